@@ -1,0 +1,558 @@
+#!/usr/bin/env bash
+# Local backing services for development and CI: Kafka (KRaft, single node),
+# FerretDB (MongoDB wire protocol on SQLite) and Redis, all on 127.0.0.1.
+#
+#   stack.sh up | down | status | install
+#   stack.sh start|stop|kill <kafka|mongo|redis>
+#
+# Binaries and jars go to <repo>/.tools, data, logs and pids to <repo>/.local
+# (both git-ignored). See deploy/local/README.md.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
+ROOT="$(cd "$HERE/../.." && pwd -P)"
+TOOLS="$ROOT/.tools"
+LOCAL="$ROOT/.local"
+RUN="$LOCAL/run"
+LOGS="$LOCAL/logs"
+
+COMPONENTS=(kafka mongo redis)
+
+KAFKA_ADDR=127.0.0.1:19092
+KAFKA_CONTROLLER_ADDR=127.0.0.1:19093
+KAFKA_LIBS="$TOOLS/kafka/libs"
+KAFKA_DIR="$LOCAL/kafka"
+KAFKA_DATA="$KAFKA_DIR/data"
+# name:partitions. Created with --if-not-exists; never altered.
+KAFKA_TOPICS=(invoice.lifecycle.v1:3 workspace.v1:1)
+KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
+
+MONGO_ADDR=127.0.0.1:27117
+FERRETDB_VERSION=v1.24.0
+FERRETDB_BIN="$TOOLS/go-bin/ferretdb"
+FERRETDB_DIR="$LOCAL/ferretdb"
+
+REDIS_ADDR=127.0.0.1:16379
+REDIS_DIR="$LOCAL/redis"
+
+# Seconds to wait for a freshly started server to answer. Kafka after a kill -9
+# first waits out its own stale broker session (broker.session.timeout.ms).
+declare -A READY_TIMEOUT=([kafka]=120 [mongo]=30 [redis]=15)
+# Seconds between SIGTERM and SIGKILL.
+declare -A STOP_TIMEOUT=([kafka]=30 [mongo]=10 [redis]=10)
+
+# The system Python: a pyenv shim could pick a version named by a
+# .python-version that is not installed. The probes need only the stdlib.
+PYTHON="$(command -v /usr/bin/python3 || command -v python3 || true)"
+
+log() { printf '%s\n' "stack: $*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+# ---------------------------------------------------------------- helpers ---
+
+# Prints the last lines of a log so a failure in CI is diagnosable from its output alone.
+show_log_tail() {
+  local file=$1 lines=${2:-40}
+  [[ -s $file ]] || return 0
+  printf '%s\n' "----- last $lines lines of ${file#"$ROOT"/} -----" >&2
+  tail -n "$lines" "$file" >&2
+  printf '%s\n' "-----" >&2
+}
+
+fail_component() {  # fail_component NAME MESSAGE
+  log "ERROR: $1: $2"
+  show_log_tail "$LOGS/$1.log"
+  exit 1
+}
+
+local_url() {
+  case $1 in
+    kafka) echo "$KAFKA_ADDR" ;;
+    mongo) echo "mongodb://$MONGO_ADDR" ;;
+    redis) echo "redis://$REDIS_ADDR" ;;
+  esac
+}
+
+env_url() {
+  case $1 in
+    kafka) echo "${KAFKA_BROKERS:-}" ;;
+    mongo) echo "${MONGODB_URI:-}" ;;
+    redis) echo "${REDIS_URL:-}" ;;
+  esac
+}
+
+# A component whose variable is already set is someone else's deployment. A value
+# equal to our own address is not: that is just stack.env exported back into the
+# environment, and treating it as external would stop `up` from starting anything.
+is_external() {
+  local v; v=$(env_url "$1")
+  [[ -n $v && $v != "$(local_url "$1")" ]]
+}
+
+# host:port of an external URL, for a reachability check only.
+external_hostport() {
+  local v default_port
+  v=$(env_url "$1")
+  case $1 in kafka) default_port=9092 ;; mongo) default_port=27017 ;; redis) default_port=6379 ;; esac
+  v=${v%%,*}        # first broker / first host of a list
+  v=${v#*://}       # scheme
+  v=${v#*@}         # credentials
+  v=${v%%[/?,]*}    # path, options, further hosts
+  [[ $v == *:* ]] || v="$v:$default_port"
+  echo "$v"
+}
+
+addr_of() {
+  case $1 in kafka) echo "$KAFKA_ADDR" ;; mongo) echo "$MONGO_ADDR" ;; redis) echo "$REDIS_ADDR" ;; esac
+}
+
+# Marker that must appear in /proc/PID/cmdline, so a recycled pid is never taken for ours.
+marker_of() {
+  case $1 in kafka) echo "kafka.Kafka" ;; mongo) echo "$FERRETDB_BIN" ;; redis) echo "redis-server" ;; esac
+}
+
+# Real protocol round trip (ApiVersions, OP_MSG ping, PING), not just an open port.
+probe() {  # probe KIND HOST:PORT
+  [[ -n $PYTHON ]] || die "python3 is needed for the health probes"
+  "$PYTHON" "$HERE/probe.py" "$1" "$2" 2 2>/dev/null
+}
+
+# Prints the pid of the running component, or fails. A zombie has an empty
+# cmdline, so it fails the marker test like a dead process.
+pid_of() {
+  local file="$RUN/$1.pid" pid
+  [[ -f $file ]] || return 1
+  pid=$(<"$file")
+  [[ $pid =~ ^[0-9]+$ && -r /proc/$pid/cmdline ]] || return 1
+  cmdline_of "$pid" | grep -qF -- "$(marker_of "$1")" || return 1
+  echo "$pid"
+}
+
+# pid listening on a local port, if `ss` can tell.
+listener_pid() {
+  ss -Hltnp "sport = :${1##*:}" 2>/dev/null | grep -o 'pid=[0-9]*' | head -n1 | cut -d= -f2 || true
+}
+
+cmdline_of() { tr '\0' ' ' 2>/dev/null <"/proc/$1/cmdline" || true; }
+
+# Fails if something that is not ours holds one of the component's ports. If it
+# is ours but the pid file was lost (e.g. .local/run wiped), the pid is adopted.
+claim_ports() {  # claim_ports NAME ADDR...
+  local name=$1 addr lpid; shift
+  for addr in "$@"; do
+    probe tcp "$addr" || continue
+    lpid=$(listener_pid "$addr")
+    if [[ -n $lpid ]] && cmdline_of "$lpid" | grep -qF -- "$(marker_of "$name")"; then
+      echo "$lpid" >"$RUN/$name.pid"
+      log "$name: adopted running pid $lpid (its pid file was missing)"
+      return 0
+    fi
+    die "$name: $addr is already in use by ${lpid:+pid $lpid }$(cmdline_of "${lpid:-0}")(not started by stack.sh)"
+  done
+  return 1
+}
+
+# Starts a server fully detached: own session (no signal from the caller's
+# terminal or process group reaches it), stdin from /dev/null, stdout+stderr to
+# its log, and every other inherited descriptor closed -- in particular the
+# caller's pipes and our lock -- so CI waiting for EOF on our stdout never hangs.
+spawn() {  # spawn NAME CMD...
+  local name=$1; shift
+  local logfile="$LOGS/$name.log"
+  printf '=== %s stack.sh: starting %s\n' "$(date -u +%FT%TZ)" "$name" >>"$logfile"
+  (
+    for fd in "/proc/$BASHPID/fd"/*; do
+      fd=${fd##*/}
+      if (( fd > 2 )); then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+    cd "$LOCAL"
+    # No job control in a script, so this subshell is not a group leader and
+    # setsid execs in place: $! below is the server's own pid.
+    exec setsid "$@" </dev/null >>"$logfile" 2>&1
+  ) &
+  echo $! >"$RUN/$name.pid"
+}
+
+wait_ready() {  # wait_ready NAME
+  local name=$1 deadline=$((SECONDS + READY_TIMEOUT[$1]))
+  until probe "$name" "$(addr_of "$name")"; do
+    pid_of "$name" >/dev/null || fail_component "$name" "the process exited during start-up"
+    (( SECONDS < deadline )) || fail_component "$name" "did not answer on $(addr_of "$name") within ${READY_TIMEOUT[$name]}s"
+    sleep 0.2
+  done
+}
+
+apt_install() {
+  local sudo=()
+  (( EUID == 0 )) || sudo=(sudo)
+  # Debian would otherwise start the packaged service on its default port.
+  local guard=0
+  if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+    printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee /usr/sbin/policy-rc.d >/dev/null
+    "${sudo[@]}" chmod +x /usr/sbin/policy-rc.d
+    guard=1
+  fi
+  local rc=0
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -q || rc=$?
+  if (( rc == 0 )); then
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 \
+      install -y -q --no-install-recommends "$@" || rc=$?
+  fi
+  if (( guard )); then "${sudo[@]}" rm -f /usr/sbin/policy-rc.d; fi
+  return "$rc"
+}
+
+# ------------------------------------------------------------------ kafka ---
+
+kafka_pom_hash() { sha256sum <"$HERE/kafka/pom.xml" | cut -d' ' -f1; }
+
+kafka_installed() {
+  [[ -f $TOOLS/kafka/.installed && $(<"$TOOLS/kafka/.installed") == "$(kafka_pom_hash)" ]]
+}
+
+kafka_install() {
+  if ! command -v java >/dev/null || ! command -v mvn >/dev/null; then
+    apt_install openjdk-17-jdk-headless maven
+  fi
+  local spec
+  spec=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+  (( ${spec%%.*} >= 17 )) || die "kafka: Kafka 4 needs Java 17+, found $spec"
+  # Resolve into a scratch directory and swap it in, so an interrupted download
+  # never leaves a half-filled classpath that looks installed.
+  local tmp="$TOOLS/kafka/libs.tmp.$$"
+  rm -rf "$tmp"
+  mkdir -p "$TOOLS/kafka"
+  mvn -B -q -f "$HERE/kafka/pom.xml" dependency:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$tmp"
+  rm -rf "$KAFKA_LIBS"
+  mv "$tmp" "$KAFKA_LIBS"
+  kafka_pom_hash >"$TOOLS/kafka/.installed"
+}
+
+# Short-lived Kafka CLI tools: C1 only and serial GC start fastest on 2 cores.
+kafka_tool() {
+  java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData \
+    -Dlog4j2.configurationFile="$HERE/kafka/log4j2-tools.xml" \
+    -cp "$KAFKA_LIBS/*" "$@"
+}
+
+kafka_start() {
+  mkdir -p "$KAFKA_DATA"
+  # Re-rendered on every start so edits to the template take effect.
+  sed "s#@KAFKA_DATA_DIR@#$KAFKA_DATA#g" "$HERE/kafka/server.properties.tmpl" >"$KAFKA_DIR/server.properties"
+  if [[ ! -f $KAFKA_DATA/meta.properties ]]; then
+    local cluster_id
+    if [[ -s $KAFKA_DIR/cluster.id ]]; then
+      cluster_id=$(<"$KAFKA_DIR/cluster.id")
+    else
+      # A Kafka Uuid is 16 random bytes in URL-safe base64 without padding;
+      # made here to save a JVM start for `kafka-storage random-uuid`.
+      cluster_id=$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+      echo "$cluster_id" >"$KAFKA_DIR/cluster.id"
+    fi
+    kafka_tool kafka.tools.StorageTool format --ignore-formatted \
+      -t "$cluster_id" -c "$KAFKA_DIR/server.properties" >>"$LOGS/kafka.log" 2>&1 \
+      || fail_component kafka "formatting the KRaft storage failed"
+  fi
+  # shellcheck disable=SC2086 # KAFKA_HEAP_OPTS is a list of JVM flags
+  spawn kafka java $KAFKA_HEAP_OPTS -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+    -XX:+ExitOnOutOfMemoryError -XX:-UsePerfData -Djava.awt.headless=true \
+    -Dlog4j2.configurationFile="$HERE/kafka/log4j2.xml" \
+    -cp "$KAFKA_LIBS/*" kafka.Kafka "$KAFKA_DIR/server.properties"
+}
+
+# Topics are checked through their partition directories (the broker creates one
+# per partition it leads) so that an `up` with everything present costs no JVM.
+kafka_ensure_topics() {
+  local spec name parts p missing=() pids=() i rc=0
+  for spec in "${KAFKA_TOPICS[@]}"; do
+    name=${spec%%:*} parts=${spec##*:}
+    for ((p = 0; p < parts; p++)); do
+      [[ -d $KAFKA_DATA/$name-$p ]] || { missing+=("$spec"); break; }
+    done
+  done
+  (( ${#missing[@]} )) || return 0
+  for spec in "${missing[@]}"; do
+    name=${spec%%:*} parts=${spec##*:}
+    kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_ADDR" \
+      --create --if-not-exists --topic "$name" --partitions "$parts" --replication-factor 1 \
+      >"$LOGS/kafka-topic-$name.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    name=${missing[$i]%%:*}
+    if wait "${pids[$i]}"; then
+      log "kafka: topic $name ready (${missing[$i]##*:} partitions)"
+    else
+      rc=1
+      log "ERROR: kafka: creating topic $name failed"
+      show_log_tail "$LOGS/kafka-topic-$name.log" 20
+    fi
+    rm -f "$LOGS/kafka-topic-$name.log"
+  done
+  (( rc == 0 )) || fail_component kafka "topic creation failed"
+}
+
+# ------------------------------------------------------------------ mongo ---
+
+mongo_installed() {
+  [[ -x $FERRETDB_BIN ]] && "$FERRETDB_BIN" --version 2>/dev/null | grep -qx "version: $FERRETDB_VERSION"
+}
+
+# Not `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.0`, for two reasons:
+#  - go install asks the module proxy for the module's version list (deprecation
+#    check) and this network's proxy answers 403 to that one request;
+#  - a binary built with FerretDB as the main module panics at start unless
+#    build/version/version.txt exists, and the module zip does not ship it.
+# So: fetch the module zip with `go mod download`, copy the source, add
+# version.txt, and `go build` it.
+mongo_install() {
+  command -v go >/dev/null || die "mongo: Go is needed to build FerretDB (not found on PATH)"
+  mkdir -p "$TOOLS/go-bin"
+  local work src
+  # Outside the repo, so `go mod download` can never touch a go.mod/go.sum of ours.
+  work=$(mktemp -d "${TMPDIR:-/tmp}/ferretdb-build.XXXXXX")
+  # shellcheck disable=SC2064 # expand now: runs in install_missing's subshell
+  trap "rm -rf '$work'" EXIT
+  src=$(cd "$work" && GOWORK=off GOFLAGS='' go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" \
+        | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  [[ -d $src ]] || die "mongo: go mod download of FerretDB $FERRETDB_VERSION failed"
+  cp -r "$src" "$work/src"
+  chmod -R u+w "$work/src"
+  echo "$FERRETDB_VERSION" >"$work/src/build/version/version.txt"
+  # Pure-Go SQLite (modernc.org), so no cgo and no C toolchain needed.
+  local build=(env CGO_ENABLED=0 GOWORK=off GOTOOLCHAIN=local GOFLAGS="-buildvcs=false -trimpath"
+               go build -o "$work/ferretdb")
+  if ! (cd "$work/src" && "${build[@]}" ./cmd/ferretdb); then
+    # Newer Go linkers reject some dependencies' //go:linkname pulls.
+    log "mongo: retrying the FerretDB build with -ldflags=-checklinkname=0"
+    (cd "$work/src" && "${build[@]}" -ldflags=-checklinkname=0 ./cmd/ferretdb)
+  fi
+  mv -f "$work/ferretdb" "$FERRETDB_BIN"
+}
+
+mongo_start() {
+  mkdir -p "$FERRETDB_DIR/data" "$FERRETDB_DIR/state"
+  # --debug-addr=- : its metrics/pprof HTTP listener would take port 8088.
+  spawn mongo "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$FERRETDB_DIR/data/" \
+    --listen-addr="$MONGO_ADDR" --state-dir="$FERRETDB_DIR/state" --debug-addr=- \
+    --telemetry=disable --log-format=text
+}
+
+# ------------------------------------------------------------------ redis ---
+
+redis_installed() { command -v redis-server >/dev/null; }
+
+redis_install() { apt_install redis-server; }
+
+redis_start() {
+  mkdir -p "$REDIS_DIR"
+  # No persistence on purpose: it is a cache, and this keeps restarts instant.
+  # Absolute path: redis reports (and re-execs on some commands) argv[0] relative to its cwd.
+  spawn redis "$(command -v redis-server)" --port "${REDIS_ADDR##*:}" --bind "${REDIS_ADDR%:*}" \
+    --dir "$REDIS_DIR" --save "" --appendonly no --daemonize no
+}
+
+# ------------------------------------------------------------- lifecycle ---
+
+installed() { "${1}_installed"; }
+
+# Installs every missing local component, all at once: the Go build is CPU
+# bound, Maven and apt are network bound, so overlapping them shortens a cold `up`.
+install_missing() {
+  local c names=() pids=() i rc=0 t0=$SECONDS
+  for c in "$@"; do
+    is_external "$c" && continue
+    installed "$c" && continue
+    log "$c: installing (log: .local/logs/install-$c.log)"
+    ( t=$SECONDS; "${c}_install"; echo "install took $((SECONDS - t))s" ) >"$LOGS/install-$c.log" 2>&1 </dev/null &
+    names+=("$c") pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    c=${names[$i]}
+    if wait "${pids[$i]}" && installed "$c"; then
+      log "$c: installed ($(tail -n1 "$LOGS/install-$c.log"))"
+    else
+      rc=1
+      log "ERROR: $c: install failed"
+      show_log_tail "$LOGS/install-$c.log" 40
+    fi
+  done
+  (( rc == 0 )) || exit 1
+  (( ${#names[@]} == 0 )) || log "install took $((SECONDS - t0))s"
+}
+
+is_running() { pid_of "$1" >/dev/null; }
+
+# Starts a component that is not running (callers check is_running first).
+start_component() {
+  local c=$1 ports
+  rm -f "$RUN/$c.pid"
+  ports=("$(addr_of "$c")")
+  [[ $c != kafka ]] || ports+=("$KAFKA_CONTROLLER_ADDR")
+  if claim_ports "$c" "${ports[@]}"; then return 0; fi
+  "${c}_start"
+  log "$c: started (pid $(<"$RUN/$c.pid"), log: .local/logs/$c.log)"
+}
+
+stop_component() {
+  local c=$1 pid deadline
+  if ! pid=$(pid_of "$c"); then
+    rm -f "$RUN/$c.pid"
+    log "$c: not running"
+    return 0
+  fi
+  kill -TERM "$pid" 2>/dev/null || true
+  deadline=$((SECONDS + STOP_TIMEOUT[$c]))
+  while pid_of "$c" >/dev/null && (( SECONDS < deadline )); do sleep 0.1; done
+  if pid_of "$c" >/dev/null; then
+    log "$c: still running ${STOP_TIMEOUT[$c]}s after SIGTERM, sending SIGKILL"
+    kill -KILL "$pid" 2>/dev/null || true
+    deadline=$((SECONDS + 5))
+    while pid_of "$c" >/dev/null && (( SECONDS < deadline )); do sleep 0.1; done
+  fi
+  rm -f "$RUN/$c.pid"
+  log "$c: stopped"
+}
+
+# Simulated crash: SIGKILL and nothing else. Data stays as the crash left it.
+kill_component() {
+  local c=$1 pid deadline
+  if ! pid=$(pid_of "$c"); then
+    log "$c: not running"
+    return 0
+  fi
+  kill -KILL "$pid"
+  deadline=$((SECONDS + 5))
+  while pid_of "$c" >/dev/null && (( SECONDS < deadline )); do sleep 0.1; done
+  rm -f "$RUN/$c.pid"
+  log "$c: killed (SIGKILL, pid $pid)"
+}
+
+status_line() {  # prints one line; returns non-zero if the component does not answer
+  local c=$1 pid hp
+  if is_external "$c"; then
+    hp=$(external_hostport "$c")
+    if probe tcp "$hp"; then
+      printf '%-6s up        external %s (TCP reachable)\n' "$c" "$(env_url "$c")"
+    else
+      printf '%-6s DOWN      external %s (%s unreachable)\n' "$c" "$(env_url "$c")" "$hp"
+      return 1
+    fi
+  elif pid=$(pid_of "$c"); then
+    if probe "$c" "$(addr_of "$c")"; then
+      printf '%-6s up        %s pid %s\n' "$c" "$(addr_of "$c")" "$pid"
+    else
+      printf '%-6s STARTING  %s pid %s (not answering yet)\n' "$c" "$(addr_of "$c")" "$pid"
+      return 1
+    fi
+  else
+    printf '%-6s DOWN      %s\n' "$c" "$(addr_of "$c")"
+    return 1
+  fi
+}
+
+write_env() {
+  local tmp="$LOCAL/stack.env.tmp.$$" c
+  {
+    echo "KAFKA_BROKERS=${KAFKA_BROKERS:-$KAFKA_ADDR}"
+    echo "MONGODB_URI=${MONGODB_URI:-$(local_url mongo)}"
+    echo "REDIS_URL=${REDIS_URL:-$(local_url redis)}"
+  } >"$tmp"
+  if cmp -s "$tmp" "$LOCAL/stack.env"; then rm -f "$tmp"; else mv "$tmp" "$LOCAL/stack.env"; fi
+}
+
+# Serialises state-changing commands (two CI steps running `up` at once).
+take_lock() {
+  exec 9>"$RUN/stack.lock"
+  flock -w 900 9 || die "timed out waiting for another stack.sh to finish"
+}
+
+# --------------------------------------------------------------- commands ---
+
+cmd_up() {
+  local c started=()
+  take_lock
+  install_missing "${COMPONENTS[@]}"
+  for c in "${COMPONENTS[@]}"; do
+    if is_external "$c"; then
+      log "$c: external ($(env_url "$c")), not managed here"
+    elif ! is_running "$c"; then
+      start_component "$c"
+      started+=("$c")
+    fi
+  done
+  # Also waits on ones that were already running: they may still be starting.
+  for c in "${COMPONENTS[@]}"; do
+    is_external "$c" || wait_ready "$c"
+  done
+  is_external kafka || kafka_ensure_topics
+  write_env
+  (( ${#started[@]} )) || log "everything was already running"
+  log "ready; connection settings in .local/stack.env"
+}
+
+cmd_down() {
+  local c
+  take_lock
+  for c in "${COMPONENTS[@]}"; do
+    is_external "$c" || stop_component "$c"
+  done
+}
+
+cmd_status() {
+  local c rc=0
+  for c in "${COMPONENTS[@]}"; do status_line "$c" || rc=1; done
+  return "$rc"
+}
+
+cmd_start() {
+  local c=$1
+  if is_external "$c"; then log "$c: external ($(env_url "$c")), not managed here"; return 0; fi
+  take_lock
+  install_missing "$c"
+  if is_running "$c"; then log "$c: already running"; else start_component "$c"; fi
+  wait_ready "$c"
+  if [[ $c == kafka ]]; then kafka_ensure_topics; fi
+  log "$c: ready on $(addr_of "$c")"
+}
+
+cmd_stop() {
+  if is_external "$1"; then log "$1: external, not managed here"; return 0; fi
+  take_lock
+  stop_component "$1"
+}
+
+cmd_kill() {
+  if is_external "$1"; then log "$1: external, not managed here"; return 0; fi
+  kill_component "$1"
+}
+
+usage() {
+  sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  exit 2
+}
+
+main() {
+  mkdir -p "$TOOLS" "$RUN" "$LOGS"
+  local cmd=${1:-}
+  case $cmd in
+    up | down | status | install) [[ $# -eq 1 ]] || usage ;;
+    start | stop | kill)
+      [[ $# -eq 2 ]] || usage
+      [[ " ${COMPONENTS[*]} " == *" $2 "* ]] || die "unknown component '$2' (expected: ${COMPONENTS[*]})"
+      ;;
+    *) usage ;;
+  esac
+  case $cmd in
+    up) cmd_up ;;
+    down) cmd_down ;;
+    status) cmd_status ;;
+    install) take_lock; install_missing "${COMPONENTS[@]}" ;;
+    start) cmd_start "$2" ;;
+    stop) cmd_stop "$2" ;;
+    kill) cmd_kill "$2" ;;
+  esac
+}
+
+main "$@"

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Starts and stops the platform's own services as detached processes for local use.
+# Logs go to .local/logs/<service>.log, pids to .local/run/svc-<service>.pid.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+run="$root/.local/run"
+logs="$root/.local/logs"
+mkdir -p "$run" "$logs"
+
+# Services in start order; stop goes in reverse.
+SERVICES=(accounts gateway)
+
+pid_of() { cat "$run/svc-$1.pid" 2>/dev/null || true; }
+alive() { local pid; pid="$(pid_of "$1")"; [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; }
+
+start_one() {
+  local name="$1"
+  if alive "$name"; then return 0; fi
+  setsid nohup node "$root/services/$name/src/main.ts" </dev/null >>"$logs/$name.log" 2>&1 &
+  echo $! >"$run/svc-$name.pid"
+}
+
+stop_one() {
+  local name="$1" pid
+  pid="$(pid_of "$name")"
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  rm -f "$run/svc-$name.pid"
+}
+
+case "${1:-}" in
+  start) for s in "${SERVICES[@]}"; do start_one "$s"; done ;;
+  stop) for ((i=${#SERVICES[@]}-1; i>=0; i--)); do stop_one "${SERVICES[$i]}"; done ;;
+  status)
+    ok=0
+    for s in "${SERVICES[@]}"; do
+      if alive "$s"; then echo "$s up (pid $(pid_of "$s"))"; else echo "$s down"; ok=1; fi
+    done
+    exit $ok ;;
+  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+esac

@@ -1,0 +1,41 @@
+import { newId } from '@invoice-platform/common/ids';
+import { currentTraceHeaders, type EventEnvelope, topics } from '@invoice-platform/common/kafka';
+import type { OutboxEntry } from '@invoice-platform/common/outbox';
+
+export interface WorkspaceProfile {
+  id: string;
+  name: string;
+  plan: string;
+  plan_state: string;
+  time_zone: string;
+  features: string[];
+  version: number;
+}
+
+export interface WorkspaceUpdatedData {
+  workspace: WorkspaceProfile;
+  previous_plan?: string;
+  previous_plan_state?: string;
+  /** Set when recurring invoices stop being available: series pause with it (spec §3.4). */
+  reason?: 'plan_ended' | 'plan_downgrade';
+}
+
+/** A workspace.v1 event as an outbox entry, keyed by workspace so one workspace's events stay in order. */
+export function workspaceEvent(type: 'workspace.created' | 'workspace.updated' | 'api_key.created' | 'api_key.revoked', workspaceId: string, data: unknown, now: Date): OutboxEntry {
+  const envelope: EventEnvelope = {
+    id: newId('evt'),
+    object: 'event',
+    type,
+    created: now.toISOString(),
+    workspace_id: workspaceId,
+    data,
+  };
+  return {
+    id: envelope.id,
+    topic: topics.workspace,
+    key: workspaceId,
+    value: JSON.stringify(envelope),
+    headers: currentTraceHeaders(),
+    created_at: now,
+  };
+}

@@ -1,0 +1,263 @@
+import { AppError } from '@invoice-platform/common/errors';
+import type { UnaryHandlers } from '@invoice-platform/common/grpc';
+import type { Logger } from '@invoice-platform/common/logger';
+import { apiKeyMatches, newApiKey, parseApiKey } from '../domain/api-keys.ts';
+import {
+  apiAccessRefusal,
+  features as knownFeatures,
+  isPlan,
+  isPlanState,
+  type Plan,
+  type PlanState,
+  planFeatures,
+  recurringLossReason,
+  validateTimeZone,
+} from '../domain/plans.ts';
+import { workspaceEvent, type WorkspaceProfile, type WorkspaceUpdatedData } from '../events/workspace-events.ts';
+import type { AccountsRepository, ApiKey, PaymentAccount, PaymentGateway, Workspace } from '../store/repository.ts';
+
+const paymentProviders = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'];
+const maxNameLength = 200;
+
+export interface AccountsDeps {
+  repo: AccountsRepository;
+  keyLimits: Record<Plan, number>;
+  /** Wakes the outbox relays after a write that queued events. */
+  notifyOutbox: () => void;
+  log: Logger;
+  now?: () => Date;
+}
+
+function iso(d: Date | null | undefined): string | undefined {
+  return d ? new Date(d).toISOString() : undefined;
+}
+
+export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
+  const { repo, keyLimits } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const encodeWorkspace = (ws: Workspace) => ({
+    id: ws.id,
+    name: ws.name,
+    plan: ws.plan,
+    plan_state: ws.plan_state,
+    time_zone: ws.time_zone,
+    features: ws.features,
+    active_api_key_limit: keyLimits[ws.plan as Plan] ?? 0,
+    created_at: iso(ws.created_at),
+    updated_at: iso(ws.updated_at),
+    version: String(ws.version),
+    owner_email: ws.owner_email,
+  });
+  const profile = (ws: Workspace): WorkspaceProfile => ({
+    id: ws.id,
+    name: ws.name,
+    plan: ws.plan,
+    plan_state: ws.plan_state,
+    time_zone: ws.time_zone,
+    features: ws.features,
+    version: ws.version,
+  });
+  const encodeKey = (k: ApiKey) => ({
+    id: k.id,
+    workspace_id: k.workspace_id,
+    name: k.name,
+    prefix: k.prefix,
+    created_at: iso(k.created_at),
+    revoked_at: iso(k.revoked_at),
+    last_used_at: iso(k.last_used_at),
+  });
+  const encodeGateway = (g: PaymentGateway) => ({ ...g, connected_at: iso(g.connected_at) });
+  const encodeAccount = (a: PaymentAccount) => ({ ...a, created_at: iso(a.created_at) });
+
+  /** Re-reads and retries on a concurrent change so two admins never overwrite each other silently. */
+  async function changeWorkspace(id: string, change: (ws: Workspace) => Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>>) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const ws = await repo.getWorkspace(id);
+      const changes = change(ws);
+      const after = { ...ws, ...changes };
+      const data: WorkspaceUpdatedData = {
+        workspace: profile({ ...after, version: ws.version + 1 }),
+        previous_plan: ws.plan,
+        previous_plan_state: ws.plan_state,
+      };
+      const reason = recurringLossReason(
+        ws as { plan: Plan; plan_state: PlanState; features: string[] },
+        after as { plan: Plan; plan_state: PlanState; features: string[] },
+      );
+      if (reason) data.reason = reason;
+      const at = now();
+      const updated = await repo.updateWorkspaceIfVersion(id, ws.version, changes, workspaceEvent('workspace.updated', id, data, at), at);
+      if (updated) {
+        deps.notifyOutbox();
+        return encodeWorkspace(updated);
+      }
+    }
+    throw new AppError('conflict', 'The workspace is being changed concurrently. Retry shortly.');
+  }
+
+  return {
+    async AuthenticateApiKey(req: { raw_key: string }) {
+      const keyId = parseApiKey(req.raw_key ?? '');
+      if (!keyId) throw new AppError('forbidden', 'The API key is malformed.');
+      const key = await repo.findApiKeyWithHash(keyId);
+      if (!key || !apiKeyMatches(req.raw_key, key.hash)) throw new AppError('forbidden', 'The API key is invalid.');
+      if (key.revoked_at) throw new AppError('forbidden', 'The API key has been revoked.');
+      const ws = await repo.getWorkspace(key.workspace_id);
+      const refusal = apiAccessRefusal(ws as Workspace & { plan: Plan; plan_state: PlanState });
+      if (refusal) throw new AppError('forbidden', refusal);
+      repo.touchApiKey(key.id, now()).catch((err: unknown) => deps.log.warn({ err }, 'api key last_used_at update failed'));
+      return { workspace: encodeWorkspace(ws), key_id: key.id };
+    },
+
+    async GetWorkspace(req: { workspace_id: string }) {
+      return encodeWorkspace(await repo.getWorkspace(req.workspace_id));
+    },
+
+    async CreateWorkspace(req: { name: string; plan: string; time_zone: string; owner_email: string }) {
+      const errors = [];
+      const name = (req.name ?? '').trim();
+      if (!name || name.length > maxNameLength) errors.push({ path: 'name', message: `is required, at most ${maxNameLength} characters` });
+      const plan = req.plan || 'professional';
+      if (!isPlan(plan)) errors.push({ path: 'plan', message: 'must be one of: free, professional, specialist, business, enterprise' });
+      let timeZone = 'UTC';
+      try {
+        timeZone = validateTimeZone(req.time_zone || 'UTC');
+      } catch (err) {
+        if (err instanceof AppError) errors.push({ path: 'time_zone', message: 'must be an IANA time zone such as Asia/Jakarta' });
+      }
+      if (errors.length > 0 || !isPlan(plan)) throw AppError.validation(errors);
+      const at = now();
+      const fields = {
+        name,
+        plan,
+        plan_state: 'active',
+        time_zone: timeZone,
+        features: planFeatures(plan),
+        owner_email: req.owner_email ?? '',
+        created_at: at,
+        updated_at: at,
+      };
+      const ws = await repo.createWorkspace(fields, (id) =>
+        workspaceEvent('workspace.created', id, { workspace: profile({ id, ...fields, version: 1, active_key_count: 0 }) }, at),
+      );
+      deps.notifyOutbox();
+      return encodeWorkspace(ws);
+    },
+
+    async ListWorkspaces(req: { page: number; page_size: number }) {
+      const page = Math.max(1, req.page || 1);
+      const pageSize = Math.min(100, Math.max(1, req.page_size || 25));
+      const { workspaces, total } = await repo.listWorkspaces(page, pageSize);
+      return { workspaces: workspaces.map(encodeWorkspace), total };
+    },
+
+    async UpdateWorkspacePlan(req: { workspace_id: string; plan?: string; plan_state?: string }) {
+      const errors = [];
+      if (req.plan !== undefined && !isPlan(req.plan)) errors.push({ path: 'plan', message: 'must be one of: free, professional, specialist, business, enterprise' });
+      if (req.plan_state !== undefined && !isPlanState(req.plan_state)) errors.push({ path: 'plan_state', message: 'must be one of: active, suspended, expired' });
+      if (req.plan === undefined && req.plan_state === undefined) errors.push({ path: 'plan', message: 'plan or plan_state is required' });
+      if (errors.length > 0) throw AppError.validation(errors);
+      return changeWorkspace(req.workspace_id, (ws) => {
+        const changes: Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>> = {};
+        if (req.plan !== undefined && req.plan !== ws.plan) {
+          changes.plan = req.plan;
+          changes.features = planFeatures(req.plan as Plan);
+        }
+        if (req.plan_state !== undefined) changes.plan_state = req.plan_state;
+        return changes;
+      });
+    },
+
+    async SetWorkspaceFeatures(req: { workspace_id: string; features: string[] }) {
+      const unknown = (req.features ?? []).filter((f) => !(knownFeatures as readonly string[]).includes(f));
+      if (unknown.length > 0) throw AppError.validation([{ path: 'features', message: `unknown features: ${unknown.join(', ')}; known: ${knownFeatures.join(', ')}` }]);
+      return changeWorkspace(req.workspace_id, () => ({ features: [...new Set(req.features)] }));
+    },
+
+    async CreateApiKey(req: { workspace_id: string; name: string }) {
+      const ws = await repo.getWorkspace(req.workspace_id);
+      if (ws.plan === 'free') throw new AppError('forbidden', 'Creating an API key requires a paid plan.');
+      const limit = keyLimits[ws.plan as Plan] ?? 0;
+      if (!(await repo.reserveKeySlot(ws.id, limit))) {
+        throw new AppError('application', `The ${ws.plan} plan allows at most ${limit} active API keys. Revoke one first.`, { limit });
+      }
+      const key = newApiKey();
+      const at = now();
+      try {
+        const created = await repo.insertApiKey(
+          { id: key.keyId, workspace_id: ws.id, name: (req.name ?? '').slice(0, maxNameLength), prefix: key.prefix, hash: key.hash, created_at: at, revoked_at: null, last_used_at: null },
+          workspaceEvent('api_key.created', ws.id, { workspace_id: ws.id, key_id: key.keyId }, at),
+        );
+        deps.notifyOutbox();
+        return { api_key: encodeKey(created), raw_key: key.raw };
+      } catch (err) {
+        await repo.releaseKeySlot(ws.id);
+        throw err;
+      }
+    },
+
+    async ListApiKeys(req: { workspace_id: string; include_revoked: boolean }) {
+      await repo.getWorkspace(req.workspace_id);
+      return { api_keys: (await repo.listApiKeys(req.workspace_id, req.include_revoked)).map(encodeKey) };
+    },
+
+    async RevokeApiKey(req: { workspace_id: string; key_id: string }) {
+      const at = now();
+      const { key, changed } = await repo.revokeApiKey(
+        req.workspace_id,
+        req.key_id,
+        workspaceEvent('api_key.revoked', req.workspace_id, { workspace_id: req.workspace_id, key_id: req.key_id }, at),
+        at,
+      );
+      if (changed) {
+        await repo.releaseKeySlot(req.workspace_id);
+        deps.notifyOutbox();
+      }
+      return encodeKey(key);
+    },
+
+    async ConnectPaymentGateway(req: { workspace_id: string; provider: string }) {
+      if (!paymentProviders.includes(req.provider)) throw AppError.validation([{ path: 'provider', message: `must be one of: ${paymentProviders.join(', ')}` }]);
+      await repo.getWorkspace(req.workspace_id);
+      return encodeGateway(await repo.connectGateway(req.workspace_id, req.provider, now()));
+    },
+
+    async ListPaymentGateways(req: { workspace_id: string }) {
+      await repo.getWorkspace(req.workspace_id);
+      return { gateways: (await repo.listGateways(req.workspace_id)).map(encodeGateway) };
+    },
+
+    async CreatePaymentAccount(req: { workspace_id: string; label: string; bank_name: string; account_name: string; account_number: string }) {
+      await repo.getWorkspace(req.workspace_id);
+      const clip = (s: string | undefined) => (s ?? '').slice(0, maxNameLength);
+      return encodeAccount(
+        await repo.createPaymentAccount({
+          workspace_id: req.workspace_id,
+          label: clip(req.label),
+          bank_name: clip(req.bank_name),
+          account_name: clip(req.account_name),
+          account_number: clip(req.account_number),
+          created_at: now(),
+        }),
+      );
+    },
+
+    async ListPaymentAccounts(req: { workspace_id: string }) {
+      await repo.getWorkspace(req.workspace_id);
+      return { accounts: (await repo.listPaymentAccounts(req.workspace_id)).map(encodeAccount) };
+    },
+
+    async CheckPaymentSetup(req: { workspace_id: string; payment_gateway?: string; payment_account?: string }) {
+      const gateway_errors: string[] = [];
+      const account_errors: string[] = [];
+      if (req.payment_gateway !== undefined && !(await repo.isGatewayConnected(req.workspace_id, req.payment_gateway))) {
+        gateway_errors.push(`payment gateway ${req.payment_gateway} is not connected in this workspace`);
+      }
+      if (req.payment_account !== undefined && !(await repo.paymentAccountExists(req.workspace_id, req.payment_account))) {
+        account_errors.push(`payment account ${req.payment_account} does not exist in this workspace`);
+      }
+      return { gateway_errors, account_errors };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { startGrpcServer, loadService } from '@invoice-platform/common/grpc';
+import { createKafka, createProducer } from '@invoice-platform/common/kafka';
+import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
+import { createLogger } from '@invoice-platform/common/logger';
+import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import { OutboxRelay } from '@invoice-platform/common/outbox';
+import { startTelemetry } from '@invoice-platform/common/telemetry';
+import { loadAccountsConfig } from './config.ts';
+import { parseApiKeyLimits } from './domain/plans.ts';
+import { accountsHandlers } from './grpc/handlers.ts';
+import { registerModels } from './store/models.ts';
+import { AccountsRepository } from './store/repository.ts';
+
+const config = loadAccountsConfig();
+const log = createLogger('accounts', config.LOG_LEVEL);
+const telemetry = startTelemetry('accounts', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+
+runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
+  const keyLimits = parseApiKeyLimits(config.API_KEY_LIMITS);
+  const conn = await connectMongo(config.MONGODB_URI, config.ACCOUNTS_DB_NAME, log);
+  const models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+
+  const producer = createProducer(createKafka('accounts', config.KAFKA_BROKERS, log));
+  const relays = [models.Workspace, models.ApiKey].map((model) => new OutboxRelay({ model, producer, log }));
+  relays.forEach((r) => r.start());
+
+  const server = await startGrpcServer({
+    addr: config.ACCOUNTS_LISTEN_ADDR,
+    services: [
+      {
+        service: loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
+        handlers: accountsHandlers({
+          repo: new AccountsRepository(models),
+          keyLimits,
+          notifyOutbox: () => relays.forEach((r) => r.notify()),
+          log,
+        }),
+      },
+    ],
+    isReady: () => mongoReachable(conn),
+    log,
+  });
+  log.info({ addr: config.ACCOUNTS_LISTEN_ADDR, port: server.port }, 'accounts listening');
+
+  return async () => {
+    await server.shutdown(config.SHUTDOWN_GRACE_MS);
+    await Promise.all(relays.map((r) => r.stop()));
+    await producer.disconnect();
+    await conn.close();
+    await telemetry.shutdown();
+  };
+});

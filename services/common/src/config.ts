@@ -1,0 +1,43 @@
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/**
+ * Reads one TypeBox schema over the environment. Every bad or missing key is reported in a
+ * single error so an operator fixes the deployment in one pass, not one key per restart.
+ */
+export function loadConfig<T extends TObject>(schema: T, env: Record<string, string | undefined> = process.env): Static<T> {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const raw = env[key];
+    if (raw !== undefined && raw !== '') picked[key] = raw;
+  }
+  const withDefaults = Value.Default(schema, picked);
+  const converted = Value.Convert(schema, withDefaults);
+  const errors = [...Value.Errors(schema, converted)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.path.slice(1) || '(root)'}: ${e.message}`);
+    throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`);
+  }
+  return converted as Static<T>;
+}
+
+/** Env keys every service reads. */
+export const commonConfig = {
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')], {
+    default: 'development',
+  }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ format: 'uri' })),
+  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+};
+
+export const kafkaConfig = {
+  KAFKA_BROKERS: Type.String({ minLength: 1, description: 'Comma-separated host:port list' }),
+};
+
+export const mongoConfig = {
+  MONGODB_URI: Type.String({ pattern: '^mongodb(\\+srv)?://' }),
+};

@@ -1,0 +1,195 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { AppError, type ErrorKind, isErrorKind } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+const protosDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../protos');
+
+/** The one set of loader options: field names stay snake_case as in the spec's JSON. */
+export const LOADER_OPTIONS: protoLoader.Options = {
+  keepCase: true,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+  includeDirs: [protosDir],
+};
+
+export interface LoadedService {
+  definition: grpc.ServiceDefinition;
+  Client: grpc.ServiceClientConstructor;
+}
+
+/** Loads `<file>` from protos/ and returns the named service, e.g. ('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'). */
+export function loadService(file: string, fullName: string): LoadedService {
+  const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(file, LOADER_OPTIONS));
+  const Client = fullName.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], pkg) as
+    | grpc.ServiceClientConstructor
+    | undefined;
+  if (!Client?.service) throw new Error(`gRPC service ${fullName} not found in ${file}`);
+  return { definition: Client.service, Client };
+}
+
+const kindToCode: Record<ErrorKind, grpc.status> = {
+  validation: grpc.status.INVALID_ARGUMENT,
+  application: grpc.status.FAILED_PRECONDITION,
+  payment_required: grpc.status.RESOURCE_EXHAUSTED,
+  forbidden: grpc.status.PERMISSION_DENIED,
+  not_found: grpc.status.NOT_FOUND,
+  method_not_allowed: grpc.status.UNIMPLEMENTED,
+  conflict: grpc.status.ABORTED,
+  payload_too_large: grpc.status.INVALID_ARGUMENT,
+  unprocessable: grpc.status.FAILED_PRECONDITION,
+  rate_limited: grpc.status.RESOURCE_EXHAUSTED,
+  internal: grpc.status.INTERNAL,
+  not_implemented: grpc.status.UNIMPLEMENTED,
+  unavailable: grpc.status.UNAVAILABLE,
+};
+
+const KIND_KEY = 'app-error-kind';
+const DETAILS_KEY = 'app-error-details';
+
+function toServiceError(err: unknown, log: Logger, method: string): Partial<grpc.ServiceError> {
+  const appError = err instanceof AppError ? err : undefined;
+  if (!appError) log.error({ err, method }, 'grpc handler failed');
+  const kind: ErrorKind = appError?.kind ?? 'internal';
+  const metadata = new grpc.Metadata();
+  metadata.set(KIND_KEY, kind);
+  if (appError?.details) metadata.set(DETAILS_KEY, JSON.stringify(appError.details));
+  return {
+    code: kindToCode[kind],
+    details: appError?.message ?? 'internal error',
+    metadata,
+  };
+}
+
+/** Turns a gRPC failure back into the AppError the peer threw, or an honest transport error. */
+export function fromServiceError(err: grpc.ServiceError): AppError {
+  const kind = String(err.metadata?.get(KIND_KEY)[0] ?? '');
+  if (isErrorKind(kind)) {
+    const rawDetails = err.metadata.get(DETAILS_KEY)[0];
+    const details = rawDetails ? (JSON.parse(String(rawDetails)) as Record<string, unknown>) : undefined;
+    return new AppError(kind, err.details, details);
+  }
+  switch (err.code) {
+    case grpc.status.UNAVAILABLE:
+    case grpc.status.DEADLINE_EXCEEDED:
+      return new AppError('unavailable', `peer unavailable: ${err.details}`);
+    case grpc.status.UNIMPLEMENTED:
+      return new AppError('not_implemented', err.details);
+    default:
+      return new AppError('internal', err.details);
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type UnaryHandlers = Record<string, (request: any) => Promise<unknown>>;
+
+export interface GrpcServerOptions {
+  addr: string;
+  services: { service: LoadedService; handlers: UnaryHandlers }[];
+  /** Backs grpc.health.v1.Health/Check: SERVING only while the service's own dependencies answer. */
+  isReady: () => Promise<boolean>;
+  log: Logger;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  shutdown(graceMs: number): Promise<void>;
+}
+
+export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningGrpcServer> {
+  const server = new grpc.Server();
+  for (const { service, handlers } of opts.services) {
+    const implementation: grpc.UntypedServiceImplementation = {};
+    for (const method of Object.keys(service.definition)) {
+      const handler = handlers[method];
+      implementation[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        if (!handler) {
+          callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented yet` });
+          return;
+        }
+        handler(call.request).then(
+          (response) => callback(null, response),
+          (err: unknown) => callback(toServiceError(err, opts.log, method)),
+        );
+      };
+    }
+    server.addService(service.definition, implementation);
+  }
+  const health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
+  server.addService(health.definition, {
+    Check: (_call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      opts.isReady().then(
+        (ready) => callback(null, { status: ready ? 'SERVING' : 'NOT_SERVING' }),
+        () => callback(null, { status: 'NOT_SERVING' }),
+      );
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(opts.addr, grpc.ServerCredentials.createInsecure(), (err, boundPort) =>
+      err ? reject(err) : resolve(boundPort),
+    ),
+  );
+  return {
+    port,
+    shutdown: (graceMs) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}
+
+export interface UnaryClient {
+  /** Calls `method` with a deadline; failures arrive as AppError. */
+  call<Res>(method: string, request: unknown, timeoutMs?: number): Promise<Res>;
+  /** True when the peer's health check says SERVING. */
+  healthy(timeoutMs?: number): Promise<boolean>;
+  close(): void;
+}
+
+export function createUnaryClient(service: LoadedService, addr: string, defaultTimeoutMs = 5000): UnaryClient {
+  const client = new service.Client(addr, grpc.credentials.createInsecure());
+  const health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
+  const healthClient = new health.Client(addr, grpc.credentials.createInsecure(), { channelOverride: client.getChannel() });
+  const invoke = <Res>(target: grpc.Client, method: string, request: unknown, timeoutMs: number) =>
+    new Promise<Res>((resolve, reject) => {
+      const fn = (target as unknown as Record<string, grpc.requestCallback<Res> | undefined>)[method] as unknown as (
+        req: unknown,
+        meta: grpc.Metadata,
+        options: grpc.CallOptions,
+        cb: grpc.requestCallback<Res>,
+      ) => void;
+      if (typeof fn !== 'function') {
+        reject(new AppError('internal', `unknown gRPC method ${method}`));
+        return;
+      }
+      fn.call(target, request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) =>
+        err ? reject(fromServiceError(err)) : resolve(res as Res),
+      );
+    });
+  return {
+    call: (method, request, timeoutMs = defaultTimeoutMs) => invoke(client, method, request, timeoutMs),
+    healthy: async (timeoutMs = 1000) => {
+      try {
+        const res = await invoke<{ status: string }>(healthClient, 'Check', { service: '' }, timeoutMs);
+        return res.status === 'SERVING';
+      } catch {
+        return false;
+      }
+    },
+    close: () => {
+      healthClient.close();
+      client.close();
+    },
+  };
+}

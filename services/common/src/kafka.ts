@@ -1,0 +1,118 @@
+import { context, propagation } from '@opentelemetry/api';
+import { type Consumer, type IHeaders, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import type { Logger } from './logger.ts';
+
+export const topics = {
+  invoiceLifecycle: 'invoice.lifecycle.v1',
+  workspace: 'workspace.v1',
+} as const;
+
+/** The JSON envelope of every event (DESIGN.md §2). */
+export interface EventEnvelope<T = unknown> {
+  id: string;
+  object: 'event';
+  type: string;
+  created: string;
+  workspace_id: string;
+  sequence?: number;
+  data: T;
+}
+
+export function createKafka(clientId: string, brokers: string, log: Logger): Kafka {
+  const child = log.child({ component: 'kafkajs' });
+  return new Kafka({
+    clientId,
+    brokers: brokers.split(',').map((b) => b.trim()),
+    connectionTimeout: 3000,
+    requestTimeout: 10_000,
+    retry: { initialRetryTime: 200, retries: 8, maxRetryTime: 5000 },
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log: entry }) => {
+        const { message, ...rest } = entry;
+        if (level <= logLevel.ERROR) child.error(rest, message);
+        else child.warn(rest, message);
+      },
+  });
+}
+
+/** Trace context of the current span, in the W3C headers that travel with an event. */
+export function currentTraceHeaders(): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier;
+}
+
+/**
+ * Producers publish from outboxes, which already resend until acknowledged and whose consumers
+ * dedupe on event id, so sends fail fast (the relay retries) rather than block on a lost broker.
+ */
+export function createProducer(kafka: Kafka): Producer {
+  return kafka.producer({
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+    retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
+  });
+}
+
+/** Connects on first use and again after the broker dropped the connection. */
+export function lazyConnection(producer: Producer): () => Promise<void> {
+  let connected = false;
+  producer.on(producer.events.CONNECT, () => (connected = true));
+  producer.on(producer.events.DISCONNECT, () => (connected = false));
+  return async () => {
+    if (!connected) await producer.connect();
+  };
+}
+
+export interface ConsumerOptions<T> {
+  kafka: Kafka;
+  groupId: string;
+  topic: string;
+  fromBeginning?: boolean;
+  log: Logger;
+  /** Told when the consumer joins its group (true) and when it crashes or disconnects (false). */
+  onStatus?: (up: boolean) => void;
+  /** Called once per message, in partition order. Throwing makes kafkajs retry the message. */
+  handle(event: EventEnvelope<T>, headers: IHeaders): Promise<void>;
+}
+
+/** Runs a consumer whose handler sees each event inside the producer's trace context. */
+export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consumer> {
+  const consumer = opts.kafka.consumer({
+    groupId: opts.groupId,
+    allowAutoTopicCreation: false,
+    maxWaitTimeInMs: 100,
+    sessionTimeout: 10_000,
+    heartbeatInterval: 1000,
+    retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
+  });
+  if (opts.onStatus) {
+    const report = opts.onStatus;
+    consumer.on(consumer.events.GROUP_JOIN, () => report(true));
+    consumer.on(consumer.events.CRASH, () => report(false));
+    consumer.on(consumer.events.DISCONNECT, () => report(false));
+  }
+  await consumer.connect();
+  await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? false });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      if (!message.value) return;
+      let event: EventEnvelope<T>;
+      try {
+        event = JSON.parse(message.value.toString('utf8')) as EventEnvelope<T>;
+      } catch {
+        opts.log.error({ topic: opts.topic, offset: message.offset }, 'kafka message is not JSON; skipped');
+        return;
+      }
+      const carrier: Record<string, string> = {};
+      for (const [key, value] of Object.entries(message.headers ?? {})) {
+        if (value !== undefined) carrier[key] = String(value);
+      }
+      const parent = propagation.extract(context.active(), carrier);
+      await context.with(parent, () => opts.handle(event, message.headers ?? {}));
+    },
+  });
+  return consumer;
+}

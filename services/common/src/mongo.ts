@@ -1,0 +1,47 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from './logger.ts';
+
+/**
+ * One connection per service, to the service's own database (DESIGN.md §1). The driver keeps
+ * retrying after an outage, so a restarted database is picked up without restarting the service.
+ */
+export async function connectMongo(uri: string, dbName: string, log: Logger): Promise<Connection> {
+  const conn = mongoose.createConnection(uri, {
+    dbName,
+    serverSelectionTimeoutMS: 5000,
+    heartbeatFrequencyMS: 1000,
+    autoIndex: false,
+  });
+  conn.on('disconnected', () => log.warn({ db: dbName }, 'mongodb disconnected'));
+  conn.on('reconnected', () => log.info({ db: dbName }, 'mongodb reconnected'));
+  await conn.asPromise();
+  return conn;
+}
+
+/** True when the database answers a ping within the timeout. */
+export async function mongoReachable(conn: Connection, timeoutMs = 1000): Promise<boolean> {
+  const db = conn.db;
+  if (!db) return false;
+  try {
+    await withTimeout(db.command({ ping: 1 }), timeoutMs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

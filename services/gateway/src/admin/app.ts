@@ -1,0 +1,110 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Router from '@koa/router';
+import { AppError } from '@invoice-platform/common/errors';
+import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { Logger } from '@invoice-platform/common/logger';
+import Koa, { type Context } from 'koa';
+import { readJsonBody } from '../http/body.ts';
+import { errorMiddleware, notFound } from '../http/errors.ts';
+
+export interface AdminAppDeps {
+  log: Logger;
+  token: string;
+  accounts: UnaryClient;
+  bodyLimit: number;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * The dashboard's operations (DESIGN.md §1) over HTTP on a port of its own. It is never routed
+ * by the ingress, and every call needs the admin token, compared in constant time.
+ */
+export function createAdminApp(deps: AdminAppDeps): Koa {
+  const app = new Koa();
+  const expected = digest(deps.token);
+  app.use(errorMiddleware(deps.log));
+  app.use(async (ctx, next) => {
+    const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
+    if (!match || !timingSafeEqual(digest(match[1]!), expected)) throw new AppError('forbidden', 'A valid admin token is required.');
+    await next();
+  });
+
+  const body = async (ctx: Context): Promise<Record<string, unknown>> => {
+    const parsed = await readJsonBody(ctx.req, deps.bodyLimit);
+    if (parsed === undefined) return {};
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw AppError.validation([{ path: 'body', message: 'must be a JSON object' }]);
+    }
+    return parsed as Record<string, unknown>;
+  };
+  const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  const call = (method: string, req: unknown) => deps.accounts.call<Record<string, unknown>>(method, req);
+
+  const r = new Router({ prefix: '/admin' });
+  r.get('/workspaces', async (ctx) => {
+    ctx.body = { data: await call('ListWorkspaces', { page: Number(ctx.query.page ?? 1), page_size: Number(ctx.query.pageSize ?? 25) }) };
+  });
+  r.post('/workspaces', async (ctx) => {
+    const b = await body(ctx);
+    ctx.status = 201;
+    ctx.body = { data: await call('CreateWorkspace', { name: str(b.name), plan: str(b.plan), time_zone: str(b.time_zone), owner_email: str(b.owner_email) }) };
+  });
+  r.get('/workspaces/:ws', async (ctx) => {
+    ctx.body = { data: await call('GetWorkspace', { workspace_id: ctx.params.ws }) };
+  });
+  r.put('/workspaces/:ws/plan', async (ctx) => {
+    const b = await body(ctx);
+    ctx.body = { data: await call('UpdateWorkspacePlan', { workspace_id: ctx.params.ws, plan: str(b.plan), plan_state: str(b.plan_state) }) };
+  });
+  r.put('/workspaces/:ws/features', async (ctx) => {
+    const b = await body(ctx);
+    if (!Array.isArray(b.features) || !b.features.every((f) => typeof f === 'string')) {
+      throw AppError.validation([{ path: 'body.features', message: 'must be an array of feature names' }]);
+    }
+    ctx.body = { data: await call('SetWorkspaceFeatures', { workspace_id: ctx.params.ws, features: b.features }) };
+  });
+  r.get('/workspaces/:ws/api-keys', async (ctx) => {
+    ctx.body = { data: await call('ListApiKeys', { workspace_id: ctx.params.ws, include_revoked: ctx.query.include_revoked === 'true' }) };
+  });
+  r.post('/workspaces/:ws/api-keys', async (ctx) => {
+    const b = await body(ctx);
+    ctx.status = 201;
+    ctx.body = { data: await call('CreateApiKey', { workspace_id: ctx.params.ws, name: str(b.name) ?? '' }) };
+  });
+  r.delete('/workspaces/:ws/api-keys/:key', async (ctx) => {
+    ctx.body = { data: await call('RevokeApiKey', { workspace_id: ctx.params.ws, key_id: ctx.params.key }) };
+  });
+  r.get('/workspaces/:ws/payment-gateways', async (ctx) => {
+    ctx.body = { data: await call('ListPaymentGateways', { workspace_id: ctx.params.ws }) };
+  });
+  r.post('/workspaces/:ws/payment-gateways', async (ctx) => {
+    const b = await body(ctx);
+    ctx.status = 201;
+    ctx.body = { data: await call('ConnectPaymentGateway', { workspace_id: ctx.params.ws, provider: str(b.provider) }) };
+  });
+  r.get('/workspaces/:ws/payment-accounts', async (ctx) => {
+    ctx.body = { data: await call('ListPaymentAccounts', { workspace_id: ctx.params.ws }) };
+  });
+  r.post('/workspaces/:ws/payment-accounts', async (ctx) => {
+    const b = await body(ctx);
+    ctx.status = 201;
+    ctx.body = {
+      data: await call('CreatePaymentAccount', {
+        workspace_id: ctx.params.ws,
+        label: str(b.label),
+        bank_name: str(b.bank_name),
+        account_name: str(b.account_name),
+        account_number: str(b.account_number),
+      }),
+    };
+  });
+  app.use(r.routes());
+  app.use(r.allowedMethods({ throw: true }));
+  app.use(() => {
+    throw notFound();
+  });
+  return app;
+}

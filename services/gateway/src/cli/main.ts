@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { loadCliConfig } from './config.ts';
+
+/**
+ * invoicectl: the dashboard's operations from a terminal, over the gateway's admin API.
+ * Human-readable output by default; --json prints the API's data for scripts.
+ */
+const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
+
+  workspace create --name NAME [--plan PLAN] [--tz ZONE] [--owner-email EMAIL]
+  workspace list
+  workspace get WORKSPACE
+  workspace set-plan WORKSPACE [--plan PLAN] [--state active|suspended|expired]
+  workspace set-features WORKSPACE FEATURE,...     (features: api, recurring; "" for none)
+  key create WORKSPACE [--name NAME]               (prints the raw key once)
+  key list WORKSPACE [--all]
+  key revoke WORKSPACE KEY_ID
+  gateway connect WORKSPACE PROVIDER
+  gateway list WORKSPACE
+  payment-account create WORKSPACE [--label L] [--bank B] [--account-name N] [--account-number N]
+  payment-account list WORKSPACE
+
+Environment: ADMIN_URL (default http://127.0.0.1:8081), ADMIN_TOKEN.`;
+
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    url: { type: 'string' },
+    token: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    name: { type: 'string' },
+    plan: { type: 'string' },
+    tz: { type: 'string' },
+    'owner-email': { type: 'string' },
+    state: { type: 'string' },
+    all: { type: 'boolean', default: false },
+    label: { type: 'string' },
+    bank: { type: 'string' },
+    'account-name': { type: 'string' },
+    'account-number': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+type Data = Record<string, unknown>;
+
+class CliError extends Error {}
+
+async function request(method: string, path: string, body?: unknown): Promise<Data> {
+  const config = loadCliConfig();
+  const token = flags.token ?? config.ADMIN_TOKEN;
+  if (!token) throw new CliError('No admin token: pass --token or set ADMIN_TOKEN.');
+  const base = (flags.url ?? config.ADMIN_URL).replace(/\/$/, '');
+  let res: Response;
+  try {
+    res = await fetch(`${base}/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new CliError(`Cannot reach the admin API at ${base}: ${(err as Error).message}`);
+  }
+  const payload = (await res.json().catch(() => ({}))) as { data?: Data; error?: { name: string; message: string; details?: unknown } };
+  if (!res.ok) {
+    const e = payload.error;
+    const details = e?.details ? `\n${JSON.stringify(e.details, null, 2)}` : '';
+    throw new CliError(`${res.status} ${e?.name ?? 'Error'}: ${e?.message ?? res.statusText}${details}`);
+  }
+  return payload.data ?? {};
+}
+
+function need(index: number, what: string): string {
+  const value = positionals[index];
+  if (!value) throw new CliError(`Missing ${what}.\n\n${usage}`);
+  return value;
+}
+
+function table(rows: Data[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cells = rows.map((r) => columns.map((c) => (Array.isArray(r[c]) ? (r[c] as unknown[]).join(',') : String(r[c] ?? ''))));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(columns), ...cells.map(line)].join('\n');
+}
+
+const workspaceColumns = ['id', 'name', 'plan', 'plan_state', 'time_zone', 'features'];
+const keyColumns = ['id', 'prefix', 'name', 'created_at', 'revoked_at', 'last_used_at'];
+
+async function run(): Promise<{ data: Data; text: string }> {
+  const [group, action] = positionals;
+  const ws = () => encodeURIComponent(need(2, 'WORKSPACE'));
+  switch (`${group} ${action}`) {
+    case 'workspace create': {
+      if (!flags.name) throw new CliError('workspace create needs --name.');
+      const data = await request('POST', '/workspaces', { name: flags.name, plan: flags.plan, time_zone: flags.tz, owner_email: flags['owner-email'] });
+      return { data, text: `Created workspace ${data.id}\n${table([data], workspaceColumns)}` };
+    }
+    case 'workspace list': {
+      const data = await request('GET', '/workspaces?pageSize=100');
+      return { data, text: table((data.workspaces as Data[]) ?? [], workspaceColumns) };
+    }
+    case 'workspace get': {
+      const data = await request('GET', `/workspaces/${ws()}`);
+      return { data, text: table([data], [...workspaceColumns, 'active_api_key_limit']) };
+    }
+    case 'workspace set-plan': {
+      const data = await request('PUT', `/workspaces/${ws()}/plan`, { plan: flags.plan, plan_state: flags.state });
+      return { data, text: `Updated workspace ${data.id}\n${table([data], workspaceColumns)}` };
+    }
+    case 'workspace set-features': {
+      const list = (positionals[3] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+      const data = await request('PUT', `/workspaces/${ws()}/features`, { features: list });
+      return { data, text: `Updated workspace ${data.id}\n${table([data], workspaceColumns)}` };
+    }
+    case 'key create': {
+      const data = await request('POST', `/workspaces/${ws()}/api-keys`, { name: flags.name ?? '' });
+      const key = data.api_key as Data;
+      return { data, text: `Created API key ${key.id} (${key.prefix}). Store it now; it is not shown again:\n\n  ${data.raw_key}\n` };
+    }
+    case 'key list': {
+      const data = await request('GET', `/workspaces/${ws()}/api-keys${flags.all ? '?include_revoked=true' : ''}`);
+      return { data, text: table((data.api_keys as Data[]) ?? [], keyColumns) };
+    }
+    case 'key revoke': {
+      const data = await request('DELETE', `/workspaces/${ws()}/api-keys/${encodeURIComponent(need(3, 'KEY_ID'))}`);
+      return { data, text: `Revoked API key ${data.id} at ${data.revoked_at}` };
+    }
+    case 'gateway connect': {
+      const data = await request('POST', `/workspaces/${ws()}/payment-gateways`, { provider: need(3, 'PROVIDER') });
+      return { data, text: `Connected ${data.provider} (${data.id})` };
+    }
+    case 'gateway list': {
+      const data = await request('GET', `/workspaces/${ws()}/payment-gateways`);
+      return { data, text: table((data.gateways as Data[]) ?? [], ['id', 'provider', 'connected_at']) };
+    }
+    case 'payment-account create': {
+      const data = await request('POST', `/workspaces/${ws()}/payment-accounts`, {
+        label: flags.label,
+        bank_name: flags.bank,
+        account_name: flags['account-name'],
+        account_number: flags['account-number'],
+      });
+      return { data, text: `Created payment account ${data.id}` };
+    }
+    case 'payment-account list': {
+      const data = await request('GET', `/workspaces/${ws()}/payment-accounts`);
+      return { data, text: table((data.accounts as Data[]) ?? [], ['id', 'label', 'bank_name', 'account_name', 'created_at']) };
+    }
+    default:
+      throw new CliError(usage);
+  }
+}
+
+if (flags.help || positionals.length === 0) {
+  console.log(usage);
+} else {
+  try {
+    const { data, text } = await run();
+    console.log(flags.json ? JSON.stringify(data, null, 2) : text);
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    if (flags.json) console.error(JSON.stringify({ error: err.message }));
+    else console.error(err.message);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox';
+import { commonConfig, kafkaConfig, loadConfig } from '@invoice-platform/common/config';
+
+export const configSchema = Type.Object({
+  ...commonConfig,
+  ...kafkaConfig,
+  GATEWAY_HOST: Type.String({ default: '127.0.0.1' }),
+  GATEWAY_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  GATEWAY_ADMIN_HOST: Type.String({ default: '127.0.0.1' }),
+  GATEWAY_ADMIN_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8081 }),
+  /** Bearer token of the admin API (the dashboard's back door); never routed by the ingress. */
+  ADMIN_TOKEN: Type.String({ minLength: 24 }),
+  /** {base_url} of the spec: used in pdf_url and the public invoice page. */
+  PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
+  REDIS_URL: Type.String({ pattern: '^rediss?://' }),
+  ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
+  /** Peers not deployed yet leave these empty: their routes answer 501. */
+  INVOICE_ADDR: Type.String({ default: '' }),
+  RECURRING_ADDR: Type.String({ default: '' }),
+  GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** Comma-separated IPs or CIDRs of proxies whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: Type.String({ default: '' }),
+  RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  RATE_LIMIT_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  /** JSON object of per-plan workspace limits overriding spec §8's, e.g. {"professional":15}. */
+  RATE_LIMIT_PLANS: Type.Optional(Type.String()),
+  AUTH_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 30_000 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+});
+
+export type Config = ReturnType<typeof loadGatewayConfig>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(configSchema, env);
+}

@@ -1,0 +1,24 @@
+import { hostname } from 'node:os';
+import { randomBase62 } from '@invoice-platform/common/ids';
+import { startConsumer, topics } from '@invoice-platform/common/kafka';
+import type { Logger } from '@invoice-platform/common/logger';
+import type { Consumer, Kafka } from 'kafkajs';
+import type { Authenticator } from '../http/auth.ts';
+
+/**
+ * Every gateway replica must see every workspace.v1 event to drop its own cache entries, so each
+ * replica reads in a group of its own rather than sharing the service-wide group.
+ */
+export async function startWorkspaceConsumer(kafka: Kafka, auth: Authenticator, log: Logger, onStatus: (up: boolean) => void): Promise<Consumer> {
+  return startConsumer<{ workspace?: { id: string }; workspace_id?: string; key_id?: string }>({
+    kafka,
+    groupId: `gateway.cache.${hostname()}.${process.pid}.${randomBase62(6)}`,
+    topic: topics.workspace,
+    log,
+    onStatus,
+    handle: async (event) => {
+      if (event.type === 'api_key.revoked' && event.data.key_id) auth.invalidateKey(event.data.key_id);
+      if (event.type === 'workspace.updated') auth.invalidateWorkspace(event.workspace_id);
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '@invoice-platform/common/errors';
+import type { UnaryClient } from '@invoice-platform/common/grpc';
+
+export interface WorkspaceProfile {
+  id: string;
+  name: string;
+  plan: string;
+  plan_state: string;
+  time_zone: string;
+  features: string[];
+}
+
+export interface Principal {
+  keyId: string;
+  workspace: WorkspaceProfile;
+}
+
+interface CacheEntry {
+  principal: Principal;
+  expiresAt: number;
+}
+
+const maxEntries = 10_000;
+
+/**
+ * Resolves Bearer keys to workspaces through the accounts service, keeping successful answers
+ * briefly. Entries are dropped as soon as workspace.v1 says the key or workspace changed, so a
+ * revoked key stops working well before the TTL; the TTL only bounds staleness if an event is late.
+ */
+export class Authenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly accounts: UnaryClient;
+  private readonly ttlMs: number;
+
+  constructor(accounts: UnaryClient, ttlMs: number) {
+    this.accounts = accounts;
+    this.ttlMs = ttlMs;
+  }
+
+  async authenticate(header: string | undefined): Promise<Principal> {
+    if (header === undefined || header === '') throw new AppError('forbidden', 'The Authorization header is missing. Send Authorization: Bearer <API_KEY>.');
+    const match = /^Bearer ([\x21-\x7e]+)$/.exec(header);
+    if (!match) throw new AppError('forbidden', 'The Authorization header is malformed. Send Authorization: Bearer <API_KEY>.');
+    const rawKey = match[1]!;
+    const cacheKey = createHash('sha256').update(rawKey).digest('hex');
+    const hit = this.cache.get(cacheKey);
+    if (hit && hit.expiresAt > Date.now()) return hit.principal;
+    const res = await this.accounts.call<{ workspace: WorkspaceProfile; key_id: string }>('AuthenticateApiKey', { raw_key: rawKey });
+    const principal: Principal = { keyId: res.key_id, workspace: res.workspace };
+    if (this.ttlMs > 0) {
+      this.cache.delete(cacheKey);
+      this.cache.set(cacheKey, { principal, expiresAt: Date.now() + this.ttlMs });
+      if (this.cache.size > maxEntries) this.cache.delete(this.cache.keys().next().value!);
+    }
+    return principal;
+  }
+
+  invalidateKey(keyId: string): void {
+    for (const [k, entry] of this.cache) if (entry.principal.keyId === keyId) this.cache.delete(k);
+  }
+
+  invalidateWorkspace(workspaceId: string): void {
+    for (const [k, entry] of this.cache) if (entry.principal.workspace.id === workspaceId) this.cache.delete(k);
+  }
+}

@@ -1,0 +1,32 @@
+import type { IncomingMessage } from 'node:http';
+import { AppError } from '@invoice-platform/common/errors';
+
+/**
+ * Reads a JSON request body of at most `limit` bytes. No body gives undefined; a body that is
+ * too large is refused before it is buffered; text that is not JSON is a 400, never a 500.
+ */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return undefined;
+  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw AppError.validation([{ path: 'headers.content-type', message: 'must be application/json' }], 'The request body must be JSON.');
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch (err) {
+    throw AppError.validation([{ path: 'body', message: `is not valid JSON: ${(err as Error).message}` }], 'The request body is not valid JSON.');
+  }
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError('payload_too_large', `The request body exceeds ${limit} bytes.`, { limit });
+}

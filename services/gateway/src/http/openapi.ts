@@ -1,0 +1,262 @@
+/**
+ * The OpenAPI 3.1 document of the public API (spec §9), built from the same route list and
+ * schemas the gateway validates with, so the published contract cannot drift from the code.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { ErrorEnvelope, UseOf } from './schemas/common.ts';
+import { IdempotencyKey } from './schemas/generate.ts';
+import type { RouteSpec } from './schemas/routes.ts';
+
+/** The interface version of spec §9; pass it as `version` unless the contract itself changed. */
+export const API_VERSION = '1.0.0';
+
+type Json = Record<string, unknown>;
+
+const errorResponses: Record<number, { name: string; description: string }> = {
+  400: {
+    name: 'BadRequest',
+    description:
+      'Missing or invalid fields (ValidationError, every one listed in error.details.errors), ' +
+      'or a request that cannot be applied (ApplicationError, see error.message).',
+  },
+  402: { name: 'PaymentRequired', description: 'The workspace invoice credit balance is empty.' },
+  403: {
+    name: 'Forbidden',
+    description:
+      'Authorization header missing or malformed, API key invalid or revoked, or the plan does not include ' +
+      'API access or the requested feature (such as recurring invoices).',
+  },
+  404: { name: 'NotFound', description: 'The invoice or series does not exist in this workspace.' },
+  409: {
+    name: 'Conflict',
+    description: 'A request with the same Idempotency-Key is still being processed. Retry shortly.',
+  },
+  422: {
+    name: 'UnprocessableEntity',
+    description: 'The Idempotency-Key was already used with a different request body.',
+  },
+  429: { name: 'TooManyRequests', description: 'Rate limit exceeded. Wait the seconds given in Retry-After.' },
+};
+
+const headers: Record<string, Json> = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per minute for the workspace (before authentication: for the IP address).',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'Idempotent-Replayed': {
+    description:
+      'true when this is the stored response of an earlier request with the same Idempotency-Key and body: ' +
+      'no invoice was created and no credit was used.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+const tagDescriptions: Record<RouteSpec['tag'], string> = {
+  Invoices: 'Generate invoices, read them and change their status or archive state.',
+  Templates: 'The invoice templates a generate request can name.',
+  Recurring: 'Recurring series created by generate with is_recurring: pause, resume, extend, reschedule, skip.',
+};
+
+export function buildOpenApi(routes: RouteSpec[], opts: { serverUrl: string; version: string }): object {
+  const schemas = new SchemaComponents();
+  const errorSchema = schemas.use(ErrorEnvelope);
+
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method]: operation(route, schemas) };
+  }
+
+  const responses: Record<string, Json> = {};
+  for (const status of new Set(routes.flatMap((route) => route.errors))) {
+    const { name, description } = errorResponse(status);
+    responses[name] = {
+      description,
+      headers: status === 429 ? { ...rateLimitHeaders(), 'Retry-After': headerRef('Retry-After') } : rateLimitHeaders(),
+      content: { 'application/json': { schema: errorSchema } },
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Invoice Generation Service',
+      version: opts.version,
+      description:
+        'Generate invoices and their PDF files from a server-side client, and list, read and manage those ' +
+        'invoices and their recurring series. Every successful response has a data member; list responses ' +
+        'also have meta. Generation and all other endpoints share one rate limit per workspace.',
+    },
+    servers: [{ url: opts.serverUrl }],
+    security: [{ bearerAuth: [] }],
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({
+      name,
+      description: tagDescriptions[name],
+    })),
+    paths,
+    components: {
+      schemas: schemas.components,
+      responses,
+      headers,
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key created in the workspace dashboard, sent as Authorization: Bearer <API_KEY>. ' +
+            'A missing, malformed, invalid or revoked key gives 403.',
+        },
+      },
+    },
+  };
+}
+
+function operation(route: RouteSpec, schemas: SchemaComponents): Json {
+  const parameters = [
+    ...objectParameters(route.params, 'path', schemas),
+    ...objectParameters(route.query, 'query', schemas),
+  ];
+  if (route.idempotencyKey) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Makes a retry safe: the same key and body return the first response instead of a new invoice.',
+      schema: schemas.use(IdempotencyKey),
+    });
+  }
+
+  const successHeaders: Json = rateLimitHeaders();
+  if (route.idempotencyKey) successHeaders['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description && { description: route.description }),
+    tags: [route.tag],
+    ...(parameters.length > 0 && { parameters }),
+    ...(route.body && {
+      requestBody: {
+        required: route.bodyRequired,
+        content: { 'application/json': { schema: schemas.use(route.body) } },
+      },
+    }),
+    responses: {
+      [route.success.status]: {
+        description: 'Success.',
+        headers: successHeaders,
+        content: { 'application/json': { schema: schemas.use(route.success.schema) } },
+      },
+      ...Object.fromEntries(
+        route.errors.map((status) => [status, { $ref: `#/components/responses/${errorResponse(status).name}` }]),
+      ),
+    },
+  };
+}
+
+/** One parameter per property; the field's description moves up to the parameter, where readers look. */
+function objectParameters(object: TSchema | undefined, location: 'path' | 'query', schemas: SchemaComponents) {
+  if (object === undefined) return [];
+  const required = new Set<string>(object.required ?? []);
+  return Object.entries(object.properties as Record<string, TSchema>).map(([name, property]): Json => {
+    const { description, ...schema } = schemas.use(property);
+    return {
+      name,
+      in: location,
+      // OpenAPI requires path parameters to be marked required.
+      required: location === 'path' || required.has(name),
+      ...(description !== undefined && { description }),
+      schema,
+    };
+  });
+}
+
+function errorResponse(status: number): { name: string; description: string } {
+  const response = errorResponses[status];
+  if (response === undefined) throw new Error(`No error response is defined for status ${status}`);
+  return response;
+}
+
+function rateLimitHeaders(): Json {
+  return {
+    'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'),
+    'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'),
+  };
+}
+
+function headerRef(name: string): Json {
+  return { $ref: `#/components/headers/${name}` };
+}
+
+const subschemaKeys = new Set([
+  'items',
+  'not',
+  'additionalProperties',
+  'contains',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+const subschemaListKeys = new Set(['anyOf', 'allOf', 'oneOf', 'prefixItems']);
+const subschemaMapKeys = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs']);
+/** What a use of a named schema may add beside its `$ref` (see `use` in schemas/common.ts). */
+const useSiteAnnotations = ['description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly'];
+
+/** Collects every titled schema as a named component and refers to it by `$ref`. */
+class SchemaComponents {
+  readonly components: Record<string, Json> = {};
+
+  /** The JSON Schema to place where `schema` is used. */
+  use(schema: TSchema): Json {
+    const named = (schema as { [UseOf]?: TSchema })[UseOf];
+    if (named !== undefined) {
+      const json = this.use(named);
+      for (const key of useSiteAnnotations) {
+        if (key in schema && schema[key] !== named[key]) json[key] = schema[key];
+      }
+      return json;
+    }
+    if (typeof schema.title === 'string') return { $ref: `#/components/schemas/${this.register(schema)}` };
+    return this.convert(schema);
+  }
+
+  private register(schema: TSchema): string {
+    const name = schema.title as string;
+    const json = this.convert(schema);
+    const existing = this.components[name];
+    if (existing === undefined) this.components[name] = json;
+    else if (JSON.stringify(existing) !== JSON.stringify(json)) {
+      throw new Error(`Two different schemas are titled ${name}`);
+    }
+    return name;
+  }
+
+  /** A plain copy: Object.entries skips TypeBox's symbol-keyed markers, and sub-schemas go through use(). */
+  private convert(schema: TSchema): Json {
+    const json: Json = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if (subschemaKeys.has(key) && typeof value === 'object' && value !== null) json[key] = this.use(value);
+      else if (subschemaListKeys.has(key)) json[key] = (value as TSchema[]).map((item) => this.use(item));
+      else if (subschemaMapKeys.has(key)) {
+        json[key] = Object.fromEntries(
+          Object.entries(value as Record<string, TSchema>).map(([name, item]) => [name, this.use(item)]),
+        );
+      } else json[key] = value;
+    }
+    return json;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Building blocks shared by the public HTTP schemas (spec §2, §4, §7).
+ *
+ * Every named schema carries a `title` and no `$id`: the OpenAPI builder turns each titled
+ * sub-schema into a `components.schemas` entry of that name and references it with `$ref`.
+ */
+import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
+
+/** A string enum as one `{type: 'string', enum}` schema, so a client gets one "must be one of" error. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
+}
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/**
+ * Marks a use of a named schema that adds its own annotations (a field description, a default).
+ * Validators see the merged schema; OpenAPI renders `$ref` to the named schema with the
+ * annotations beside it, so one component serves every field that uses it.
+ */
+export const UseOf = Symbol('UseOf');
+
+export function use<T extends TSchema>(named: T, annotations: { description?: string; default?: unknown }): T {
+  return { ...named, ...annotations, [UseOf]: named };
+}
+
+export const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+export const CURRENCY_PATTERN = '^[A-Z]{3}$';
+/** Spec §4.1: printable ASCII without spaces; the length is checked by min/maxLength. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]*$';
+/** At least one non-white-space character: a name of only spaces is as good as none. */
+export const NOT_BLANK_PATTERN = '\\S';
+
+/** Messages for pattern failures, which would otherwise only echo the regular expression. */
+export const patternMessages: Readonly<Record<string, string>> = {
+  [ID_PATTERN]: 'must be 1 to 64 characters: letters, digits, _ or -',
+  [CURRENCY_PATTERN]: 'must be a 3-letter uppercase currency code',
+  [IDEMPOTENCY_KEY_PATTERN]: 'must contain only printable ASCII characters without spaces',
+  [NOT_BLANK_PATTERN]: 'must not be blank',
+};
+
+export const ResourceId = Type.String({
+  title: 'ResourceId',
+  pattern: ID_PATTERN,
+  description: 'An invoice id or a recurring series id.',
+});
+
+export const InvoiceIdParams = Type.Object(
+  { id: use(ResourceId, { description: 'The invoice id.' }) },
+  { additionalProperties: false },
+);
+export const SeriesIdParams = Type.Object(
+  { id: use(ResourceId, { description: 'The recurring series id.' }) },
+  { additionalProperties: false },
+);
+
+export const DateString = Type.String({ format: 'date', description: 'A calendar date, YYYY-MM-DD.' });
+export const DateTimeString = Type.String({ format: 'date-time' });
+
+export const invoiceStatuses = ['unpaid', 'paid', 'overdue', 'cancelled'] as const;
+export const InvoiceStatus = StringEnum(invoiceStatuses, { title: 'InvoiceStatus' });
+
+export const recurringIntervals = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'semi-annually', 'yearly'] as const;
+export const RecurringInterval = StringEnum(recurringIntervals, { title: 'RecurringInterval' });
+
+export const PageMeta = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 100 }),
+    total: Type.Integer({ minimum: 0 }),
+  },
+  { title: 'PageMeta' },
+);
+
+const Page = Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' });
+const PageSize = Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page.' });
+
+/** Query of the list endpoints (spec §4.2, §4.8): an optional status filter plus paging. */
+export function listQuery<T extends TSchema>(status: T) {
+  return Type.Object(
+    {
+      status: Type.Optional(use(status, { description: 'Only the items with this status.' })),
+      page: Type.Optional(Page),
+      pageSize: Type.Optional(PageSize),
+    },
+    { additionalProperties: false },
+  );
+}
+
+/** `{data}`: the shape of every successful single-object response. */
+export function DataOf<T extends TSchema>(data: T, title: string) {
+  return Type.Object({ data }, { title });
+}
+
+/** `{data: [...], meta: PageMeta}`: the shape of the paged list responses. */
+export function PageOf<T extends TSchema>(item: T, title: string) {
+  return Type.Object({ data: Type.Array(item), meta: PageMeta }, { title });
+}
+
+export const FieldError = Type.Object(
+  {
+    path: Type.String({ description: 'Where the problem is, e.g. body.items[2].quantity or query.pageSize.' }),
+    message: Type.String(),
+  },
+  { title: 'FieldError' },
+);
+
+/** Spec §7. */
+export const ErrorEnvelope = Type.Object(
+  {
+    data: Type.Null(),
+    error: Type.Object({
+      status: Type.Integer({ description: 'The HTTP status.' }),
+      name: Type.String({
+        description:
+          'ValidationError, ApplicationError, PaymentRequiredError, ForbiddenError, NotFoundError, ConflictError, ' +
+          'UnprocessableEntityError, RateLimitError, InternalServerError or ServiceUnavailableError.',
+      }),
+      message: Type.String(),
+      details: Type.Optional(
+        Type.Object(
+          {
+            errors: Type.Optional(
+              Type.Array(FieldError, { description: 'With ValidationError: every invalid field.' }),
+            ),
+          },
+          { additionalProperties: true },
+        ),
+      ),
+    }),
+  },
+  { title: 'Error' },
+);

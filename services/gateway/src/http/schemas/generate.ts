@@ -1,0 +1,210 @@
+/**
+ * Generate an invoice (spec §2.3, §2.5, §4.1).
+ *
+ * The spec gives no maximum for most strings and for the item list; the bounds below are
+ * generous limits of ours, so no request can make the service store or render unbounded input.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { FieldError } from '@invoice-platform/common/errors';
+import {
+  CURRENCY_PATTERN,
+  DataOf,
+  DateString,
+  DateTimeString,
+  IDEMPOTENCY_KEY_PATTERN,
+  NOT_BLANK_PATTERN,
+  Nullable,
+  RecurringInterval,
+  StringEnum,
+  use,
+} from './common.ts';
+
+export const documentLanguages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'] as const;
+export const DocumentLanguage = StringEnum(documentLanguages, {
+  title: 'DocumentLanguage',
+  description: 'Language of the words in the invoice document (PDF and email).',
+});
+
+export const paymentGateways = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'] as const;
+export const PaymentGateway = StringEnum(paymentGateways, {
+  title: 'PaymentGateway',
+  description: 'An online payment gateway already connected in the workspace dashboard.',
+});
+
+const TaxRate = Type.Number({ minimum: 0, maximum: 100 });
+
+export const Item = Type.Object(
+  {
+    description: Type.Optional(
+      Type.String({ maxLength: 500, description: 'Product or service name. When empty, the value Item is used.' }),
+    ),
+    quantity: Type.Number({
+      minimum: 0.01,
+      maximum: 999999,
+      multipleOf: 0.01,
+      description: '0.01 to 999999, at most 2 decimals.',
+    }),
+    price: Type.Number({ minimum: 0, description: 'Price per unit.' }),
+    discount: Type.Optional(Type.Number({ minimum: 0, default: 0, description: 'Discount amount for this line.' })),
+    unit: Type.Optional(Type.String({ maxLength: 50, description: 'Unit label shown next to the quantity.' })),
+    tax_rate: Type.Optional({
+      ...TaxRate,
+      description: 'Per-item tax percentage; when omitted, the invoice-level tax_rate applies.',
+    }),
+  },
+  { title: 'Item', additionalProperties: false },
+);
+
+export const GenerateInvoiceBody = Type.Object(
+  {
+    customer_name: Type.String({
+      pattern: NOT_BLANK_PATTERN,
+      maxLength: 200,
+      description: 'Client or recipient name.',
+    }),
+    customer_email: Type.Optional(
+      Type.String({
+        format: 'email',
+        maxLength: 254,
+        description: 'Required when is_recurring is true. The created invoice is not emailed.',
+      }),
+    ),
+    customer_tax_id: Type.Optional(Type.String({ maxLength: 40, description: 'Printed under the client address.' })),
+    items: Type.Array(Item, { minItems: 1, maxItems: 500 }),
+    currency: Type.Optional(
+      Type.String({ pattern: CURRENCY_PATTERN, default: 'IDR', description: 'ISO 4217 currency code.' }),
+    ),
+    tax_rate: Type.Optional({
+      ...TaxRate,
+      default: 0,
+      description: 'Percentage of the subtotal after discount.',
+    }),
+    discount_total: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        default: 0,
+        description: 'Invoice-level discount taken off before tax, shared across items in proportion to their value.',
+      }),
+    ),
+    due_date: Type.Optional({ ...DateString, description: 'Default: 14 days after generation.' }),
+    notes: Type.Optional(Type.String({ maxLength: 5000, description: 'Shown on the invoice.' })),
+    custom_payment_notes: Type.Optional(
+      Type.String({ maxLength: 5000, description: 'Extra payment instructions on the PDF.' }),
+    ),
+    footer_text: Type.Optional(Type.String({ maxLength: 1000, description: 'Short text at the bottom of the PDF.' })),
+    document_language: Type.Optional(use(DocumentLanguage, { default: 'en' })),
+    template: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        description:
+          'Template id from the template list. When omitted, the workspace default template is used, then the service default.',
+      }),
+    ),
+    is_recurring: Type.Optional(
+      Type.Boolean({
+        description:
+          'Creates a recurring series whose first invoice is this one. Needs a plan with recurring invoices, ' +
+          'recurring_interval and customer_email.',
+      }),
+    ),
+    recurring_interval: Type.Optional(
+      use(RecurringInterval, { description: 'Required when is_recurring is true; allowed only then.' }),
+    ),
+    recurring_count: Type.Optional(
+      Type.Integer({
+        minimum: 2,
+        maximum: 121,
+        description:
+          'Total invoices in the series including the first; 4 when neither this nor recurring_end_date is given. ' +
+          'Allowed only when is_recurring is true, and not together with recurring_end_date.',
+      }),
+    ),
+    recurring_end_date: Type.Optional({
+      ...DateString,
+      description:
+        'Must be in the future; no invoices are generated after it. Allowed only when is_recurring is true, ' +
+        'and not together with recurring_count.',
+    }),
+    payment_gateway: Type.Optional(PaymentGateway),
+    payment_account: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 128, description: 'Id of an existing payment account to attach.' }),
+    ),
+  },
+  { title: 'GenerateInvoiceRequest', additionalProperties: false },
+);
+
+export type GenerateInvoiceBody = Static<typeof GenerateInvoiceBody>;
+
+const recurringOnlyFields = ['recurring_interval', 'recurring_count', 'recurring_end_date'] as const;
+
+/** The rules of spec §4.1 that tie fields together; run on a body that passed the schema. */
+export function checkGenerateInvoice(body: GenerateInvoiceBody): FieldError[] {
+  const errors: FieldError[] = [];
+  if (body.is_recurring === true) {
+    if (body.recurring_interval === undefined) {
+      errors.push({ path: 'body.recurring_interval', message: 'is required when is_recurring is true' });
+    }
+    if (body.customer_email === undefined) {
+      errors.push({ path: 'body.customer_email', message: 'is required when is_recurring is true' });
+    }
+    if (body.recurring_count !== undefined && body.recurring_end_date !== undefined) {
+      errors.push({ path: 'body.recurring_end_date', message: 'is not allowed together with recurring_count' });
+    }
+  } else {
+    for (const field of recurringOnlyFields) {
+      if (body[field] !== undefined) {
+        errors.push({ path: `body.${field}`, message: 'is only allowed when is_recurring is true' });
+      }
+    }
+  }
+  return errors;
+}
+
+export const IdempotencyKey = Type.String({
+  title: 'IdempotencyKey',
+  minLength: 1,
+  maxLength: 255,
+  pattern: IDEMPOTENCY_KEY_PATTERN,
+  description: '1 to 255 printable ASCII characters, no spaces.',
+});
+
+export const GenerateResult = Type.Object(
+  {
+    id: Type.String({ description: 'Identifies the invoice in the other endpoints.' }),
+    invoice_number: Type.String(),
+    pdf_url: Type.String({ format: 'uri' }),
+    credits_remaining: Nullable(
+      Type.Integer({
+        description:
+          'null when the workspace has unlimited quota. On an idempotent replay, the value from the first call.',
+      }),
+    ),
+    is_recurring: Type.Boolean(),
+    recurring: Type.Optional(
+      Type.Object(
+        {
+          schedule_id: Type.String({ description: 'The series id used by the recurring endpoints.' }),
+          interval: RecurringInterval,
+          occurrences: Type.Integer(),
+          next_issue_date: Nullable(DateTimeString),
+          end_date: Nullable(DateTimeString),
+        },
+        { description: 'Present only when a series was created.' },
+      ),
+    ),
+    template: Nullable(
+      Type.Object(
+        {
+          id: Type.String(),
+          name: Type.String(),
+          source: StringEnum(['requested', 'company_default', 'system_default', 'fallback'] as const),
+        },
+        { description: 'The template used; null when the plain built-in layout was used.' },
+      ),
+    ),
+  },
+  { title: 'GenerateInvoiceResult' },
+);
+
+export const GenerateInvoiceResponse = DataOf(GenerateResult, 'GenerateInvoiceResponse');

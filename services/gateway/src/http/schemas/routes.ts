@@ -1,0 +1,235 @@
+/**
+ * The public HTTP contract (spec §4) as data: the gateway registers its handlers, compiles its
+ * validators and builds the OpenAPI document from this one list.
+ */
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { FieldError } from '@invoice-platform/common/errors';
+import { InvoiceIdParams, SeriesIdParams } from './common.ts';
+import { GenerateInvoiceBody, GenerateInvoiceResponse, checkGenerateInvoice } from './generate.ts';
+import {
+  ArchiveInvoiceBody,
+  InvoiceArchiveResponse,
+  InvoiceListResponse,
+  InvoicePdfBody,
+  InvoicePdfResponse,
+  InvoiceResponse,
+  InvoiceStatusResponse,
+  ListInvoicesQuery,
+  TemplateListResponse,
+  UpdateInvoiceStatusBody,
+} from './invoice.ts';
+import {
+  ChangeFrequencyBody,
+  ChangeFrequencyResponse,
+  ExtendRecurringBody,
+  ExtendRecurringResponse,
+  ListRecurringQuery,
+  RecurringListResponse,
+  RecurringSeriesResponse,
+  RecurringStatusBody,
+  SkipOccurrenceBody,
+  checkCountOrEndDate,
+} from './recurring.ts';
+
+export interface RouteSpec {
+  operationId: string;
+  method: 'get' | 'post' | 'put';
+  /** koa-router style, e.g. '/api/invoices/external/:id/status'. */
+  path: string;
+  summary: string;
+  /** Longer text for the OpenAPI document. */
+  description?: string;
+  tag: 'Invoices' | 'Templates' | 'Recurring';
+  params?: TObject;
+  /** Without it the route ignores the query string. */
+  query?: TObject;
+  body?: TSchema;
+  bodyRequired: boolean;
+  /** The route accepts an Idempotency-Key header (generate only). */
+  idempotencyKey?: boolean;
+  /**
+   * Rules between body fields that a schema cannot state clearly; called only with a body that
+   * passed the schema, so it may rely on the field types. Paths start with 'body'.
+   */
+  check?: (body: never) => FieldError[];
+  success: { status: 200; schema: TSchema };
+  /** Exactly the error statuses spec §4 lists for the endpoint. */
+  errors: number[];
+}
+
+const byIdErrors = [400, 403, 404, 429];
+
+/** In registration order: the static paths come before the `:id` paths they would otherwise match. */
+export const publicRoutes: RouteSpec[] = [
+  {
+    operationId: 'generateInvoice',
+    method: 'post',
+    path: '/api/invoices/generate-external',
+    summary: 'Generate an invoice',
+    description:
+      'Creates an invoice and its PDF and uses 1 invoice credit. The invoice is not emailed. ' +
+      'A retry with the same Idempotency-Key and the same body returns the first response with ' +
+      'Idempotent-Replayed: true; the same key with a different body gives 422, and while the first ' +
+      'request is still processing, 409. Keys are kept 24 hours per workspace.',
+    tag: 'Invoices',
+    body: GenerateInvoiceBody,
+    bodyRequired: true,
+    idempotencyKey: true,
+    check: checkGenerateInvoice,
+    success: { status: 200, schema: GenerateInvoiceResponse },
+    errors: [400, 402, 403, 409, 422, 429],
+  },
+  {
+    operationId: 'listInvoices',
+    method: 'get',
+    path: '/api/invoices/external',
+    summary: 'List invoices',
+    description: 'Newest first.',
+    tag: 'Invoices',
+    query: ListInvoicesQuery,
+    bodyRequired: false,
+    success: { status: 200, schema: InvoiceListResponse },
+    errors: [400, 403, 429],
+  },
+  {
+    operationId: 'listTemplates',
+    method: 'get',
+    path: '/api/invoices/external/templates',
+    summary: 'List invoice templates',
+    description: 'The templates that can be named in the template field of a generate request.',
+    tag: 'Templates',
+    bodyRequired: false,
+    success: { status: 200, schema: TemplateListResponse },
+    errors: [403, 429],
+  },
+  {
+    operationId: 'listRecurring',
+    method: 'get',
+    path: '/api/invoices/external/recurring',
+    summary: 'List recurring series',
+    description: 'Newest first. The series are listed without their occurrences.',
+    tag: 'Recurring',
+    query: ListRecurringQuery,
+    bodyRequired: false,
+    success: { status: 200, schema: RecurringListResponse },
+    errors: [400, 403, 429],
+  },
+  {
+    operationId: 'getRecurring',
+    method: 'get',
+    path: '/api/invoices/external/recurring/:id',
+    summary: 'Get a recurring series',
+    description: 'The series with all its occurrences.',
+    tag: 'Recurring',
+    params: SeriesIdParams,
+    bodyRequired: false,
+    success: { status: 200, schema: RecurringSeriesResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'updateRecurringStatus',
+    method: 'put',
+    path: '/api/invoices/external/recurring/:id/status',
+    summary: 'Pause or resume a recurring series',
+    description: 'Resuming requires a plan with recurring invoices.',
+    tag: 'Recurring',
+    params: SeriesIdParams,
+    body: RecurringStatusBody,
+    bodyRequired: true,
+    success: { status: 200, schema: RecurringSeriesResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'extendRecurring',
+    method: 'put',
+    path: '/api/invoices/external/recurring/:id/extend',
+    summary: 'Extend a recurring series',
+    description: 'Adds occurrences after the last one. Send count or end_date, not both.',
+    tag: 'Recurring',
+    params: SeriesIdParams,
+    body: ExtendRecurringBody,
+    bodyRequired: true,
+    check: checkCountOrEndDate,
+    success: { status: 200, schema: ExtendRecurringResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'changeRecurringFrequency',
+    method: 'put',
+    path: '/api/invoices/external/recurring/:id/frequency',
+    summary: 'Change the frequency of a recurring series',
+    description:
+      'The upcoming occurrences not yet generated are replaced; generated ones are kept. ' +
+      'Send count or end_date, not both.',
+    tag: 'Recurring',
+    params: SeriesIdParams,
+    body: ChangeFrequencyBody,
+    bodyRequired: true,
+    check: checkCountOrEndDate,
+    success: { status: 200, schema: ChangeFrequencyResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'skipRecurringOccurrence',
+    method: 'post',
+    path: '/api/invoices/external/recurring/:id/skip',
+    summary: 'Skip an upcoming occurrence',
+    description: 'Removes the upcoming occurrence of that date. Occurrences that already produced an invoice stay.',
+    tag: 'Recurring',
+    params: SeriesIdParams,
+    body: SkipOccurrenceBody,
+    bodyRequired: true,
+    success: { status: 200, schema: RecurringSeriesResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'getInvoice',
+    method: 'get',
+    path: '/api/invoices/external/:id',
+    summary: 'Get an invoice',
+    tag: 'Invoices',
+    params: InvoiceIdParams,
+    bodyRequired: false,
+    success: { status: 200, schema: InvoiceResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'updateInvoiceStatus',
+    method: 'put',
+    path: '/api/invoices/external/:id/status',
+    summary: 'Update the status of an invoice',
+    description: 'Never sends an email. A status change sends the matching webhook event.',
+    tag: 'Invoices',
+    params: InvoiceIdParams,
+    body: UpdateInvoiceStatusBody,
+    bodyRequired: true,
+    success: { status: 200, schema: InvoiceStatusResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'archiveInvoice',
+    method: 'put',
+    path: '/api/invoices/external/:id/archive',
+    summary: 'Archive or unarchive an invoice',
+    description: 'Sends no webhook event.',
+    tag: 'Invoices',
+    params: InvoiceIdParams,
+    body: ArchiveInvoiceBody,
+    bodyRequired: true,
+    success: { status: 200, schema: InvoiceArchiveResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'getInvoicePdf',
+    method: 'post',
+    path: '/api/invoices/external/:id/pdf',
+    summary: 'Get or regenerate the PDF of an invoice',
+    description: 'The file is regenerated when it is missing or when force is true.',
+    tag: 'Invoices',
+    params: InvoiceIdParams,
+    body: InvoicePdfBody,
+    bodyRequired: false,
+    success: { status: 200, schema: InvoicePdfResponse },
+    errors: byIdErrors,
+  },
+];

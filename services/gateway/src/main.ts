@@ -1,0 +1,109 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { createKafka } from '@invoice-platform/common/kafka';
+import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
+import { createLogger } from '@invoice-platform/common/logger';
+import { withTimeout } from '@invoice-platform/common/mongo';
+import { startTelemetry } from '@invoice-platform/common/telemetry';
+import { Redis } from 'ioredis';
+import { createAdminApp } from './admin/app.ts';
+import { loadGatewayConfig } from './config.ts';
+import { startWorkspaceConsumer } from './events/workspace-consumer.ts';
+import { createPublicApp } from './http/app.ts';
+import { Authenticator } from './http/auth.ts';
+import { ClientIpResolver } from './http/client-ip.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { parsePlanLimits, RateLimiter } from './http/rate-limit.ts';
+import { publicRoutes } from './http/schemas/routes.ts';
+
+const config = loadGatewayConfig();
+const log = createLogger('gateway', config.LOG_LEVEL);
+const telemetry = startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+
+function listen(app: { callback(): RequestListener }, host: string, port: number): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const server = createServer(app.callback());
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function close(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, graceMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
+  // Fail fast instead of queueing while Redis is away: a request then gets a clear 503.
+  const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true });
+  redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+  await redis.connect().catch((err: unknown) => log.warn({ err }, 'redis not reachable at start; retrying in background'));
+
+  const accounts = createUnaryClient(
+    loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
+    config.ACCOUNTS_ADDR,
+    config.GRPC_TIMEOUT_MS,
+  );
+  const auth = new Authenticator(accounts, config.AUTH_CACHE_TTL_MS);
+  const kafka = createKafka('gateway', config.KAFKA_BROKERS, log);
+  const admin = kafka.admin();
+  await admin.connect();
+  let consumerUp = false;
+  const consumer = await startWorkspaceConsumer(kafka, auth, log, (up) => (consumerUp = up));
+
+  const check = async (fn: () => Promise<unknown>) => {
+    try {
+      await withTimeout(Promise.resolve(fn()), 1000);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const readiness = async () => {
+    const [redisOk, accountsOk, kafkaOk] = await Promise.all([
+      check(() => redis.ping()),
+      accounts.healthy(1000),
+      check(() => admin.describeCluster()),
+    ]);
+    const checks = { redis: redisOk, accounts: accountsOk, kafka: kafkaOk && consumerUp };
+    return { ready: Object.values(checks).every(Boolean), checks };
+  };
+
+  let openapi: object | undefined;
+  const publicApp = createPublicApp({
+    log,
+    routes: publicRoutes,
+    handlers: {},
+    auth,
+    limiter: new RateLimiter(redis, config.RATE_LIMIT_WINDOW_MS),
+    ipResolver: new ClientIpResolver(config.TRUSTED_PROXIES),
+    ipLimit: config.RATE_LIMIT_PER_IP,
+    planLimits: parsePlanLimits(config.RATE_LIMIT_PLANS),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    openapi: () => (openapi ??= buildOpenApi(publicRoutes, { serverUrl: config.PUBLIC_BASE_URL, version: '1.0.0' })),
+    readiness,
+  });
+  const adminApp = createAdminApp({ log, token: config.ADMIN_TOKEN, accounts, bodyLimit: config.BODY_LIMIT_BYTES });
+
+  const publicServer = await listen(publicApp, config.GATEWAY_HOST, config.GATEWAY_PORT);
+  const adminServer = await listen(adminApp, config.GATEWAY_ADMIN_HOST, config.GATEWAY_ADMIN_PORT);
+  log.info({ public: publicServer.address(), admin: adminServer.address() }, 'gateway listening');
+
+  return async () => {
+    await Promise.all([close(publicServer, config.SHUTDOWN_GRACE_MS), close(adminServer, config.SHUTDOWN_GRACE_MS)]);
+    await consumer.disconnect();
+    await admin.disconnect();
+    accounts.close();
+    redis.disconnect();
+    await telemetry.shutdown();
+  };
+});

@@ -1,0 +1,14 @@
+import test from 'ava';
+import { defaultPlanLimits, parsePlanLimits } from '../../src/http/rate-limit.ts';
+
+test('plan limits default to spec §8', (t) => {
+  t.deepEqual(defaultPlanLimits, { professional: 10, specialist: 20, business: 30, enterprise: 60 });
+  t.deepEqual(parsePlanLimits(undefined), defaultPlanLimits);
+});
+
+test('plan limits: operator overrides merge, bad values refused', (t) => {
+  t.is(parsePlanLimits('{"professional":15}').professional, 15);
+  t.is(parsePlanLimits('{"professional":15}').enterprise, 60);
+  t.throws(() => parsePlanLimits('{"professional":0}'));
+  t.throws(() => parsePlanLimits('{"professional":1.5}'));
+});

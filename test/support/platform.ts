@@ -1,0 +1,260 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const logDir = path.join(repoRoot, '.local/logs/test');
+
+/** KAFKA_BROKERS, MONGODB_URI, REDIS_URL of the running stack: the environment wins over .local/stack.env. */
+export function stackEnv(): Record<string, string> {
+  const file = path.join(repoRoot, '.local/stack.env');
+  const fromFile: Record<string, string> = {};
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const m = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+      if (m) fromFile[m[1]!] = m[2]!;
+    }
+  }
+  const env: Record<string, string> = {};
+  for (const key of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']) {
+    const value = process.env[key] ?? fromFile[key];
+    if (!value) throw new Error(`${key} is not set and .local/stack.env lacks it: start the stack with deploy/local/stack.sh up`);
+    env[key] = value;
+  }
+  return env;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await fn();
+      if (value !== undefined && value !== false) return value;
+    } catch (err) {
+      lastError = err;
+    }
+    await sleep(everyMs);
+  }
+  throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+export class ServiceProcess {
+  readonly name: string;
+  private child: ChildProcess | undefined;
+  private readonly entry: string;
+  private readonly env: Record<string, string>;
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(name: string, entry: string, env: Record<string, string>) {
+    this.name = name;
+    this.entry = entry;
+    this.env = env;
+  }
+
+  start(): void {
+    mkdirSync(logDir, { recursive: true });
+    const log = createWriteStream(path.join(logDir, `${this.name}-${Date.now()}-${randomBytes(3).toString('hex')}.log`));
+    const child = spawn(process.execPath, [path.join(repoRoot, this.entry)], {
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.child = child;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    if (!this.running) return;
+    this.child!.kill(signal);
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), 15_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+export interface GatewayHandle {
+  baseUrl: string;
+  adminUrl: string;
+  process: ServiceProcess;
+}
+
+export interface PlatformOptions {
+  /** Extra env for every gateway started by this platform. */
+  gatewayEnv?: Record<string, string>;
+}
+
+/**
+ * Starts accounts and one gateway as real processes on free ports, with databases of their own,
+ * against the running local stack. Each test file gets its own platform, so files run in parallel.
+ */
+export class Platform {
+  readonly adminToken = `test-admin-${randomBytes(16).toString('hex')}`;
+  readonly stack = stackEnv();
+  readonly runId = randomBytes(4).toString('hex');
+  private readonly processes: ServiceProcess[] = [];
+  private readonly options: PlatformOptions;
+  accountsAddr = '';
+  gateway!: GatewayHandle;
+
+  constructor(options: PlatformOptions = {}) {
+    this.options = options;
+  }
+
+  async start(): Promise<this> {
+    this.accountsAddr = `127.0.0.1:${await freePort()}`;
+    const accounts = new ServiceProcess('accounts', 'services/accounts/src/main.ts', {
+      ...this.stack,
+      LOG_LEVEL: 'info',
+      ACCOUNTS_LISTEN_ADDR: this.accountsAddr,
+      ACCOUNTS_DB_NAME: `accounts_test_${this.runId}`,
+    });
+    accounts.start();
+    this.processes.push(accounts);
+    this.gateway = await this.startGateway();
+    return this;
+  }
+
+  async startGateway(extraEnv: Record<string, string> = {}): Promise<GatewayHandle> {
+    const port = await freePort();
+    const adminPort = await freePort();
+    const proc = new ServiceProcess('gateway', 'services/gateway/src/main.ts', {
+      ...this.stack,
+      LOG_LEVEL: 'info',
+      GATEWAY_PORT: String(port),
+      GATEWAY_ADMIN_PORT: String(adminPort),
+      ADMIN_TOKEN: this.adminToken,
+      ACCOUNTS_ADDR: this.accountsAddr,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      // Tests speak for many clients through one socket address, as a load balancer would.
+      TRUSTED_PROXIES: '127.0.0.1',
+      ...this.options.gatewayEnv,
+      ...extraEnv,
+    });
+    proc.start();
+    this.processes.push(proc);
+    const handle = { baseUrl: `http://127.0.0.1:${port}`, adminUrl: `http://127.0.0.1:${adminPort}`, process: proc };
+    await waitFor('gateway ready', async () => {
+      if (!proc.running) throw new Error('gateway exited; see .local/logs/test');
+      return (await fetch(`${handle.baseUrl}/readyz`)).status === 200;
+    }, 60_000, 200);
+    return handle;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.processes.map((p) => p.stop()));
+  }
+
+  async admin<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: { data: T; error?: { name: string; message: string } } }> {
+    const res = await fetch(`${this.gateway.adminUrl}/admin${urlPath}`, {
+      method,
+      headers: { authorization: `Bearer ${this.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { data: T } };
+  }
+
+  async createWorkspace(plan = 'professional', extra: Record<string, unknown> = {}): Promise<{ id: string; plan: string; features: string[] }> {
+    const res = await this.admin<{ id: string; plan: string; features: string[] }>('POST', '/workspaces', { name: `ws ${plan}`, plan, ...extra });
+    if (res.status !== 201) throw new Error(`create workspace: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
+  async createKey(workspaceId: string): Promise<{ id: string; raw: string }> {
+    const res = await this.admin<{ api_key: { id: string }; raw_key: string }>('POST', `/workspaces/${workspaceId}/api-keys`, { name: 'test' });
+    if (res.status !== 201) throw new Error(`create key: ${res.status} ${JSON.stringify(res.body)}`);
+    return { id: res.body.data.api_key.id, raw: res.body.data.raw_key };
+  }
+
+  /** A workspace on `plan` with one key, ready to call the public API. */
+  async client(plan = 'professional'): Promise<ApiClient> {
+    const ws = await this.createWorkspace(plan);
+    const key = await this.createKey(ws.id);
+    return new ApiClient(this.gateway.baseUrl, key.raw, ws.id, key.id);
+  }
+}
+
+/** A documentation-range IPv6 address no other test uses, so IP limits never collide. */
+export function uniqueIp(): string {
+  const h = randomBytes(8).toString('hex');
+  return `2001:db8:${h.slice(0, 4)}:${h.slice(4, 8)}:${h.slice(8, 12)}:${h.slice(12, 16)}::1`;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string | null;
+  authorization?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+}
+
+export async function request<T = Record<string, unknown>>(baseUrl: string, method: string, urlPath: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.authorization !== undefined) headers.authorization = opts.authorization;
+  else if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Non-JSON bodies (PDF files) stay text.
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly workspaceId: string;
+  readonly keyId: string;
+  /** Each client is its own IP, so one test's traffic never spends another's IP allowance. */
+  readonly ip = uniqueIp();
+
+  constructor(baseUrl: string, key: string, workspaceId: string, keyId: string) {
+    this.baseUrl = baseUrl;
+    this.key = key;
+    this.workspaceId = workspaceId;
+    this.keyId = keyId;
+  }
+
+  call<T = Record<string, unknown>>(method: string, urlPath: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    return request<T>(this.baseUrl, method, urlPath, { key: this.key, ip: this.ip, ...opts });
+  }
+}
