@@ -89,6 +89,9 @@ is_external() {
   [[ -n $v && $v != "$(local_url "$1")" ]]
 }
 
+# For messages: an external URL without its password.
+shown_url() { env_url "$1" | sed -E 's#//[^/@]*@#//***@#'; }
+
 # host:port of an external URL, for a reachability check only.
 external_hostport() {
   local v default_port
@@ -159,6 +162,10 @@ claim_ports() {  # claim_ports NAME ADDR...
 spawn() {  # spawn NAME CMD...
   local name=$1; shift
   local logfile="$LOGS/$name.log"
+  # Keep one previous log, so a long-lived dev machine does not fill up.
+  if [[ -f $logfile ]] && (( $(stat -c %s "$logfile") > 50 * 1024 * 1024 )); then
+    mv -f "$logfile" "$logfile.1"
+  fi
   printf '=== %s stack.sh: starting %s\n' "$(date -u +%FT%TZ)" "$name" >>"$logfile"
   (
     for fd in "/proc/$BASHPID/fd"/*; do
@@ -296,7 +303,10 @@ kafka_ensure_topics() {
 # ------------------------------------------------------------------ mongo ---
 
 mongo_installed() {
-  [[ -x $FERRETDB_BIN ]] && "$FERRETDB_BIN" --version 2>/dev/null | grep -qx "version: $FERRETDB_VERSION"
+  [[ -x $FERRETDB_BIN ]] || return 1
+  # Captured first: `| grep -q` may exit early and, under pipefail, fail the check.
+  local out; out=$("$FERRETDB_BIN" --version 2>/dev/null) || return 1
+  [[ $'\n'$out$'\n' == *$'\n'"version: $FERRETDB_VERSION"$'\n'* ]]
 }
 
 # Not `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.0`, for two reasons:
@@ -323,10 +333,11 @@ mongo_install() {
   # Pure-Go SQLite (modernc.org), so no cgo and no C toolchain needed.
   local build=(env CGO_ENABLED=0 GOWORK=off GOTOOLCHAIN=local GOFLAGS="-buildvcs=false -trimpath"
                go build -o "$work/ferretdb")
-  if ! (cd "$work/src" && "${build[@]}" ./cmd/ferretdb); then
+  # -s -w: no DWARF/symbol table, a shorter link on a 2-core machine.
+  if ! (cd "$work/src" && "${build[@]}" -ldflags="-s -w" ./cmd/ferretdb); then
     # Newer Go linkers reject some dependencies' //go:linkname pulls.
     log "mongo: retrying the FerretDB build with -ldflags=-checklinkname=0"
-    (cd "$work/src" && "${build[@]}" -ldflags=-checklinkname=0 ./cmd/ferretdb)
+    (cd "$work/src" && "${build[@]}" -ldflags="-s -w -checklinkname=0" ./cmd/ferretdb)
   fi
   mv -f "$work/ferretdb" "$FERRETDB_BIN"
 }
@@ -371,7 +382,7 @@ install_missing() {
   for i in "${!pids[@]}"; do
     c=${names[$i]}
     if wait "${pids[$i]}" && installed "$c"; then
-      log "$c: installed ($(tail -n1 "$LOGS/install-$c.log"))"
+      log "$c: installed ($(grep -o "install took [0-9]*s" "$LOGS/install-$c.log" | tail -n1))"
     else
       rc=1
       log "ERROR: $c: install failed"
@@ -434,9 +445,9 @@ status_line() {  # prints one line; returns non-zero if the component does not a
   if is_external "$c"; then
     hp=$(external_hostport "$c")
     if probe tcp "$hp"; then
-      printf '%-6s up        external %s (TCP reachable)\n' "$c" "$(env_url "$c")"
+      printf '%-6s up        external %s (TCP reachable)\n' "$c" "$(shown_url "$c")"
     else
-      printf '%-6s DOWN      external %s (%s unreachable)\n' "$c" "$(env_url "$c")" "$hp"
+      printf '%-6s DOWN      external %s (%s unreachable)\n' "$c" "$(shown_url "$c")" "$hp"
       return 1
     fi
   elif pid=$(pid_of "$c"); then
@@ -476,7 +487,7 @@ cmd_up() {
   install_missing "${COMPONENTS[@]}"
   for c in "${COMPONENTS[@]}"; do
     if is_external "$c"; then
-      log "$c: external ($(env_url "$c")), not managed here"
+      log "$c: external ($(shown_url "$c")), not managed here"
     elif ! is_running "$c"; then
       start_component "$c"
       started+=("$c")
@@ -508,7 +519,7 @@ cmd_status() {
 
 cmd_start() {
   local c=$1
-  if is_external "$c"; then log "$c: external ($(env_url "$c")), not managed here"; return 0; fi
+  if is_external "$c"; then log "$c: external ($(shown_url "$c")), not managed here"; return 0; fi
   take_lock
   install_missing "$c"
   if is_running "$c"; then log "$c: already running"; else start_component "$c"; fi

@@ -51,9 +51,18 @@ const kindToCode: Record<ErrorKind, grpc.status> = {
 const KIND_KEY = 'app-error-kind';
 const DETAILS_KEY = 'app-error-details';
 
+/** A database or broker that is down is an outage the caller may retry, not a bug. */
+function isDependencyOutage(err: unknown): boolean {
+  const name = (err as { name?: unknown })?.name;
+  return typeof name === 'string' && /^(Mongo|Mongoose)(Network|ServerSelection|NotConnected|Topology|PoolCleared)/.test(name);
+}
+
 function toServiceError(err: unknown, log: Logger, method: string): Partial<grpc.ServiceError> {
-  const appError = err instanceof AppError ? err : undefined;
-  if (!appError) log.error({ err, method }, 'grpc handler failed');
+  let appError = err instanceof AppError ? err : undefined;
+  if (!appError && isDependencyOutage(err)) {
+    log.warn({ err: (err as Error).message, method }, 'dependency unavailable');
+    appError = new AppError('unavailable', 'a dependency of the service is unavailable');
+  } else if (!appError) log.error({ err, method }, 'grpc handler failed');
   const kind: ErrorKind = appError?.kind ?? 'internal';
   const metadata = new grpc.Metadata();
   metadata.set(KIND_KEY, kind);

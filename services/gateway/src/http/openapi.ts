@@ -70,7 +70,7 @@ const tagDescriptions: Record<RouteSpec['tag'], string> = {
 
 export function buildOpenApi(routes: RouteSpec[], opts: { serverUrl: string; version: string }): object {
   const schemas = new SchemaComponents();
-  const errorSchema = schemas.use(ErrorEnvelope);
+  const errorSchema = schemas.render(ErrorEnvelope);
 
   const paths: Record<string, Json> = {};
   for (const route of routes) {
@@ -133,7 +133,7 @@ function operation(route: RouteSpec, schemas: SchemaComponents): Json {
       in: 'header',
       required: false,
       description: 'Makes a retry safe: the same key and body return the first response instead of a new invoice.',
-      schema: schemas.use(IdempotencyKey),
+      schema: schemas.render(IdempotencyKey),
     });
   }
 
@@ -149,14 +149,14 @@ function operation(route: RouteSpec, schemas: SchemaComponents): Json {
     ...(route.body && {
       requestBody: {
         required: route.bodyRequired,
-        content: { 'application/json': { schema: schemas.use(route.body) } },
+        content: { 'application/json': { schema: schemas.render(route.body) } },
       },
     }),
     responses: {
       [route.success.status]: {
         description: 'Success.',
         headers: successHeaders,
-        content: { 'application/json': { schema: schemas.use(route.success.schema) } },
+        content: { 'application/json': { schema: schemas.render(route.success.schema) } },
       },
       ...Object.fromEntries(
         route.errors.map((status) => [status, { $ref: `#/components/responses/${errorResponse(status).name}` }]),
@@ -170,7 +170,7 @@ function objectParameters(object: TSchema | undefined, location: 'path' | 'query
   if (object === undefined) return [];
   const required = new Set<string>(object.required ?? []);
   return Object.entries(object.properties as Record<string, TSchema>).map(([name, property]): Json => {
-    const { description, ...schema } = schemas.use(property);
+    const { description, ...schema } = schemas.render(property);
     return {
       name,
       in: location,
@@ -221,10 +221,10 @@ class SchemaComponents {
   readonly components: Record<string, Json> = {};
 
   /** The JSON Schema to place where `schema` is used. */
-  use(schema: TSchema): Json {
+  render(schema: TSchema): Json {
     const named = (schema as { [UseOf]?: TSchema })[UseOf];
     if (named !== undefined) {
-      const json = this.use(named);
+      const json = this.render(named);
       for (const key of useSiteAnnotations) {
         if (key in schema && schema[key] !== named[key]) json[key] = schema[key];
       }
@@ -245,15 +245,15 @@ class SchemaComponents {
     return name;
   }
 
-  /** A plain copy: Object.entries skips TypeBox's symbol-keyed markers, and sub-schemas go through use(). */
+  /** A plain copy: Object.entries skips TypeBox's symbol-keyed markers, and sub-schemas go through render(). */
   private convert(schema: TSchema): Json {
     const json: Json = {};
     for (const [key, value] of Object.entries(schema)) {
-      if (subschemaKeys.has(key) && typeof value === 'object' && value !== null) json[key] = this.use(value);
-      else if (subschemaListKeys.has(key)) json[key] = (value as TSchema[]).map((item) => this.use(item));
+      if (subschemaKeys.has(key) && typeof value === 'object' && value !== null) json[key] = this.render(value);
+      else if (subschemaListKeys.has(key)) json[key] = (value as TSchema[]).map((item) => this.render(item));
       else if (subschemaMapKeys.has(key)) {
         json[key] = Object.fromEntries(
-          Object.entries(value as Record<string, TSchema>).map(([name, item]) => [name, this.use(item)]),
+          Object.entries(value as Record<string, TSchema>).map(([name, item]) => [name, this.render(item)]),
         );
       } else json[key] = value;
     }

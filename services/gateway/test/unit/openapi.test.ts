@@ -10,6 +10,7 @@ import { ExtendRecurringResponse, RecurringListResponse } from '../../src/http/s
 import { publicRoutes, type RouteSpec } from '../../src/http/schemas/routes.ts';
 import { createAjv } from '../../src/http/validation.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests walk the generated JSON freely
 type Json = Record<string, any>;
 
 const serverUrl = 'https://invoices.example.test';
@@ -94,7 +95,10 @@ test('openapi: every response carries the rate limit headers, 429 adds Retry-Aft
   for (const route of publicRoutes) {
     for (const [status, ref] of Object.entries(operationOf(route).responses)) {
       const headers = Object.keys(resolve(ref as Json).headers);
-      t.true(headers.includes('X-RateLimit-Limit') && headers.includes('X-RateLimit-Remaining'), `${route.operationId} ${status}`);
+      t.true(
+        headers.includes('X-RateLimit-Limit') && headers.includes('X-RateLimit-Remaining'),
+        `${route.operationId} ${status}`,
+      );
       t.is(headers.includes('Retry-After'), status === '429');
       t.is(headers.includes('Idempotent-Replayed'), status === '200' && route.operationId === 'generateInvoice');
     }
@@ -104,7 +108,9 @@ test('openapi: every response carries the rate limit headers, 429 adds Retry-Aft
 test('openapi: parameters are the path id, the list queries and Idempotency-Key on generate', (t) => {
   const params = (operationId: string) =>
     (operationOf(publicRoutes.find((route) => route.operationId === operationId)!).parameters ?? []) as Json[];
-  t.like(params('getInvoice'), [{ name: 'id', in: 'path', required: true, schema: { $ref: '#/components/schemas/ResourceId' } }]);
+  t.like(params('getInvoice'), [
+    { name: 'id', in: 'path', required: true, schema: { $ref: '#/components/schemas/ResourceId' } },
+  ]);
   t.is(resolve(params('getInvoice')[0]!.schema).pattern, '^[A-Za-z0-9_-]{1,64}$');
   t.deepEqual(
     params('listInvoices').map((param) => [param.name, param.in, param.required]),

@@ -498,7 +498,9 @@ const cases: Case[] = [
     operationId: 'generateInvoice',
     input: {
       body: generate(),
-      headers: { 'idempotency-key': Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('') },
+      headers: {
+        'idempotency-key': Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join(''),
+      },
     },
   },
   {
@@ -897,7 +899,10 @@ test('generate body: a number given as text is not coerced', (t) => {
 });
 
 test('Idempotency-Key header: the valid key is returned, and none when absent', (t) => {
-  t.is(validate('generateInvoice', { body: generate(), headers: { 'idempotency-key': 'order-42' } }).idempotencyKey, 'order-42');
+  t.is(
+    validate('generateInvoice', { body: generate(), headers: { 'idempotency-key': 'order-42' } }).idempotencyKey,
+    'order-42',
+  );
   t.false('idempotencyKey' in validate('generateInvoice', { body: generate() }));
 });
 
@@ -914,14 +919,11 @@ test('path id: params are returned validated', (t) => {
 });
 
 test('validation error: params, query, header and body problems are reported in one error', (t) => {
-  t.deepEqual(
-    errorsOf('generateInvoice', { headers: { 'idempotency-key': '' }, body: { items: [] } }),
-    [
-      { path: 'headers.idempotency-key', message: 'must not be empty' },
-      { path: 'body.customer_name', message: 'is required' },
-      { path: 'body.items', message: 'must have at least 1 item' },
-    ],
-  );
+  t.deepEqual(errorsOf('generateInvoice', { headers: { 'idempotency-key': '' }, body: { items: [] } }), [
+    { path: 'headers.idempotency-key', message: 'must not be empty' },
+    { path: 'body.customer_name', message: 'is required' },
+    { path: 'body.items', message: 'must have at least 1 item' },
+  ]);
 });
 
 test('generate body: quantity decimals are checked without float error over the whole range', (t) => {

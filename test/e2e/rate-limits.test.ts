@@ -1,0 +1,129 @@
+import test from 'ava';
+import { Redis } from 'ioredis';
+import { type ApiResponse, Platform, request, uniqueIp } from '../support/platform.ts';
+
+const templates = '/api/invoices/external/templates';
+const platform = new Platform();
+
+test.before(async () => {
+  await platform.start();
+});
+test.after.always(() => platform.stop());
+
+function limitHeaders(res: ApiResponse) {
+  return { limit: res.headers.get('x-ratelimit-limit'), remaining: res.headers.get('x-ratelimit-remaining') };
+}
+
+test('workspace limit: the 11th request in a minute on professional is 429 with Retry-After; headers exact on every response', async (t) => {
+  const api = await platform.client('professional');
+  // A mix of outcomes: every one counts and carries the headers, errors included.
+  const calls: [string, string, object?][] = [
+    ['GET', templates],
+    ['GET', '/api/invoices/external?pageSize=0'],
+    ['GET', '/api/invoices/external/bad.id'],
+    ['POST', '/api/invoices/generate-external', {}],
+    ['GET', '/api/invoices/external'],
+    ['GET', '/api/invoices/external/recurring'],
+    ['PUT', '/api/invoices/external/inv_1/status', { status: 'paid' }],
+    ['GET', '/api/nowhere'],
+    ['GET', templates],
+    ['GET', templates],
+  ];
+  for (const [i, [method, path, body]] of calls.entries()) {
+    const res = await api.call(method, path, { body });
+    t.not(res.status, 429, `${method} ${path}`);
+    t.deepEqual(limitHeaders(res), { limit: '10', remaining: String(9 - i) }, `${method} ${path} → ${res.status}`);
+  }
+  const refused = await api.call('GET', templates);
+  t.is(refused.status, 429);
+  t.deepEqual(limitHeaders(refused), { limit: '10', remaining: '0' });
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  t.true(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+  const body = refused.body as { data: null; error: { status: number; name: string; message: string } };
+  t.is(body.data, null);
+  t.is(body.error.status, 429);
+  t.is(body.error.name, 'RateLimitError');
+  t.regex(body.error.message, /Retry after/);
+});
+
+test('workspace limit: a 429 does not count, neither for the workspace nor for the IP', async (t) => {
+  const api = await platform.client('professional');
+  for (let i = 0; i < 10; i++) t.not((await api.call('GET', templates)).status, 429);
+  for (let i = 0; i < 5; i++) t.is((await api.call('GET', templates)).status, 429);
+  // Same IP without a key: only the 10 admitted requests count against its 30.
+  const anonymous = await request(platform.gateway.baseUrl, 'GET', templates, { ip: api.ip });
+  t.is(anonymous.status, 403);
+  t.deepEqual(limitHeaders(anonymous), { limit: '30', remaining: String(30 - 10 - 1) });
+});
+
+test('workspace limit: two gateway processes share one limit', async (t) => {
+  const second = await platform.startGateway();
+  const api = await platform.client('professional');
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const base = i % 2 === 0 ? platform.gateway.baseUrl : second.baseUrl;
+    const res = await request(base, 'GET', templates, { key: api.key, ip: api.ip });
+    statuses.push(res.status);
+    if (i < 10) t.is(res.headers.get('x-ratelimit-remaining'), String(9 - i));
+  }
+  t.deepEqual(statuses, [...Array(10).fill(501), 429, 429]);
+});
+
+for (const [plan, limit] of [['specialist', 20], ['business', 30], ['enterprise', 60]] as const) {
+  test(`workspace limit: ${plan} allows ${limit} per minute`, async (t) => {
+    const api = await platform.client(plan);
+    const res = await api.call('GET', templates);
+    t.deepEqual(limitHeaders(res), { limit: String(limit), remaining: String(limit - 1) });
+  });
+}
+
+test('workspace limit: exactly N of N+5 parallel requests are admitted', async (t) => {
+  const api = await platform.client('professional');
+  const results = await Promise.all(Array.from({ length: 15 }, () => api.call('GET', templates)));
+  t.is(results.filter((r) => r.status === 429).length, 5);
+  t.deepEqual(results.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b), [0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+});
+
+test('IP limit: applies before authentication; the 31st request from one IP is 429, not 403', async (t) => {
+  const ip = uniqueIp();
+  for (let i = 0; i < 30; i++) {
+    const res = await request(platform.gateway.baseUrl, 'GET', templates, { ip, key: 'not-a-key' });
+    t.is(res.status, 403);
+    t.deepEqual(limitHeaders(res), { limit: '30', remaining: String(29 - i) });
+  }
+  const refused = await request(platform.gateway.baseUrl, 'GET', templates, { ip, key: 'not-a-key' });
+  t.is(refused.status, 429);
+  t.true(Number(refused.headers.get('retry-after')) >= 1);
+  t.deepEqual(limitHeaders(refused), { limit: '30', remaining: '0' });
+  // A valid key from the same address is refused too: the address is spent.
+  const api = await platform.client('enterprise');
+  t.is((await request(platform.gateway.baseUrl, 'GET', templates, { ip, key: api.key })).status, 429);
+});
+
+test('IP limit: one IP spread over several workspaces is still capped at 30', async (t) => {
+  const ip = uniqueIp();
+  const clients = await Promise.all([platform.client('enterprise'), platform.client('enterprise')]);
+  const statuses: number[] = [];
+  for (let i = 0; i < 32; i++) statuses.push((await request(platform.gateway.baseUrl, 'GET', templates, { ip, key: clients[i % 2]!.key })).status);
+  t.deepEqual(statuses, [...Array(30).fill(501), 429, 429]);
+});
+
+test('operator config: RATE_LIMIT_PLANS and RATE_LIMIT_PER_IP change the limits', async (t) => {
+  const custom = await platform.startGateway({ RATE_LIMIT_PLANS: '{"professional":3}', RATE_LIMIT_PER_IP: '50' });
+  const api = await platform.client('professional');
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) statuses.push((await request(custom.baseUrl, 'GET', templates, { key: api.key, ip: uniqueIp() })).status);
+  t.deepEqual(statuses, [501, 501, 501, 429]);
+  const anonymous = await request(custom.baseUrl, 'GET', templates, { ip: uniqueIp() });
+  t.deepEqual(limitHeaders(anonymous), { limit: '50', remaining: '49' });
+});
+
+test('IP limit: without a trusted proxy, X-Forwarded-For cannot dodge the limit', async (t) => {
+  const redis = new Redis(platform.stack.REDIS_URL!);
+  await redis.del('rl:ip:127.0.0.1');
+  await redis.quit();
+  const direct = await platform.startGateway({ TRUSTED_PROXIES: '', RATE_LIMIT_PER_IP: '5' });
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) statuses.push((await request(direct.baseUrl, 'GET', templates, { ip: uniqueIp() })).status);
+  t.deepEqual(statuses, [403, 403, 403, 403, 403, 429]);
+});
