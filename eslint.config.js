@@ -9,13 +9,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read the environment only in src/config.ts.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read the environment only in src/config.ts.',
+        },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
   {
-    files: ['**/src/config.ts', 'services/common/src/config.ts', '**/test/**', 'scripts/**'],
+    files: ['**/src/config.ts', '**/src/cli/config.ts', '**/test/**', 'scripts/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -11,6 +11,7 @@ pnpm install --frozen-lockfile --reporter=silent
 echo "== static checks"
 pnpm exec tsc -p tsconfig.json --noEmit
 pnpm exec eslint --max-warnings 0 .
+pnpm exec prettier --check . >/dev/null || { echo "prettier: run pnpm format" >&2; pnpm exec prettier --check .; exit 1; }
 
 if bash deploy/local/stack.sh status >/dev/null 2>&1; then
   echo "== using the running local stack"
@@ -23,8 +24,25 @@ set -a
 . .local/stack.env
 set +a
 
+mkdir -p .local/logs
+passed=0
+failed=0
+status=0
+# Runs ava, keeping its output, and adds its counts to the totals printed at the end.
+run_ava() {
+  local out=".local/logs/ava-$1.log"
+  shift
+  pnpm exec ava "$@" 2>&1 | tee "$out" || status=1
+  passed=$((passed + $(awk '/^ +[0-9]+ tests? passed/ { n += $1 } END { print n + 0 }' "$out")))
+  failed=$((failed + $(awk '/^ +[0-9]+ (tests? failed|uncaught exception|unhandled rejection)/ { n += $1 } END { print n + 0 }' "$out")))
+}
+
 echo "== unit, integration and end-to-end tests"
-pnpm exec ava 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts'
+run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts'
 
 echo "== crash and restart tests"
-pnpm exec ava --serial 'test/resilience/**/*.test.ts'
+run_ava resilience --serial 'test/resilience/**/*.test.ts'
+
+echo
+echo "tests: $passed passed, $failed failed"
+exit $status

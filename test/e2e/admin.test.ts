@@ -13,31 +13,56 @@ test.before(async () => {
 test.after.always(() => platform.stop());
 
 function cli(...args: string[]) {
-  return run(process.execPath, [path.join(repoRoot, 'services/gateway/src/cli/main.ts'), '--url', platform.gateway.adminUrl, ...args], {
-    env: { ...process.env, ADMIN_TOKEN: platform.adminToken },
-  });
+  return run(
+    process.execPath,
+    [path.join(repoRoot, 'services/gateway/src/cli/main.ts'), '--url', platform.gateway.adminUrl, ...args],
+    {
+      env: { ...process.env, ADMIN_TOKEN: platform.adminToken },
+    },
+  );
 }
 
 test('admin API: refuses a missing or wrong admin token', async (t) => {
   for (const authorization of [undefined, 'Bearer wrong-token-wrong-token-wrong', `Basic ${platform.adminToken}`]) {
-    const res = await request(platform.gateway.adminUrl, 'GET', '/admin/workspaces', authorization ? { authorization } : {});
+    const res = await request(
+      platform.gateway.adminUrl,
+      'GET',
+      '/admin/workspaces',
+      authorization ? { authorization } : {},
+    );
     t.is(res.status, 403);
     t.is((res.body as { error: { name: string } }).error.name, 'ForbiddenError');
   }
 });
 
 test('admin API: the admin port does not serve the public API and vice versa', async (t) => {
-  t.is((await request(platform.gateway.baseUrl, 'GET', '/admin/workspaces', { authorization: `Bearer ${platform.adminToken}` })).status, 404);
+  t.is(
+    (
+      await request(platform.gateway.baseUrl, 'GET', '/admin/workspaces', {
+        authorization: `Bearer ${platform.adminToken}`,
+      })
+    ).status,
+    404,
+  );
   const api = await platform.client();
-  t.is((await request(platform.gateway.adminUrl, 'GET', '/api/invoices/external/templates', { key: api.key })).status, 403);
+  t.is(
+    (await request(platform.gateway.adminUrl, 'GET', '/api/invoices/external/templates', { key: api.key })).status,
+    403,
+  );
 });
 
 test('admin API: workspace create validates plan and time zone', async (t) => {
   const bad = await platform.admin('POST', '/workspaces', { name: '', plan: 'gold', time_zone: 'Mars/Base' });
   t.is(bad.status, 400);
-  const paths = (bad.body as unknown as { error: { details: { errors: { path: string }[] } } }).error.details.errors.map((e) => e.path);
+  const paths = (
+    bad.body as unknown as { error: { details: { errors: { path: string }[] } } }
+  ).error.details.errors.map((e) => e.path);
   t.deepEqual(paths.sort(), ['name', 'plan', 'time_zone']);
-  const ok = await platform.admin<{ plan: string; time_zone: string; plan_state: string; features: string[] }>('POST', '/workspaces', { name: 'Toko', plan: 'specialist', time_zone: 'Asia/Jakarta' });
+  const ok = await platform.admin<{ plan: string; time_zone: string; plan_state: string; features: string[] }>(
+    'POST',
+    '/workspaces',
+    { name: 'Toko', plan: 'specialist', time_zone: 'Asia/Jakarta' },
+  );
   t.is(ok.status, 201);
   t.like(ok.body.data, { plan: 'specialist', time_zone: 'Asia/Jakarta', plan_state: 'active' });
   t.deepEqual(ok.body.data.features, ['api', 'recurring']);
@@ -56,7 +81,11 @@ test('API keys: a free workspace cannot create one', async (t) => {
 
 test('API keys: professional allows 3 active keys, revoked keys do not count, even when created in parallel', async (t) => {
   const ws = await platform.createWorkspace('professional');
-  const results = await Promise.all(Array.from({ length: 6 }, () => platform.admin<{ api_key: { id: string } }>('POST', `/workspaces/${ws.id}/api-keys`, {})));
+  const results = await Promise.all(
+    Array.from({ length: 6 }, () =>
+      platform.admin<{ api_key: { id: string } }>('POST', `/workspaces/${ws.id}/api-keys`, {}),
+    ),
+  );
   t.deepEqual(results.map((r) => r.status).sort(), [201, 201, 201, 400, 400, 400]);
   const refusal = results.find((r) => r.status === 400)!;
   t.regex((refusal.body as unknown as { error: { message: string } }).error.message, /at most 3 active API keys/);
@@ -66,7 +95,10 @@ test('API keys: professional allows 3 active keys, revoked keys do not count, ev
   t.is((await platform.admin('DELETE', `/workspaces/${ws.id}/api-keys/${created[0]}`)).status, 200);
   t.is((await platform.admin('POST', `/workspaces/${ws.id}/api-keys`, {})).status, 201);
   t.is((await platform.admin('POST', `/workspaces/${ws.id}/api-keys`, {})).status, 400);
-  const list = await platform.admin<{ api_keys: { revoked_at?: string }[] }>('GET', `/workspaces/${ws.id}/api-keys?include_revoked=true`);
+  const list = await platform.admin<{ api_keys: { revoked_at?: string }[] }>(
+    'GET',
+    `/workspaces/${ws.id}/api-keys?include_revoked=true`,
+  );
   t.is(list.body.data.api_keys.length, 4);
   t.is(list.body.data.api_keys.filter((k) => k.revoked_at).length, 1);
 });
@@ -92,24 +124,60 @@ test('payment records: gateways and accounts are recorded per workspace', async 
   const ws = await platform.createWorkspace();
   t.is((await platform.admin('POST', `/workspaces/${ws.id}/payment-gateways`, { provider: 'square' })).status, 400);
   t.is((await platform.admin('POST', `/workspaces/${ws.id}/payment-gateways`, { provider: 'stripe' })).status, 201);
-  t.is((await platform.admin('POST', `/workspaces/${ws.id}/payment-gateways`, { provider: 'stripe' })).status, 201, 'connecting twice is idempotent');
-  const gateways = await platform.admin<{ gateways: { provider: string }[] }>('GET', `/workspaces/${ws.id}/payment-gateways`);
-  t.deepEqual(gateways.body.data.gateways.map((g) => g.provider), ['stripe']);
-  const account = await platform.admin<{ id: string }>('POST', `/workspaces/${ws.id}/payment-accounts`, { label: 'BCA', bank_name: 'BCA', account_name: 'PT Maju', account_number: '123' });
+  t.is(
+    (await platform.admin('POST', `/workspaces/${ws.id}/payment-gateways`, { provider: 'stripe' })).status,
+    201,
+    'connecting twice is idempotent',
+  );
+  const gateways = await platform.admin<{ gateways: { provider: string }[] }>(
+    'GET',
+    `/workspaces/${ws.id}/payment-gateways`,
+  );
+  t.deepEqual(
+    gateways.body.data.gateways.map((g) => g.provider),
+    ['stripe'],
+  );
+  const account = await platform.admin<{ id: string }>('POST', `/workspaces/${ws.id}/payment-accounts`, {
+    label: 'BCA',
+    bank_name: 'BCA',
+    account_name: 'PT Maju',
+    account_number: '123',
+  });
   t.is(account.status, 201);
   t.regex(account.body.data.id, /^pacc_/);
 });
 
 test('CLI: creates a workspace and key, lists, changes plan, revokes; --json for scripts', async (t) => {
-  const created = await cli('--json', 'workspace', 'create', '--name', 'CLI Co', '--plan', 'business', '--tz', 'Europe/Paris');
+  const created = await cli(
+    '--json',
+    'workspace',
+    'create',
+    '--name',
+    'CLI Co',
+    '--plan',
+    'business',
+    '--tz',
+    'Europe/Paris',
+  );
   const ws = JSON.parse(created.stdout) as { id: string; plan: string };
   t.is(ws.plan, 'business');
   const human = await cli('workspace', 'get', ws.id);
   t.regex(human.stdout, /CLI Co/);
   t.regex(human.stdout, /Europe\/Paris/);
-  const key = JSON.parse((await cli('--json', 'key', 'create', ws.id, '--name', 'ci')).stdout) as { raw_key: string; api_key: { id: string } };
+  const key = JSON.parse((await cli('--json', 'key', 'create', ws.id, '--name', 'ci')).stdout) as {
+    raw_key: string;
+    api_key: { id: string };
+  };
   t.regex(key.raw_key, /^ipk_/);
-  t.is((await request(platform.gateway.baseUrl, 'GET', '/api/invoices/external/templates', { key: key.raw_key, ip: '2001:db8::77' })).status, 501);
+  t.is(
+    (
+      await request(platform.gateway.baseUrl, 'GET', '/api/invoices/external/templates', {
+        key: key.raw_key,
+        ip: '2001:db8::77',
+      })
+    ).status,
+    501,
+  );
   const listed = await cli('key', 'list', ws.id);
   t.regex(listed.stdout, new RegExp(key.api_key.id));
   const plan = await cli('workspace', 'set-plan', ws.id, '--plan', 'enterprise');

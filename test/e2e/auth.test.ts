@@ -36,12 +36,20 @@ for (const [title, header] of [
   ['key with a space', 'Bearer ipk_a b'],
 ] as const) {
   test(`403: Authorization header malformed (${title})`, async (t) => {
-    assertForbidden(t, await request(platform.gateway.baseUrl, 'GET', templates, { ip: uniqueIp(), authorization: header }), /malformed/);
+    assertForbidden(
+      t,
+      await request(platform.gateway.baseUrl, 'GET', templates, { ip: uniqueIp(), authorization: header }),
+      /malformed/,
+    );
   });
 }
 
 test('403: a key that is not of our format is refused as malformed', async (t) => {
-  assertForbidden(t, await request(platform.gateway.baseUrl, 'GET', templates, { ip: uniqueIp(), key: 'sk_live_123' }), /malformed/);
+  assertForbidden(
+    t,
+    await request(platform.gateway.baseUrl, 'GET', templates, { ip: uniqueIp(), key: 'sk_live_123' }),
+    /malformed/,
+  );
 });
 
 test('403: a well-formed key that does not exist is invalid', async (t) => {
@@ -52,7 +60,11 @@ test('403: a well-formed key that does not exist is invalid', async (t) => {
 test('403: an existing key id with a wrong secret is invalid', async (t) => {
   const api = await platform.client();
   const wrong = `${api.key.slice(0, -4)}${api.key.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
-  assertForbidden(t, await request(platform.gateway.baseUrl, 'GET', templates, { ip: uniqueIp(), key: wrong }), /invalid/);
+  assertForbidden(
+    t,
+    await request(platform.gateway.baseUrl, 'GET', templates, { ip: uniqueIp(), key: wrong }),
+    /invalid/,
+  );
 });
 
 test('403: a revoked key is refused within 1 s of revocation', async (t) => {
@@ -89,7 +101,10 @@ test('403: the workspace plan is expired', async (t) => {
 
 test('403: the plan does not include API access', async (t) => {
   const api = await platform.client('enterprise');
-  t.is((await platform.admin('PUT', `/workspaces/${api.workspaceId}/features`, { features: ['recurring'] })).status, 200);
+  t.is(
+    (await platform.admin('PUT', `/workspaces/${api.workspaceId}/features`, { features: ['recurring'] })).status,
+    200,
+  );
   await sleep(1000);
   assertForbidden(t, await api.call('GET', templates), /does not include API access/);
 });

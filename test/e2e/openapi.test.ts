@@ -10,14 +10,14 @@ test.before(async () => {
 test.after.always(() => platform.stop());
 
 test('GET /openapi.json: a valid OpenAPI 3.1 document of every spec §4 endpoint, no key needed', async (t) => {
-  const res = await request<{ openapi: string; paths: Record<string, Record<string, { operationId: string }>>; servers: { url: string }[] }>(
-    platform.gateway.baseUrl,
-    'GET',
-    '/openapi.json',
-  );
+  const res = await request<{
+    openapi: string;
+    paths: Record<string, Record<string, { operationId: string }>>;
+    servers: { url: string }[];
+  }>(platform.gateway.baseUrl, 'GET', '/openapi.json');
   t.is(res.status, 200);
   t.regex(res.body.openapi, /^3\.1\./);
-  const result = await new Validator().validate(res.body as unknown as object);
+  const result = await new Validator().validate(res.body as unknown as Parameters<Validator['validate']>[0]);
   t.true(result.valid, JSON.stringify(result.errors));
   t.is(res.body.servers[0]!.url, platform.gateway.baseUrl);
   const expected: [string, string][] = [
@@ -40,7 +40,11 @@ test('GET /openapi.json: a valid OpenAPI 3.1 document of every spec §4 endpoint
 
 test('GET /healthz and /readyz answer without a key', async (t) => {
   t.is((await request(platform.gateway.baseUrl, 'GET', '/healthz')).status, 200);
-  const ready = await request<{ status: string; checks: Record<string, boolean> }>(platform.gateway.baseUrl, 'GET', '/readyz');
+  const ready = await request<{ status: string; checks: Record<string, boolean> }>(
+    platform.gateway.baseUrl,
+    'GET',
+    '/readyz',
+  );
   t.is(ready.status, 200);
   t.deepEqual(ready.body.checks, { redis: true, accounts: true, kafka: true });
 });

@@ -69,7 +69,11 @@ test('workspace limit: two gateway processes share one limit', async (t) => {
   t.deepEqual(statuses, [...Array(10).fill(501), 429, 429]);
 });
 
-for (const [plan, limit] of [['specialist', 20], ['business', 30], ['enterprise', 60]] as const) {
+for (const [plan, limit] of [
+  ['specialist', 20],
+  ['business', 30],
+  ['enterprise', 60],
+] as const) {
   test(`workspace limit: ${plan} allows ${limit} per minute`, async (t) => {
     const api = await platform.client(plan);
     const res = await api.call('GET', templates);
@@ -81,7 +85,10 @@ test('workspace limit: exactly N of N+5 parallel requests are admitted', async (
   const api = await platform.client('professional');
   const results = await Promise.all(Array.from({ length: 15 }, () => api.call('GET', templates)));
   t.is(results.filter((r) => r.status === 429).length, 5);
-  t.deepEqual(results.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b), [0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  t.deepEqual(
+    results.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b),
+    [0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  );
 });
 
 test('IP limit: applies before authentication; the 31st request from one IP is 429, not 403', async (t) => {
@@ -104,7 +111,8 @@ test('IP limit: one IP spread over several workspaces is still capped at 30', as
   const ip = uniqueIp();
   const clients = await Promise.all([platform.client('enterprise'), platform.client('enterprise')]);
   const statuses: number[] = [];
-  for (let i = 0; i < 32; i++) statuses.push((await request(platform.gateway.baseUrl, 'GET', templates, { ip, key: clients[i % 2]!.key })).status);
+  for (let i = 0; i < 32; i++)
+    statuses.push((await request(platform.gateway.baseUrl, 'GET', templates, { ip, key: clients[i % 2]!.key })).status);
   t.deepEqual(statuses, [...Array(30).fill(501), 429, 429]);
 });
 
@@ -112,7 +120,8 @@ test('operator config: RATE_LIMIT_PLANS and RATE_LIMIT_PER_IP change the limits'
   const custom = await platform.startGateway({ RATE_LIMIT_PLANS: '{"professional":3}', RATE_LIMIT_PER_IP: '50' });
   const api = await platform.client('professional');
   const statuses: number[] = [];
-  for (let i = 0; i < 4; i++) statuses.push((await request(custom.baseUrl, 'GET', templates, { key: api.key, ip: uniqueIp() })).status);
+  for (let i = 0; i < 4; i++)
+    statuses.push((await request(custom.baseUrl, 'GET', templates, { key: api.key, ip: uniqueIp() })).status);
   t.deepEqual(statuses, [501, 501, 501, 429]);
   const anonymous = await request(custom.baseUrl, 'GET', templates, { ip: uniqueIp() });
   t.deepEqual(limitHeaders(anonymous), { limit: '50', remaining: '49' });
@@ -124,6 +133,7 @@ test('IP limit: without a trusted proxy, X-Forwarded-For cannot dodge the limit'
   await redis.quit();
   const direct = await platform.startGateway({ TRUSTED_PROXIES: '', RATE_LIMIT_PER_IP: '5' });
   const statuses: number[] = [];
-  for (let i = 0; i < 6; i++) statuses.push((await request(direct.baseUrl, 'GET', templates, { ip: uniqueIp() })).status);
+  for (let i = 0; i < 6; i++)
+    statuses.push((await request(direct.baseUrl, 'GET', templates, { ip: uniqueIp() })).status);
   t.deepEqual(statuses, [403, 403, 403, 403, 403, 429]);
 });

@@ -2,7 +2,9 @@ import test from 'ava';
 import { type ApiClient, type ApiResponse, Platform } from '../support/platform.ts';
 
 // Many requests per test: the operator-configurable limits are raised so only validation is under test.
-const platform = new Platform({ gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' } });
+const platform = new Platform({
+  gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' },
+});
 let api: ApiClient;
 
 test.before(async () => {
@@ -11,7 +13,10 @@ test.before(async () => {
 });
 test.after.always(() => platform.stop());
 
-type ErrorBody = { data: null; error: { status: number; name: string; message: string; details?: { errors: { path: string; message: string }[] } } };
+type ErrorBody = {
+  data: null;
+  error: { status: number; name: string; message: string; details?: { errors: { path: string; message: string }[] } };
+};
 
 const item = { description: 'Design work', quantity: 1, price: 100 };
 const base = { customer_name: 'PT Maju', items: [item] };
@@ -25,10 +30,14 @@ function refused(t: import('ava').ExecutionContext, res: ApiResponse, path: stri
   t.is(res.status, 400, JSON.stringify(res.body));
   const body = res.body as ErrorBody;
   t.is(body.error.name, 'ValidationError');
-  t.true(body.error.details!.errors.some((e) => e.path === path), `expected an error at ${path}: ${JSON.stringify(body.error.details)}`);
+  t.true(
+    body.error.details!.errors.some((e) => e.path === path),
+    `expected an error at ${path}: ${JSON.stringify(body.error.details)}`,
+  );
 }
 
-const generate = (body: unknown, headers?: Record<string, string>) => api.call('POST', '/api/invoices/generate-external', { body, headers });
+const generate = (body: unknown, headers?: Record<string, string>) =>
+  api.call('POST', '/api/invoices/generate-external', { body, headers });
 
 const generateCases: [string, object, string | null][] = [
   ['quantity 0.01', { items: [{ ...item, quantity: 0.01 }] }, null],
@@ -58,19 +67,51 @@ const generateCases: [string, object, string | null][] = [
   ['due_date valid', { due_date: '2027-01-31' }, null],
   ['currency lower case', { currency: 'idr' }, 'body.currency'],
   ['unknown field', { colour: 'blue' }, 'body.colour'],
-  ['recurring_count 2', { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 2 }, null],
-  ['recurring_count 1', { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 1 }, 'body.recurring_count'],
-  ['recurring_count 121', { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 121 }, null],
-  ['recurring_count 122', { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 122 }, 'body.recurring_count'],
+  [
+    'recurring_count 2',
+    { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 2 },
+    null,
+  ],
+  [
+    'recurring_count 1',
+    { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 1 },
+    'body.recurring_count',
+  ],
+  [
+    'recurring_count 121',
+    { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 121 },
+    null,
+  ],
+  [
+    'recurring_count 122',
+    { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 122 },
+    'body.recurring_count',
+  ],
   ['recurring without interval', { is_recurring: true, customer_email: 'a@b.co' }, 'body.recurring_interval'],
   ['recurring without customer_email', { is_recurring: true, recurring_interval: 'weekly' }, 'body.customer_email'],
-  ['recurring_interval unknown', { is_recurring: true, recurring_interval: 'daily', customer_email: 'a@b.co' }, 'body.recurring_interval'],
-  ['recurring_count and recurring_end_date together', { is_recurring: true, recurring_interval: 'weekly', customer_email: 'a@b.co', recurring_count: 3, recurring_end_date: '2030-01-01' }, 'body.recurring_end_date'],
+  [
+    'recurring_interval unknown',
+    { is_recurring: true, recurring_interval: 'daily', customer_email: 'a@b.co' },
+    'body.recurring_interval',
+  ],
+  [
+    'recurring_count and recurring_end_date together',
+    {
+      is_recurring: true,
+      recurring_interval: 'weekly',
+      customer_email: 'a@b.co',
+      recurring_count: 3,
+      recurring_end_date: '2030-01-01',
+    },
+    'body.recurring_end_date',
+  ],
   ['payment_gateway square', { payment_gateway: 'square' }, 'body.payment_gateway'],
 ];
-for (const language of ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar']) generateCases.push([`document_language ${language}`, { document_language: language }, null]);
+for (const language of ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'])
+  generateCases.push([`document_language ${language}`, { document_language: language }, null]);
 generateCases.push(['document_language xx', { document_language: 'xx' }, 'body.document_language']);
-for (const gateway of ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie']) generateCases.push([`payment_gateway ${gateway}`, { payment_gateway: gateway }, null]);
+for (const gateway of ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'])
+  generateCases.push([`payment_gateway ${gateway}`, { payment_gateway: gateway }, null]);
 
 for (const [title, patch, errorPath] of generateCases) {
   test(`POST generate-external: ${title} ${errorPath ? 'is refused' : 'passes validation'}`, async (t) => {
@@ -91,13 +132,18 @@ test('POST generate-external: malformed JSON is 400, not 500', async (t) => {
 });
 
 test('POST generate-external: a body over the size limit is 413', async (t) => {
-  const res = await api.call('POST', '/api/invoices/generate-external', { rawBody: JSON.stringify({ ...base, notes: 'x'.repeat(1_100_000) }) });
+  const res = await api.call('POST', '/api/invoices/generate-external', {
+    rawBody: JSON.stringify({ ...base, notes: 'x'.repeat(1_100_000) }),
+  });
   t.is(res.status, 413);
   t.is((res.body as ErrorBody).error.name, 'PayloadTooLargeError');
 });
 
 test('POST generate-external: non-JSON content type is 400', async (t) => {
-  const res = await api.call('POST', '/api/invoices/generate-external', { rawBody: 'customer_name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await api.call('POST', '/api/invoices/generate-external', {
+    rawBody: 'customer_name=x',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   t.is(res.status, 400);
 });
 
@@ -161,17 +207,47 @@ const bodyCases: [string, string, string, unknown, string | null][] = [
   ['POST pdf without body', 'POST', '/api/invoices/external/inv_1/pdf', undefined, null],
   ['POST pdf force "1"', 'POST', '/api/invoices/external/inv_1/pdf', { force: '1' }, 'body.force'],
   ['PUT recurring status paused', 'PUT', '/api/invoices/external/recurring/rs_1/status', { status: 'paused' }, null],
-  ['PUT recurring status completed', 'PUT', '/api/invoices/external/recurring/rs_1/status', { status: 'completed' }, 'body.status'],
+  [
+    'PUT recurring status completed',
+    'PUT',
+    '/api/invoices/external/recurring/rs_1/status',
+    { status: 'completed' },
+    'body.status',
+  ],
   ['PUT extend count 1', 'PUT', '/api/invoices/external/recurring/rs_1/extend', { count: 1 }, null],
   ['PUT extend count 120', 'PUT', '/api/invoices/external/recurring/rs_1/extend', { count: 120 }, null],
   ['PUT extend count 0', 'PUT', '/api/invoices/external/recurring/rs_1/extend', { count: 0 }, 'body.count'],
   ['PUT extend count 121', 'PUT', '/api/invoices/external/recurring/rs_1/extend', { count: 121 }, 'body.count'],
   ['PUT extend end_date', 'PUT', '/api/invoices/external/recurring/rs_1/extend', { end_date: '2030-01-01' }, null],
-  ['PUT extend both', 'PUT', '/api/invoices/external/recurring/rs_1/extend', { count: 2, end_date: '2030-01-01' }, 'body'],
+  [
+    'PUT extend both',
+    'PUT',
+    '/api/invoices/external/recurring/rs_1/extend',
+    { count: 2, end_date: '2030-01-01' },
+    'body',
+  ],
   ['PUT extend neither', 'PUT', '/api/invoices/external/recurring/rs_1/extend', {}, 'body'],
-  ['PUT frequency valid', 'PUT', '/api/invoices/external/recurring/rs_1/frequency', { frequency: 'weekly', start_date: '2030-01-01', count: 3 }, null],
-  ['PUT frequency without start_date', 'PUT', '/api/invoices/external/recurring/rs_1/frequency', { frequency: 'weekly', count: 3 }, 'body.start_date'],
-  ['PUT frequency with both', 'PUT', '/api/invoices/external/recurring/rs_1/frequency', { frequency: 'weekly', start_date: '2030-01-01', count: 3, end_date: '2031-01-01' }, 'body'],
+  [
+    'PUT frequency valid',
+    'PUT',
+    '/api/invoices/external/recurring/rs_1/frequency',
+    { frequency: 'weekly', start_date: '2030-01-01', count: 3 },
+    null,
+  ],
+  [
+    'PUT frequency without start_date',
+    'PUT',
+    '/api/invoices/external/recurring/rs_1/frequency',
+    { frequency: 'weekly', count: 3 },
+    'body.start_date',
+  ],
+  [
+    'PUT frequency with both',
+    'PUT',
+    '/api/invoices/external/recurring/rs_1/frequency',
+    { frequency: 'weekly', start_date: '2030-01-01', count: 3, end_date: '2031-01-01' },
+    'body',
+  ],
   ['POST skip date', 'POST', '/api/invoices/external/recurring/rs_1/skip', { date: '2030-01-01' }, null],
   ['POST skip bad date', 'POST', '/api/invoices/external/recurring/rs_1/skip', { date: '01/01/2030' }, 'body.date'],
 ];
@@ -181,14 +257,29 @@ for (const [title, method, path, body, errorPath] of bodyCases) {
     if (errorPath) {
       t.is(res.status, 400, JSON.stringify(res.body));
       const errors = (res.body as ErrorBody).error.details!.errors;
-      t.true(errors.some((e) => e.path === errorPath || e.path.startsWith(`${errorPath}.`)), JSON.stringify(errors));
+      t.true(
+        errors.some((e) => e.path === errorPath || e.path.startsWith(`${errorPath}.`)),
+        JSON.stringify(errors),
+      );
     } else passed(t, res);
   });
 }
 
 test('validation: one response names every bad field', async (t) => {
-  const res = await generate({ customer_name: '', items: [{ quantity: 0, price: -1 }], tax_rate: 101, document_language: 'xx' });
+  const res = await generate({
+    customer_name: '',
+    items: [{ quantity: 0, price: -1 }],
+    tax_rate: 101,
+    document_language: 'xx',
+  });
   t.is(res.status, 400);
   const paths = (res.body as ErrorBody).error.details!.errors.map((e) => e.path);
-  for (const p of ['body.customer_name', 'body.items[0].quantity', 'body.items[0].price', 'body.tax_rate', 'body.document_language']) t.true(paths.includes(p), p);
+  for (const p of [
+    'body.customer_name',
+    'body.items[0].quantity',
+    'body.items[0].price',
+    'body.tax_rate',
+    'body.document_language',
+  ])
+    t.true(paths.includes(p), p);
 });

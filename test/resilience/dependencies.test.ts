@@ -9,8 +9,12 @@ import { Platform, repoRoot, request, sleep, waitFor } from '../support/platform
  * it after every other test file, serially).
  */
 const run = promisify(execFile);
-const stack = (...args: string[]) => run('bash', [path.join(repoRoot, 'deploy/local/stack.sh'), ...args], { timeout: 300_000 });
-const platform = new Platform({ gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' } });
+const stack = (...args: string[]) =>
+  run('bash', [path.join(repoRoot, 'deploy/local/stack.sh'), ...args], { timeout: 300_000 });
+// A long auth cache: a revoked key can then only be refused through the workspace.v1 event.
+const platform = new Platform({
+  gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000', AUTH_CACHE_TTL_MS: '600000' },
+});
 const templates = '/api/invoices/external/templates';
 
 test.before(async () => {
@@ -23,7 +27,11 @@ test.after.always(async () => {
 });
 
 async function readiness() {
-  const res = await request<{ status: string; checks: Record<string, boolean> }>(platform.gateway.baseUrl, 'GET', '/readyz');
+  const res = await request<{ status: string; checks: Record<string, boolean> }>(
+    platform.gateway.baseUrl,
+    'GET',
+    '/readyz',
+  );
   return { status: res.status, checks: res.body.checks };
 }
 
@@ -32,43 +40,59 @@ for (const [component, check] of [
   ['mongo', 'accounts'],
   ['kafka', 'kafka'],
 ] as const) {
-  test.serial(`kill -9 ${component}: the gateway reports not ready while it is down and recovers by itself`, async (t) => {
-    const api = await platform.client('enterprise');
-    t.is((await readiness()).status, 200);
-    t.is((await api.call('GET', templates)).status, 501);
+  test.serial(
+    `kill -9 ${component}: the gateway reports not ready while it is down and recovers by itself`,
+    async (t) => {
+      const api = await platform.client('enterprise');
+      t.is((await readiness()).status, 200);
+      t.is((await api.call('GET', templates)).status, 501);
 
-    await stack('kill', component);
-    const down = await waitFor(`${check} reported down`, async () => {
-      const r = await readiness();
-      return r.status === 503 && r.checks[check] === false ? r : undefined;
-    }, 30_000, 200);
-    t.is(down.status, 503);
+      await stack('kill', component);
+      const down = await waitFor(
+        `${check} reported down`,
+        async () => {
+          const r = await readiness();
+          return r.status === 503 && r.checks[check] === false ? r : undefined;
+        },
+        30_000,
+        200,
+      );
+      t.is(down.status, 503);
 
-    if (component === 'redis') {
-      const res = await api.call('GET', templates);
-      t.is(res.status, 503, 'no request is admitted without the shared rate limiter');
-      t.is((res.body as { error: { name: string } }).error.name, 'ServiceUnavailableError');
-    }
-    if (component === 'mongo') {
-      const fresh = await platform.admin('POST', '/workspaces', { name: 'during outage' });
-      t.is(fresh.status, 503, 'a database outage is a 503, not a 500');
-    }
+      if (component === 'redis') {
+        const res = await api.call('GET', templates);
+        t.is(res.status, 503, 'no request is admitted without the shared rate limiter');
+        t.is((res.body as { error: { name: string } }).error.name, 'ServiceUnavailableError');
+      }
+      if (component === 'mongo') {
+        const fresh = await platform.admin('POST', '/workspaces', { name: 'during outage' });
+        t.is(fresh.status, 503, 'a database outage is a 503, not a 500');
+      }
 
-    await stack('start', component);
-    await waitFor(`gateway ready after ${component} restart`, async () => (await readiness()).status === 200, 120_000, 500);
-    t.is((await api.call('GET', templates)).status, 501);
-    const other = await platform.client('enterprise');
-    t.is((await other.call('GET', templates)).status, 501, 'new keys authenticate after recovery');
-  });
+      await stack('start', component);
+      await waitFor(
+        `gateway ready after ${component} restart`,
+        async () => (await readiness()).status === 200,
+        120_000,
+        500,
+      );
+      t.is((await api.call('GET', templates)).status, 501);
+      const other = await platform.client('enterprise');
+      t.is((await other.call('GET', templates)).status, 501, 'new keys authenticate after recovery');
+    },
+  );
 }
 
-test.serial('a key revoked while Kafka is down is refused once Kafka is back: the event waited in the outbox', async (t) => {
-  const api = await platform.client('enterprise');
-  t.is((await api.call('GET', templates)).status, 501);
-  await stack('kill', 'kafka');
-  t.is((await platform.admin('DELETE', `/workspaces/${api.workspaceId}/api-keys/${api.keyId}`)).status, 200);
-  await sleep(500);
-  await stack('start', 'kafka');
-  await waitFor('revoked key refused', async () => (await api.call('GET', templates)).status === 403, 60_000, 500);
-  t.pass();
-});
+test.serial(
+  'a key revoked while Kafka is down is refused once Kafka is back: the event waited in the outbox',
+  async (t) => {
+    const api = await platform.client('enterprise');
+    t.is((await api.call('GET', templates)).status, 501);
+    await stack('kill', 'kafka');
+    t.is((await platform.admin('DELETE', `/workspaces/${api.workspaceId}/api-keys/${api.keyId}`)).status, 200);
+    await sleep(500);
+    await stack('start', 'kafka');
+    await waitFor('revoked key refused', async () => (await api.call('GET', templates)).status === 403, 60_000, 500);
+    t.pass();
+  },
+);

@@ -21,7 +21,8 @@ export function stackEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const key of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']) {
     const value = process.env[key] ?? fromFile[key];
-    if (!value) throw new Error(`${key} is not set and .local/stack.env lacks it: start the stack with deploy/local/stack.sh up`);
+    if (!value)
+      throw new Error(`${key} is not set and .local/stack.env lacks it: start the stack with deploy/local/stack.sh up`);
     env[key] = value;
   }
   return env;
@@ -42,7 +43,12 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -72,7 +78,9 @@ export class ServiceProcess {
 
   start(): void {
     mkdirSync(logDir, { recursive: true });
-    const log = createWriteStream(path.join(logDir, `${this.name}-${Date.now()}-${randomBytes(3).toString('hex')}.log`));
+    const log = createWriteStream(
+      path.join(logDir, `${this.name}-${Date.now()}-${randomBytes(3).toString('hex')}.log`),
+    );
     const child = spawn(process.execPath, [path.join(repoRoot, this.entry)], {
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -157,10 +165,15 @@ export class Platform {
     proc.start();
     this.processes.push(proc);
     const handle = { baseUrl: `http://127.0.0.1:${port}`, adminUrl: `http://127.0.0.1:${adminPort}`, process: proc };
-    await waitFor('gateway ready', async () => {
-      if (!proc.running) throw new Error('gateway exited; see .local/logs/test');
-      return (await fetch(`${handle.baseUrl}/readyz`)).status === 200;
-    }, 60_000, 200);
+    await waitFor(
+      'gateway ready',
+      async () => {
+        if (!proc.running) throw new Error('gateway exited; see .local/logs/test');
+        return (await fetch(`${handle.baseUrl}/readyz`)).status === 200;
+      },
+      60_000,
+      200,
+    );
     return handle;
   }
 
@@ -168,23 +181,41 @@ export class Platform {
     await Promise.all(this.processes.map((p) => p.stop()));
   }
 
-  async admin<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: { data: T; error?: { name: string; message: string } } }> {
+  async admin<T = Record<string, unknown>>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: { data: T; error?: { name: string; message: string } } }> {
     const res = await fetch(`${this.gateway.adminUrl}/admin${urlPath}`, {
       method,
-      headers: { authorization: `Bearer ${this.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${this.adminToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as { data: T } };
   }
 
-  async createWorkspace(plan = 'professional', extra: Record<string, unknown> = {}): Promise<{ id: string; plan: string; features: string[] }> {
-    const res = await this.admin<{ id: string; plan: string; features: string[] }>('POST', '/workspaces', { name: `ws ${plan}`, plan, ...extra });
+  async createWorkspace(
+    plan = 'professional',
+    extra: Record<string, unknown> = {},
+  ): Promise<{ id: string; plan: string; features: string[] }> {
+    const res = await this.admin<{ id: string; plan: string; features: string[] }>('POST', '/workspaces', {
+      name: `ws ${plan}`,
+      plan,
+      ...extra,
+    });
     if (res.status !== 201) throw new Error(`create workspace: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data;
   }
 
   async createKey(workspaceId: string): Promise<{ id: string; raw: string }> {
-    const res = await this.admin<{ api_key: { id: string }; raw_key: string }>('POST', `/workspaces/${workspaceId}/api-keys`, { name: 'test' });
+    const res = await this.admin<{ api_key: { id: string }; raw_key: string }>(
+      'POST',
+      `/workspaces/${workspaceId}/api-keys`,
+      { name: 'test' },
+    );
     if (res.status !== 201) throw new Error(`create key: ${res.status} ${JSON.stringify(res.body)}`);
     return { id: res.body.data.api_key.id, raw: res.body.data.raw_key };
   }
@@ -219,7 +250,12 @@ export interface RequestOptions {
   rawBody?: string;
 }
 
-export async function request<T = Record<string, unknown>>(baseUrl: string, method: string, urlPath: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function request<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  opts: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.authorization !== undefined) headers.authorization = opts.authorization;
   else if (opts.key) headers.authorization = `Bearer ${opts.key}`;
@@ -254,7 +290,11 @@ export class ApiClient {
     this.keyId = keyId;
   }
 
-  call<T = Record<string, unknown>>(method: string, urlPath: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  call<T = Record<string, unknown>>(
+    method: string,
+    urlPath: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     return request<T>(this.baseUrl, method, urlPath, { key: this.key, ip: this.ip, ...opts });
   }
 }

@@ -29,7 +29,10 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     addr: config.ACCOUNTS_LISTEN_ADDR,
     services: [
       {
-        service: loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
+        service: loadService(
+          'invoiceplatform/accounts/v1/accounts.proto',
+          'invoiceplatform.accounts.v1.AccountsService',
+        ),
         handlers: accountsHandlers({
           repo: new AccountsRepository(models),
           keyLimits,

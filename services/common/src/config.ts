@@ -5,7 +5,10 @@ import { Value } from '@sinclair/typebox/value';
  * Reads one TypeBox schema over the environment. Every bad or missing key is reported in a
  * single error so an operator fixes the deployment in one pass, not one key per restart.
  */
-export function loadConfig<T extends TObject>(schema: T, env: Record<string, string | undefined> = process.env): Static<T> {
+export function loadConfig<T extends TObject>(
+  schema: T,
+  env: Record<string, string | undefined> = process.env,
+): Static<T> {
   const picked: Record<string, unknown> = {};
   for (const key of Object.keys(schema.properties)) {
     const raw = env[key];

@@ -26,8 +26,7 @@ export interface LoadedService {
 export function loadService(file: string, fullName: string): LoadedService {
   const pkg = grpc.loadPackageDefinition(protoLoader.loadSync(file, LOADER_OPTIONS));
   const Client = fullName.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], pkg) as
-    | grpc.ServiceClientConstructor
-    | undefined;
+    grpc.ServiceClientConstructor | undefined;
   if (!Client?.service) throw new Error(`gRPC service ${fullName} not found in ${file}`);
   return { definition: Client.service, Client };
 }
@@ -54,7 +53,10 @@ const DETAILS_KEY = 'app-error-details';
 /** A database or broker that is down is an outage the caller may retry, not a bug. */
 function isDependencyOutage(err: unknown): boolean {
   const name = (err as { name?: unknown })?.name;
-  return typeof name === 'string' && /^(Mongo|Mongoose)(Network|ServerSelection|NotConnected|Topology|PoolCleared)/.test(name);
+  return (
+    typeof name === 'string' &&
+    /^(Mongo|Mongoose)(Network|ServerSelection|NotConnected|Topology|PoolCleared)/.test(name)
+  );
 }
 
 function toServiceError(err: unknown, log: Logger, method: string): Partial<grpc.ServiceError> {
@@ -115,7 +117,10 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
     const implementation: grpc.UntypedServiceImplementation = {};
     for (const method of Object.keys(service.definition)) {
       const handler = handlers[method];
-      implementation[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      implementation[method] = (
+        call: grpc.ServerUnaryCall<unknown, unknown>,
+        callback: grpc.sendUnaryData<unknown>,
+      ) => {
         if (!handler) {
           callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented yet` });
           return;
@@ -169,7 +174,9 @@ export interface UnaryClient {
 export function createUnaryClient(service: LoadedService, addr: string, defaultTimeoutMs = 5000): UnaryClient {
   const client = new service.Client(addr, grpc.credentials.createInsecure());
   const health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
-  const healthClient = new health.Client(addr, grpc.credentials.createInsecure(), { channelOverride: client.getChannel() });
+  const healthClient = new health.Client(addr, grpc.credentials.createInsecure(), {
+    channelOverride: client.getChannel(),
+  });
   const invoke = <Res>(target: grpc.Client, method: string, request: unknown, timeoutMs: number) =>
     new Promise<Res>((resolve, reject) => {
       const fn = (target as unknown as Record<string, grpc.requestCallback<Res> | undefined>)[method] as unknown as (

@@ -38,7 +38,10 @@ export const outboxFields = {
 };
 
 /** The update fragment that adds events to a document in the same write as the change. */
-export function pushOutbox(entries: OutboxEntry[]): { $push: { outbox: { $each: OutboxEntry[] } }; $set: { outbox_pending: true } } {
+export function pushOutbox(entries: OutboxEntry[]): {
+  $push: { outbox: { $each: OutboxEntry[] } };
+  $set: { outbox_pending: true };
+} {
   return { $push: { outbox: { $each: entries } }, $set: { outbox_pending: true } };
 }
 
@@ -115,7 +118,9 @@ export class OutboxRelay {
         if (doc.outbox.length > 0) await this.publish(doc.outbox);
         const ids = doc.outbox.map((e) => e.id);
         await this.opts.model.updateOne({ _id: doc._id }, { $pull: { outbox: { id: { $in: ids } } } }).exec();
-        await this.opts.model.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outbox_pending: false } }).exec();
+        await this.opts.model
+          .updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outbox_pending: false } })
+          .exec();
       }
       if (docs.length < this.opts.batchSize) return;
     }

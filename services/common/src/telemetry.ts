@@ -11,7 +11,9 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 export function startTelemetry(serviceName: string, otlpEndpoint: string | undefined): { shutdown(): Promise<void> } {
   const sdk = new NodeSDK({
     serviceName,
-    traceExporter: otlpEndpoint ? new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }) : undefined,
+    traceExporter: otlpEndpoint
+      ? new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` })
+      : undefined,
     instrumentations: [new HttpInstrumentation(), new GrpcInstrumentation()],
   });
   sdk.start();

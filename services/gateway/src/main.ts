@@ -44,9 +44,16 @@ function close(server: Server, graceMs: number): Promise<void> {
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   // Fail fast instead of queueing while Redis is away: a request then gets a clear 503.
-  const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true });
+  const redis = new Redis(config.REDIS_URL, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    lazyConnect: true,
+  });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
-  await redis.connect().catch((err: unknown) => log.warn({ err }, 'redis not reachable at start; retrying in background'));
+  await redis
+    .connect()
+    .catch((err: unknown) => log.warn({ err }, 'redis not reachable at start; retrying in background'));
 
   const accounts = createUnaryClient(
     loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),

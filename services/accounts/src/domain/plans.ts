@@ -45,7 +45,11 @@ export function parseApiKeyLimits(json: string | undefined): Record<Plan, number
 }
 
 /** Why a workspace may not use the public API, or null when it may (spec §5.3). */
-export function apiAccessRefusal(ws: { plan: Plan; plan_state: PlanState; features: readonly string[] }): string | null {
+export function apiAccessRefusal(ws: {
+  plan: Plan;
+  plan_state: PlanState;
+  features: readonly string[];
+}): string | null {
   if (ws.plan === 'free') return 'The workspace is on the free plan, which does not include API access.';
   if (ws.plan_state === 'suspended') return 'The workspace plan is suspended.';
   if (ws.plan_state === 'expired') return 'The workspace plan has expired.';

@@ -21,7 +21,12 @@ export interface WorkspaceUpdatedData {
 }
 
 /** A workspace.v1 event as an outbox entry, keyed by workspace so one workspace's events stay in order. */
-export function workspaceEvent(type: 'workspace.created' | 'workspace.updated' | 'api_key.created' | 'api_key.revoked', workspaceId: string, data: unknown, now: Date): OutboxEntry {
+export function workspaceEvent(
+  type: 'workspace.created' | 'workspace.updated' | 'api_key.created' | 'api_key.revoked',
+  workspaceId: string,
+  data: unknown,
+  now: Date,
+): OutboxEntry {
   const envelope: EventEnvelope = {
     id: newId('evt'),
     object: 'event',

@@ -71,7 +71,10 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
   const encodeAccount = (a: PaymentAccount) => ({ ...a, created_at: iso(a.created_at) });
 
   /** Re-reads and retries on a concurrent change so two admins never overwrite each other silently. */
-  async function changeWorkspace(id: string, change: (ws: Workspace) => Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>>) {
+  async function changeWorkspace(
+    id: string,
+    change: (ws: Workspace) => Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>>,
+  ) {
     for (let attempt = 0; attempt < 5; attempt++) {
       const ws = await repo.getWorkspace(id);
       const changes = change(ws);
@@ -87,7 +90,13 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       );
       if (reason) data.reason = reason;
       const at = now();
-      const updated = await repo.updateWorkspaceIfVersion(id, ws.version, changes, workspaceEvent('workspace.updated', id, data, at), at);
+      const updated = await repo.updateWorkspaceIfVersion(
+        id,
+        ws.version,
+        changes,
+        workspaceEvent('workspace.updated', id, data, at),
+        at,
+      );
       if (updated) {
         deps.notifyOutbox();
         return encodeWorkspace(updated);
@@ -106,7 +115,9 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       const ws = await repo.getWorkspace(key.workspace_id);
       const refusal = apiAccessRefusal(ws as Workspace & { plan: Plan; plan_state: PlanState });
       if (refusal) throw new AppError('forbidden', refusal);
-      repo.touchApiKey(key.id, now()).catch((err: unknown) => deps.log.warn({ err }, 'api key last_used_at update failed'));
+      repo
+        .touchApiKey(key.id, now())
+        .catch((err: unknown) => deps.log.warn({ err }, 'api key last_used_at update failed'));
       return { workspace: encodeWorkspace(ws), key_id: key.id };
     },
 
@@ -117,14 +128,17 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
     async CreateWorkspace(req: { name: string; plan: string; time_zone: string; owner_email: string }) {
       const errors = [];
       const name = (req.name ?? '').trim();
-      if (!name || name.length > maxNameLength) errors.push({ path: 'name', message: `is required, at most ${maxNameLength} characters` });
+      if (!name || name.length > maxNameLength)
+        errors.push({ path: 'name', message: `is required, at most ${maxNameLength} characters` });
       const plan = req.plan || 'professional';
-      if (!isPlan(plan)) errors.push({ path: 'plan', message: 'must be one of: free, professional, specialist, business, enterprise' });
+      if (!isPlan(plan))
+        errors.push({ path: 'plan', message: 'must be one of: free, professional, specialist, business, enterprise' });
       let timeZone = 'UTC';
       try {
         timeZone = validateTimeZone(req.time_zone || 'UTC');
       } catch (err) {
-        if (err instanceof AppError) errors.push({ path: 'time_zone', message: 'must be an IANA time zone such as Asia/Jakarta' });
+        if (err instanceof AppError)
+          errors.push({ path: 'time_zone', message: 'must be an IANA time zone such as Asia/Jakarta' });
       }
       if (errors.length > 0 || !isPlan(plan)) throw AppError.validation(errors);
       const at = now();
@@ -139,7 +153,12 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
         updated_at: at,
       };
       const ws = await repo.createWorkspace(fields, (id) =>
-        workspaceEvent('workspace.created', id, { workspace: profile({ id, ...fields, version: 1, active_key_count: 0 }) }, at),
+        workspaceEvent(
+          'workspace.created',
+          id,
+          { workspace: profile({ id, ...fields, version: 1, active_key_count: 0 }) },
+          at,
+        ),
       );
       deps.notifyOutbox();
       return encodeWorkspace(ws);
@@ -154,9 +173,12 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
 
     async UpdateWorkspacePlan(req: { workspace_id: string; plan?: string; plan_state?: string }) {
       const errors = [];
-      if (req.plan !== undefined && !isPlan(req.plan)) errors.push({ path: 'plan', message: 'must be one of: free, professional, specialist, business, enterprise' });
-      if (req.plan_state !== undefined && !isPlanState(req.plan_state)) errors.push({ path: 'plan_state', message: 'must be one of: active, suspended, expired' });
-      if (req.plan === undefined && req.plan_state === undefined) errors.push({ path: 'plan', message: 'plan or plan_state is required' });
+      if (req.plan !== undefined && !isPlan(req.plan))
+        errors.push({ path: 'plan', message: 'must be one of: free, professional, specialist, business, enterprise' });
+      if (req.plan_state !== undefined && !isPlanState(req.plan_state))
+        errors.push({ path: 'plan_state', message: 'must be one of: active, suspended, expired' });
+      if (req.plan === undefined && req.plan_state === undefined)
+        errors.push({ path: 'plan', message: 'plan or plan_state is required' });
       if (errors.length > 0) throw AppError.validation(errors);
       return changeWorkspace(req.workspace_id, (ws) => {
         const changes: Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>> = {};
@@ -171,7 +193,10 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
 
     async SetWorkspaceFeatures(req: { workspace_id: string; features: string[] }) {
       const unknown = (req.features ?? []).filter((f) => !(knownFeatures as readonly string[]).includes(f));
-      if (unknown.length > 0) throw AppError.validation([{ path: 'features', message: `unknown features: ${unknown.join(', ')}; known: ${knownFeatures.join(', ')}` }]);
+      if (unknown.length > 0)
+        throw AppError.validation([
+          { path: 'features', message: `unknown features: ${unknown.join(', ')}; known: ${knownFeatures.join(', ')}` },
+        ]);
       return changeWorkspace(req.workspace_id, () => ({ features: [...new Set(req.features)] }));
     },
 
@@ -180,13 +205,26 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       if (ws.plan === 'free') throw new AppError('forbidden', 'Creating an API key requires a paid plan.');
       const limit = keyLimits[ws.plan as Plan] ?? 0;
       if (!(await repo.reserveKeySlot(ws.id, limit))) {
-        throw new AppError('application', `The ${ws.plan} plan allows at most ${limit} active API keys. Revoke one first.`, { limit });
+        throw new AppError(
+          'application',
+          `The ${ws.plan} plan allows at most ${limit} active API keys. Revoke one first.`,
+          { limit },
+        );
       }
       const key = newApiKey();
       const at = now();
       try {
         const created = await repo.insertApiKey(
-          { id: key.keyId, workspace_id: ws.id, name: (req.name ?? '').slice(0, maxNameLength), prefix: key.prefix, hash: key.hash, created_at: at, revoked_at: null, last_used_at: null },
+          {
+            id: key.keyId,
+            workspace_id: ws.id,
+            name: (req.name ?? '').slice(0, maxNameLength),
+            prefix: key.prefix,
+            hash: key.hash,
+            created_at: at,
+            revoked_at: null,
+            last_used_at: null,
+          },
           workspaceEvent('api_key.created', ws.id, { workspace_id: ws.id, key_id: key.keyId }, at),
         );
         deps.notifyOutbox();
@@ -218,7 +256,8 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
     },
 
     async ConnectPaymentGateway(req: { workspace_id: string; provider: string }) {
-      if (!paymentProviders.includes(req.provider)) throw AppError.validation([{ path: 'provider', message: `must be one of: ${paymentProviders.join(', ')}` }]);
+      if (!paymentProviders.includes(req.provider))
+        throw AppError.validation([{ path: 'provider', message: `must be one of: ${paymentProviders.join(', ')}` }]);
       await repo.getWorkspace(req.workspace_id);
       return encodeGateway(await repo.connectGateway(req.workspace_id, req.provider, now()));
     },
@@ -228,7 +267,13 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       return { gateways: (await repo.listGateways(req.workspace_id)).map(encodeGateway) };
     },
 
-    async CreatePaymentAccount(req: { workspace_id: string; label: string; bank_name: string; account_name: string; account_number: string }) {
+    async CreatePaymentAccount(req: {
+      workspace_id: string;
+      label: string;
+      bank_name: string;
+      account_name: string;
+      account_number: string;
+    }) {
       await repo.getWorkspace(req.workspace_id);
       const clip = (s: string | undefined) => (s ?? '').slice(0, maxNameLength);
       return encodeAccount(
@@ -251,10 +296,16 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
     async CheckPaymentSetup(req: { workspace_id: string; payment_gateway?: string; payment_account?: string }) {
       const gateway_errors: string[] = [];
       const account_errors: string[] = [];
-      if (req.payment_gateway !== undefined && !(await repo.isGatewayConnected(req.workspace_id, req.payment_gateway))) {
+      if (
+        req.payment_gateway !== undefined &&
+        !(await repo.isGatewayConnected(req.workspace_id, req.payment_gateway))
+      ) {
         gateway_errors.push(`payment gateway ${req.payment_gateway} is not connected in this workspace`);
       }
-      if (req.payment_account !== undefined && !(await repo.paymentAccountExists(req.workspace_id, req.payment_account))) {
+      if (
+        req.payment_account !== undefined &&
+        !(await repo.paymentAccountExists(req.workspace_id, req.payment_account))
+      ) {
         account_errors.push(`payment account ${req.payment_account} does not exist in this workspace`);
       }
       return { gateway_errors, account_errors };

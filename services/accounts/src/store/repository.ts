@@ -19,8 +19,9 @@ function plain<T extends { _id: string }>(doc: T): Omit<T, '_id'> & { id: string
 }
 
 function withoutHash(key: ApiKeyWithHash): ApiKey {
-  const { hash: _hash, ...rest } = key;
-  return rest;
+  const rest: Partial<ApiKeyWithHash> = { ...key };
+  delete rest.hash;
+  return rest as ApiKey;
 }
 
 /** Workspace ids appear in invoice numbers (spec §1.4), so they are short upper-case codes. */
@@ -35,7 +36,10 @@ export class AccountsRepository {
     this.models = models;
   }
 
-  async createWorkspace(fields: Omit<WorkspaceDoc, '_id' | 'version' | 'active_key_count'>, event: (id: string) => OutboxEntry): Promise<Workspace> {
+  async createWorkspace(
+    fields: Omit<WorkspaceDoc, '_id' | 'version' | 'active_key_count'>,
+    event: (id: string) => OutboxEntry,
+  ): Promise<Workspace> {
     for (let attempt = 0; ; attempt++) {
       const id = newWorkspaceId();
       try {
@@ -138,7 +142,12 @@ export class AccountsRepository {
   }
 
   /** Revokes an active key; returns the key and whether this call revoked it (false: already revoked). */
-  async revokeApiKey(workspaceId: string, keyId: string, event: OutboxEntry, now: Date): Promise<{ key: ApiKey; changed: boolean }> {
+  async revokeApiKey(
+    workspaceId: string,
+    keyId: string,
+    event: OutboxEntry,
+    now: Date,
+  ): Promise<{ key: ApiKey; changed: boolean }> {
     const outbox = pushOutbox([event]);
     const doc = await this.models.ApiKey.findOneAndUpdate(
       { _id: keyId, workspace_id: workspaceId, revoked_at: null },
@@ -148,7 +157,10 @@ export class AccountsRepository {
       .lean<ApiKeyDoc>()
       .exec();
     if (doc) return { key: withoutHash(plain(doc) as ApiKeyWithHash), changed: true };
-    const existing = await this.models.ApiKey.findOne({ _id: keyId, workspace_id: workspaceId }, { hash: 0, outbox: 0, outbox_pending: 0 })
+    const existing = await this.models.ApiKey.findOne(
+      { _id: keyId, workspace_id: workspaceId },
+      { hash: 0, outbox: 0, outbox_pending: 0 },
+    )
       .lean<ApiKeyDoc>()
       .exec();
     if (!existing) throw new AppError('not_found', `API key ${keyId} does not exist in this workspace.`);
@@ -171,7 +183,10 @@ export class AccountsRepository {
   }
 
   async listGateways(workspaceId: string): Promise<PaymentGateway[]> {
-    const docs = await this.models.PaymentGateway.find({ workspace_id: workspaceId }).sort({ connected_at: 1 }).lean<PaymentGatewayDoc[]>().exec();
+    const docs = await this.models.PaymentGateway.find({ workspace_id: workspaceId })
+      .sort({ connected_at: 1 })
+      .lean<PaymentGatewayDoc[]>()
+      .exec();
     return docs.map(plain);
   }
 
@@ -185,7 +200,10 @@ export class AccountsRepository {
   }
 
   async listPaymentAccounts(workspaceId: string): Promise<PaymentAccount[]> {
-    const docs = await this.models.PaymentAccount.find({ workspace_id: workspaceId }).sort({ created_at: -1 }).lean<PaymentAccountDoc[]>().exec();
+    const docs = await this.models.PaymentAccount.find({ workspace_id: workspaceId })
+      .sort({ created_at: -1 })
+      .lean<PaymentAccountDoc[]>()
+      .exec();
     return docs.map(plain);
   }
 

@@ -15,8 +15,16 @@ test('newApiKey: keys are unique', (t) => {
   t.is(keys.size, 1000);
 });
 
-for (const malformed of ['', 'ipk_', 'Bearer x', 'ipk_short_secret', `ipk_${'a'.repeat(12)}_${'b'.repeat(31)}`, `xyz_${'a'.repeat(12)}_${'b'.repeat(40)}`]) {
-  test(`parseApiKey refuses malformed ${JSON.stringify(malformed.slice(0, 20))}`, (t) => t.is(parseApiKey(malformed), null));
+for (const malformed of [
+  '',
+  'ipk_',
+  'Bearer x',
+  'ipk_short_secret',
+  `ipk_${'a'.repeat(12)}_${'b'.repeat(31)}`,
+  `xyz_${'a'.repeat(12)}_${'b'.repeat(40)}`,
+]) {
+  test(`parseApiKey refuses malformed ${JSON.stringify(malformed.slice(0, 20))}`, (t) =>
+    t.is(parseApiKey(malformed), null));
 }
 
 test('apiKeyMatches: only the exact key matches', (t) => {

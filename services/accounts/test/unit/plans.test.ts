@@ -1,5 +1,12 @@
 import test from 'ava';
-import { apiAccessRefusal, defaultApiKeyLimits, parseApiKeyLimits, planFeatures, recurringLossReason, validateTimeZone } from '../../src/domain/plans.ts';
+import {
+  apiAccessRefusal,
+  defaultApiKeyLimits,
+  parseApiKeyLimits,
+  planFeatures,
+  recurringLossReason,
+  validateTimeZone,
+} from '../../src/domain/plans.ts';
 
 const cases: [string, Parameters<typeof apiAccessRefusal>[0], RegExp | null][] = [
   ['professional active with api', { plan: 'professional', plan_state: 'active', features: ['api'] }, null],
@@ -7,7 +14,11 @@ const cases: [string, Parameters<typeof apiAccessRefusal>[0], RegExp | null][] =
   ['free plan', { plan: 'free', plan_state: 'active', features: ['api'] }, /free plan/],
   ['suspended', { plan: 'business', plan_state: 'suspended', features: ['api'] }, /suspended/],
   ['expired', { plan: 'business', plan_state: 'expired', features: ['api'] }, /expired/],
-  ['no api feature', { plan: 'business', plan_state: 'active', features: ['recurring'] }, /does not include API access/],
+  [
+    'no api feature',
+    { plan: 'business', plan_state: 'active', features: ['recurring'] },
+    /does not include API access/,
+  ],
 ];
 for (const [title, ws, expected] of cases) {
   test(`apiAccessRefusal: ${title}`, (t) => {
@@ -20,7 +31,8 @@ for (const [title, ws, expected] of cases) {
 test('planFeatures: recurring from specialist up, no api on free', (t) => {
   t.deepEqual(planFeatures('free'), []);
   t.deepEqual(planFeatures('professional'), ['api']);
-  for (const plan of ['specialist', 'business', 'enterprise'] as const) t.deepEqual(planFeatures(plan), ['api', 'recurring']);
+  for (const plan of ['specialist', 'business', 'enterprise'] as const)
+    t.deepEqual(planFeatures(plan), ['api', 'recurring']);
 });
 
 test('api key limits follow spec §8 and accept operator overrides', (t) => {
@@ -31,12 +43,33 @@ test('api key limits follow spec §8 and accept operator overrides', (t) => {
   t.throws(() => parseApiKeyLimits('{"business":-1}'));
 });
 
-const active = (plan: string, features: string[]) => ({ plan, plan_state: 'active', features }) as Parameters<typeof recurringLossReason>[0];
-const lossCases: [string, Parameters<typeof recurringLossReason>[0], Parameters<typeof recurringLossReason>[1], string | null][] = [
-  ['business → professional is a downgrade', active('business', ['api', 'recurring']), active('professional', ['api']), 'plan_downgrade'],
+const active = (plan: string, features: string[]) =>
+  ({ plan, plan_state: 'active', features }) as Parameters<typeof recurringLossReason>[0];
+const lossCases: [
+  string,
+  Parameters<typeof recurringLossReason>[0],
+  Parameters<typeof recurringLossReason>[1],
+  ReturnType<typeof recurringLossReason>,
+][] = [
+  [
+    'business → professional is a downgrade',
+    active('business', ['api', 'recurring']),
+    active('professional', ['api']),
+    'plan_downgrade',
+  ],
   ['business → free ends the plan', active('business', ['api', 'recurring']), active('free', []), 'plan_ended'],
-  ['business expired ends the plan', active('business', ['api', 'recurring']), { plan: 'business', plan_state: 'expired', features: ['api', 'recurring'] }, 'plan_ended'],
-  ['business → enterprise keeps recurring', active('business', ['api', 'recurring']), active('enterprise', ['api', 'recurring']), null],
+  [
+    'business expired ends the plan',
+    active('business', ['api', 'recurring']),
+    { plan: 'business', plan_state: 'expired', features: ['api', 'recurring'] },
+    'plan_ended',
+  ],
+  [
+    'business → enterprise keeps recurring',
+    active('business', ['api', 'recurring']),
+    active('enterprise', ['api', 'recurring']),
+    null,
+  ],
   ['professional → free never had recurring', active('professional', ['api']), active('free', []), null],
 ];
 for (const [title, before, after, expected] of lossCases) {

@@ -5,7 +5,12 @@ test('errorEnvelope: 4xx keeps message and details', (t) => {
   const body = errorEnvelope(AppError.validation([{ path: 'body.items', message: 'is required' }]));
   t.deepEqual(body, {
     data: null,
-    error: { status: 400, name: 'ValidationError', message: 'The request has invalid fields.', details: { errors: [{ path: 'body.items', message: 'is required' }] } },
+    error: {
+      status: 400,
+      name: 'ValidationError',
+      message: 'The request has invalid fields.',
+      details: { errors: [{ path: 'body.items', message: 'is required' }] },
+    },
   });
 });
 
@@ -16,7 +21,18 @@ test('errorEnvelope: 5xx never leaks internals', (t) => {
 
 test('error kinds carry the statuses and names of DESIGN.md §3', (t) => {
   const pairs = Object.values(errorKinds).map((k) => `${k.status} ${k.name}`);
-  for (const expected of ['400 ValidationError', '400 ApplicationError', '402 PaymentRequiredError', '403 ForbiddenError', '404 NotFoundError', '409 ConflictError', '422 UnprocessableEntityError', '429 RateLimitError', '500 InternalServerError', '503 ServiceUnavailableError']) {
+  for (const expected of [
+    '400 ValidationError',
+    '400 ApplicationError',
+    '402 PaymentRequiredError',
+    '403 ForbiddenError',
+    '404 NotFoundError',
+    '409 ConflictError',
+    '422 UnprocessableEntityError',
+    '429 RateLimitError',
+    '500 InternalServerError',
+    '503 ServiceUnavailableError',
+  ]) {
     t.true(pairs.includes(expected), expected);
   }
 });

@@ -28,7 +28,8 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   app.use(errorMiddleware(deps.log));
   app.use(async (ctx, next) => {
     const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
-    if (!match || !timingSafeEqual(digest(match[1]!), expected)) throw new AppError('forbidden', 'A valid admin token is required.');
+    if (!match || !timingSafeEqual(digest(match[1]!), expected))
+      throw new AppError('forbidden', 'A valid admin token is required.');
     await next();
   });
 
@@ -45,19 +46,37 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
 
   const r = new Router({ prefix: '/admin' });
   r.get('/workspaces', async (ctx) => {
-    ctx.body = { data: await call('ListWorkspaces', { page: Number(ctx.query.page ?? 1), page_size: Number(ctx.query.pageSize ?? 25) }) };
+    ctx.body = {
+      data: await call('ListWorkspaces', {
+        page: Number(ctx.query.page ?? 1),
+        page_size: Number(ctx.query.pageSize ?? 25),
+      }),
+    };
   });
   r.post('/workspaces', async (ctx) => {
     const b = await body(ctx);
     ctx.status = 201;
-    ctx.body = { data: await call('CreateWorkspace', { name: str(b.name), plan: str(b.plan), time_zone: str(b.time_zone), owner_email: str(b.owner_email) }) };
+    ctx.body = {
+      data: await call('CreateWorkspace', {
+        name: str(b.name),
+        plan: str(b.plan),
+        time_zone: str(b.time_zone),
+        owner_email: str(b.owner_email),
+      }),
+    };
   });
   r.get('/workspaces/:ws', async (ctx) => {
     ctx.body = { data: await call('GetWorkspace', { workspace_id: ctx.params.ws }) };
   });
   r.put('/workspaces/:ws/plan', async (ctx) => {
     const b = await body(ctx);
-    ctx.body = { data: await call('UpdateWorkspacePlan', { workspace_id: ctx.params.ws, plan: str(b.plan), plan_state: str(b.plan_state) }) };
+    ctx.body = {
+      data: await call('UpdateWorkspacePlan', {
+        workspace_id: ctx.params.ws,
+        plan: str(b.plan),
+        plan_state: str(b.plan_state),
+      }),
+    };
   });
   r.put('/workspaces/:ws/features', async (ctx) => {
     const b = await body(ctx);
@@ -67,7 +86,12 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     ctx.body = { data: await call('SetWorkspaceFeatures', { workspace_id: ctx.params.ws, features: b.features }) };
   });
   r.get('/workspaces/:ws/api-keys', async (ctx) => {
-    ctx.body = { data: await call('ListApiKeys', { workspace_id: ctx.params.ws, include_revoked: ctx.query.include_revoked === 'true' }) };
+    ctx.body = {
+      data: await call('ListApiKeys', {
+        workspace_id: ctx.params.ws,
+        include_revoked: ctx.query.include_revoked === 'true',
+      }),
+    };
   });
   r.post('/workspaces/:ws/api-keys', async (ctx) => {
     const b = await body(ctx);
@@ -83,7 +107,9 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   r.post('/workspaces/:ws/payment-gateways', async (ctx) => {
     const b = await body(ctx);
     ctx.status = 201;
-    ctx.body = { data: await call('ConnectPaymentGateway', { workspace_id: ctx.params.ws, provider: str(b.provider) }) };
+    ctx.body = {
+      data: await call('ConnectPaymentGateway', { workspace_id: ctx.params.ws, provider: str(b.provider) }),
+    };
   });
   r.get('/workspaces/:ws/payment-accounts', async (ctx) => {
     ctx.body = { data: await call('ListPaymentAccounts', { workspace_id: ctx.params.ws }) };

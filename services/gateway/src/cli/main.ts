@@ -56,13 +56,19 @@ async function request(method: string, path: string, body?: unknown): Promise<Da
   try {
     res = await fetch(`${base}/admin${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
     throw new CliError(`Cannot reach the admin API at ${base}: ${(err as Error).message}`);
   }
-  const payload = (await res.json().catch(() => ({}))) as { data?: Data; error?: { name: string; message: string; details?: unknown } };
+  const payload = (await res.json().catch(() => ({}))) as {
+    data?: Data;
+    error?: { name: string; message: string; details?: unknown };
+  };
   if (!res.ok) {
     const e = payload.error;
     const details = e?.details ? `\n${JSON.stringify(e.details, null, 2)}` : '';
@@ -79,9 +85,15 @@ function need(index: number, what: string): string {
 
 function table(rows: Data[], columns: string[]): string {
   if (rows.length === 0) return '(none)';
-  const cells = rows.map((r) => columns.map((c) => (Array.isArray(r[c]) ? (r[c] as unknown[]).join(',') : String(r[c] ?? ''))));
+  const cells = rows.map((r) =>
+    columns.map((c) => (Array.isArray(r[c]) ? (r[c] as unknown[]).join(',') : String(r[c] ?? ''))),
+  );
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
@@ -94,7 +106,12 @@ async function run(): Promise<{ data: Data; text: string }> {
   switch (`${group} ${action}`) {
     case 'workspace create': {
       if (!flags.name) throw new CliError('workspace create needs --name.');
-      const data = await request('POST', '/workspaces', { name: flags.name, plan: flags.plan, time_zone: flags.tz, owner_email: flags['owner-email'] });
+      const data = await request('POST', '/workspaces', {
+        name: flags.name,
+        plan: flags.plan,
+        time_zone: flags.tz,
+        owner_email: flags['owner-email'],
+      });
       return { data, text: `Created workspace ${data.id}\n${table([data], workspaceColumns)}` };
     }
     case 'workspace list': {
@@ -110,14 +127,20 @@ async function run(): Promise<{ data: Data; text: string }> {
       return { data, text: `Updated workspace ${data.id}\n${table([data], workspaceColumns)}` };
     }
     case 'workspace set-features': {
-      const list = (positionals[3] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+      const list = (positionals[3] ?? '')
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean);
       const data = await request('PUT', `/workspaces/${ws()}/features`, { features: list });
       return { data, text: `Updated workspace ${data.id}\n${table([data], workspaceColumns)}` };
     }
     case 'key create': {
       const data = await request('POST', `/workspaces/${ws()}/api-keys`, { name: flags.name ?? '' });
       const key = data.api_key as Data;
-      return { data, text: `Created API key ${key.id} (${key.prefix}). Store it now; it is not shown again:\n\n  ${data.raw_key}\n` };
+      return {
+        data,
+        text: `Created API key ${key.id} (${key.prefix}). Store it now; it is not shown again:\n\n  ${data.raw_key}\n`,
+      };
     }
     case 'key list': {
       const data = await request('GET', `/workspaces/${ws()}/api-keys${flags.all ? '?include_revoked=true' : ''}`);
@@ -146,7 +169,10 @@ async function run(): Promise<{ data: Data; text: string }> {
     }
     case 'payment-account list': {
       const data = await request('GET', `/workspaces/${ws()}/payment-accounts`);
-      return { data, text: table((data.accounts as Data[]) ?? [], ['id', 'label', 'bank_name', 'account_name', 'created_at']) };
+      return {
+        data,
+        text: table((data.accounts as Data[]) ?? [], ['id', 'label', 'bank_name', 'account_name', 'created_at']),
+      };
     }
     default:
       throw new CliError(usage);

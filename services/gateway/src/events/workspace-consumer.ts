@@ -9,7 +9,12 @@ import type { Authenticator } from '../http/auth.ts';
  * Every gateway replica must see every workspace.v1 event to drop its own cache entries, so each
  * replica reads in a group of its own rather than sharing the service-wide group.
  */
-export async function startWorkspaceConsumer(kafka: Kafka, auth: Authenticator, log: Logger, onStatus: (up: boolean) => void): Promise<Consumer> {
+export async function startWorkspaceConsumer(
+  kafka: Kafka,
+  auth: Authenticator,
+  log: Logger,
+  onStatus: (up: boolean) => void,
+): Promise<Consumer> {
   return startConsumer<{ workspace?: { id: string }; workspace_id?: string; key_id?: string }>({
     kafka,
     groupId: `gateway.cache.${hostname()}.${process.pid}.${randomBase62(6)}`,

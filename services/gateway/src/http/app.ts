@@ -49,9 +49,13 @@ function setRateHeaders(ctx: Context, d: RateDecision): void {
 
 function refuse(ctx: Context, d: RateDecision, scope: string): never {
   setRateHeaders(ctx, d);
-  throw new AppError('rate_limited', `Rate limit of ${d.limit} requests per minute per ${scope} exceeded. Retry after ${d.retryAfterSeconds} s.`, {
-    retry_after: d.retryAfterSeconds,
-  });
+  throw new AppError(
+    'rate_limited',
+    `Rate limit of ${d.limit} requests per minute per ${scope} exceeded. Retry after ${d.retryAfterSeconds} s.`,
+    {
+      retry_after: d.retryAfterSeconds,
+    },
+  );
 }
 
 /**
@@ -69,7 +73,10 @@ function apiGuard(deps: PublicAppDeps) {
     const planLimit = deps.planLimits[principal.workspace.plan];
     if (planLimit === undefined) throw new AppError('forbidden', 'The workspace plan does not include API access.');
     const wsDecision = await guardRedis(() =>
-      deps.limiter.hit(rateKeys.workspace(principal.workspace.id), planLimit, { key: rateKeys.ip(ip), member: ipDecision.member }),
+      deps.limiter.hit(rateKeys.workspace(principal.workspace.id), planLimit, {
+        key: rateKeys.ip(ip),
+        member: ipDecision.member,
+      }),
     );
     if (!wsDecision.allowed) refuse(ctx, wsDecision, 'workspace');
     setRateHeaders(ctx, wsDecision);
@@ -114,7 +121,12 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
     const handler = deps.handlers[route.operationId];
     api[route.method](route.path, async (ctx) => {
       const body = route.body ? await readJsonBody(ctx.req, deps.bodyLimit) : undefined;
-      const input = validator.validate({ params: ctx.params, query: ctx.query, body, headers: ctx.headers }) as RouteInput;
+      const input = validator.validate({
+        params: ctx.params,
+        query: ctx.query,
+        body,
+        headers: ctx.headers,
+      }) as RouteInput;
       if (!handler) throw new AppError('not_implemented', `${route.summary} is not available yet.`);
       const result = await handler({ input, principal: (ctx.state as ApiState).principal!, ctx });
       ctx.status = 200;

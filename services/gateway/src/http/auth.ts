@@ -39,14 +39,18 @@ export class Authenticator {
   }
 
   async authenticate(header: string | undefined): Promise<Principal> {
-    if (header === undefined || header === '') throw new AppError('forbidden', 'The Authorization header is missing. Send Authorization: Bearer <API_KEY>.');
+    if (header === undefined || header === '')
+      throw new AppError('forbidden', 'The Authorization header is missing. Send Authorization: Bearer <API_KEY>.');
     const match = /^Bearer ([\x21-\x7e]+)$/.exec(header);
-    if (!match) throw new AppError('forbidden', 'The Authorization header is malformed. Send Authorization: Bearer <API_KEY>.');
+    if (!match)
+      throw new AppError('forbidden', 'The Authorization header is malformed. Send Authorization: Bearer <API_KEY>.');
     const rawKey = match[1]!;
     const cacheKey = createHash('sha256').update(rawKey).digest('hex');
     const hit = this.cache.get(cacheKey);
     if (hit && hit.expiresAt > Date.now()) return hit.principal;
-    const res = await this.accounts.call<{ workspace: WorkspaceProfile; key_id: string }>('AuthenticateApiKey', { raw_key: rawKey });
+    const res = await this.accounts.call<{ workspace: WorkspaceProfile; key_id: string }>('AuthenticateApiKey', {
+      raw_key: rawKey,
+    });
     const principal: Principal = { keyId: res.key_id, workspace: res.workspace };
     if (this.ttlMs > 0) {
       this.cache.delete(cacheKey);

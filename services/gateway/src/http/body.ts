@@ -16,14 +16,23 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return undefined;
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw AppError.validation([{ path: 'headers.content-type', message: 'must be application/json' }], 'The request body must be JSON.');
+    throw AppError.validation(
+      [{ path: 'headers.content-type', message: 'must be application/json' }],
+      'The request body must be JSON.',
+    );
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch (err) {
-    throw AppError.validation([{ path: 'body', message: `is not valid JSON: ${(err as Error).message}` }], 'The request body is not valid JSON.');
+    throw AppError.validation(
+      [{ path: 'body', message: `is not valid JSON: ${(err as Error).message}` }],
+      'The request body is not valid JSON.',
+    );
   }
 }
 

@@ -10,7 +10,10 @@ export class ClientIpResolver {
   private readonly any: boolean;
 
   constructor(trustedProxies: string) {
-    const entries = trustedProxies.split(',').map((s) => s.trim()).filter(Boolean);
+    const entries = trustedProxies
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const entry of entries) {
       const [addr, bits] = entry.split('/');
       const family = isIP(addr ?? '');

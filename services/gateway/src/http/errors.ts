@@ -12,7 +12,8 @@ export function errorMiddleware(log: Logger) {
       await next();
     } catch (err) {
       const appError = toAppError(err);
-      if (appError.status >= 500 && appError.kind !== 'not_implemented') log.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
+      if (appError.status >= 500 && appError.kind !== 'not_implemented')
+        log.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = appError.status;
       ctx.body = errorEnvelope(appError);
       if (appError.kind === 'rate_limited' && typeof appError.details?.retry_after === 'number') {

@@ -47,7 +47,8 @@ export function parsePlanLimits(json: string | undefined): PlanLimits {
   const parsed = JSON.parse(json) as Record<string, unknown>;
   const limits = { ...defaultPlanLimits };
   for (const [plan, limit] of Object.entries(parsed)) {
-    if (!Number.isInteger(limit) || (limit as number) < 1) throw new Error(`RATE_LIMIT_PLANS: ${plan} must be a positive integer`);
+    if (!Number.isInteger(limit) || (limit as number) < 1)
+      throw new Error(`RATE_LIMIT_PLANS: ${plan} must be a positive integer`);
     limits[plan] = limit as number;
   }
   return limits;
@@ -68,10 +69,21 @@ export class RateLimiter {
   }
 
   /** Admits or refuses one request against `key`; on refusal, removes `release` (an earlier admission) if given. */
-  async hit(key: string, limit: number, release?: { key: string; member: string }): Promise<RateDecision & { member: string }> {
+  async hit(
+    key: string,
+    limit: number,
+    release?: { key: string; member: string },
+  ): Promise<RateDecision & { member: string }> {
     const member = randomUUID();
     const keys = release ? [key, release.key] : [key];
-    const [allowed, remaining, retry] = await this.redis.rateLimitScript(keys.length, ...keys, limit, this.windowMs, member, release?.member ?? '');
+    const [allowed, remaining, retry] = await this.redis.rateLimitScript(
+      keys.length,
+      ...keys,
+      limit,
+      this.windowMs,
+      member,
+      release?.member ?? '',
+    );
     return { allowed: allowed === 1, limit, remaining, retryAfterSeconds: retry, member };
   }
 }
