@@ -22,8 +22,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
 
   const producer = createProducer(createKafka('accounts', config.KAFKA_BROKERS, log));
-  const relays = [models.Workspace, models.ApiKey].map((model) => new OutboxRelay({ model, producer, log }));
-  relays.forEach((r) => r.start());
+  const relay = new OutboxRelay({ model: models.Outbox, producer, log });
+  relay.start();
 
   const server = await startGrpcServer({
     addr: config.ACCOUNTS_LISTEN_ADDR,
@@ -36,7 +36,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
         handlers: accountsHandlers({
           repo: new AccountsRepository(models),
           keyLimits,
-          notifyOutbox: () => relays.forEach((r) => r.notify()),
+          notifyOutbox: () => relay.notify(),
           log,
         }),
       },
@@ -48,7 +48,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
 
   return async () => {
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
-    await Promise.all(relays.map((r) => r.stop()));
+    await relay.stop();
     await producer.disconnect();
     await conn.close();
     await telemetry.shutdown();

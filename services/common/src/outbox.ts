@@ -1,58 +1,91 @@
 import type { Producer } from 'kafkajs';
-import type { Model } from 'mongoose';
+import { type Connection, type Model, Schema } from 'mongoose';
 import { lazyConnection } from './kafka.ts';
 import type { Logger } from './logger.ts';
 
 /**
- * Transactional outbox (DESIGN.md §2): a state change and its pending events are written in one
- * document update, so either both happen or neither. The relay publishes pending events, then
- * removes them; a crash in between publishes them again, and consumers dedupe on event id.
+ * Transactional outbox, built on the one write every MongoDB-wire server makes atomic: inserting
+ * a document under a unique key. A change to an aggregate (an invoice, an API key, a workspace)
+ * is committed by inserting its event as sequence n+1 of that aggregate; a concurrent change that
+ * read the same state loses on the unique (aggregate_id, sequence) index and retries. The
+ * aggregate's own document is a projection written after the event, and readers roll it forward
+ * from the event if a writer died in between.
+ *
+ * Why not events embedded in the changed document (DESIGN.md §2): FerretDB v1, our local
+ * MongoDB-wire server, applies updates as read-modify-write without isolation (measured: 50
+ * concurrent $inc on one document end at 9), so a relay's update could overwrite a concurrent
+ * change. Inserts under a unique index stay atomic there, as on MongoDB.
+ *
+ * The relay publishes unpublished events in creation order and then marks them; a crash in
+ * between publishes them again (at-least-once), and consumers dedupe on event id.
  */
-export interface OutboxEntry {
-  id: string;
+export interface OutboxEvent {
+  /** The event id (evt_…), also the document id. */
+  _id: string;
+  aggregate_id: string;
+  sequence: number;
   topic: string;
   key: string;
   /** The serialized event, exactly as it is published. */
   value: string;
   headers: Record<string, string>;
   created_at: Date;
+  published: boolean;
 }
 
-/** The schema fields a model needs to carry an outbox; `outbox_pending` is indexed for the relay's scan. */
-export const outboxFields = {
-  outbox: {
-    type: [
-      {
-        _id: false,
-        id: String,
-        topic: String,
-        key: String,
-        value: String,
-        headers: { type: Object, default: {} },
-        created_at: Date,
-      },
-    ],
-    default: [],
+export type OutboxModel = Model<OutboxEvent>;
+
+const outboxSchema = new Schema<OutboxEvent>(
+  {
+    _id: String,
+    aggregate_id: { type: String, required: true },
+    sequence: { type: Number, required: true },
+    topic: { type: String, required: true },
+    key: { type: String, required: true },
+    value: { type: String, required: true },
+    headers: { type: Object, default: {} },
+    created_at: { type: Date, required: true },
+    published: { type: Boolean, default: false },
   },
-  outbox_pending: { type: Boolean, default: false },
-};
+  { versionKey: false, collection: 'outbox', minimize: false },
+);
+// The commit point: one change per aggregate sequence number.
+outboxSchema.index({ aggregate_id: 1, sequence: 1 }, { unique: true });
+// Relay scan for unpublished events in creation order.
+outboxSchema.index({ published: 1, created_at: 1 });
 
-/** The update fragment that adds events to a document in the same write as the change. */
-export function pushOutbox(entries: OutboxEntry[]): {
-  $push: { outbox: { $each: OutboxEntry[] } };
-  $set: { outbox_pending: true };
-} {
-  return { $push: { outbox: { $each: entries } }, $set: { outbox_pending: true } };
+export function registerOutbox(conn: Connection): OutboxModel {
+  return conn.model<OutboxEvent>('OutboxEvent', outboxSchema);
 }
 
-interface OutboxDoc {
-  _id: unknown;
-  outbox: OutboxEntry[];
+/** Thrown by appendEvent when another change took this sequence number first. */
+export class SequenceTaken extends Error {
+  constructor(aggregateId: string, sequence: number) {
+    super(`sequence ${sequence} of ${aggregateId} is taken`);
+  }
+}
+
+export function isDuplicateKey(err: unknown): boolean {
+  return (err as { code?: unknown })?.code === 11000;
+}
+
+/** Commits a change by inserting its event; SequenceTaken when a concurrent change won. */
+export async function appendEvent(model: OutboxModel, event: Omit<OutboxEvent, 'published'>): Promise<void> {
+  try {
+    await model.create({ ...event, published: false });
+  } catch (err) {
+    if (isDuplicateKey(err)) throw new SequenceTaken(event.aggregate_id, event.sequence);
+    throw err;
+  }
+}
+
+/** The newest committed event of an aggregate, for rolling a stale projection forward. */
+export async function latestEvent(model: OutboxModel, aggregateId: string): Promise<OutboxEvent | null> {
+  return model.findOne({ aggregate_id: aggregateId }).sort({ sequence: -1 }).lean<OutboxEvent>().exec();
 }
 
 export interface OutboxRelayOptions {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  model: Model<any>;
+  model: OutboxModel;
   producer: Producer;
   log: Logger;
   pollMs?: number;
@@ -61,14 +94,14 @@ export interface OutboxRelayOptions {
 
 export class OutboxRelay {
   private readonly opts: Required<OutboxRelayOptions>;
+  private readonly ensureConnected: () => Promise<void>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  private readonly ensureConnected: () => Promise<void>;
 
   constructor(opts: OutboxRelayOptions) {
-    this.opts = { pollMs: 500, batchSize: 100, ...opts };
+    this.opts = { pollMs: 500, batchSize: 200, ...opts };
     this.ensureConnected = lazyConnection(opts.producer);
   }
 
@@ -77,7 +110,7 @@ export class OutboxRelay {
     this.schedule(0);
   }
 
-  /** Asks for a pass now; writers call it right after a write that pushed events. */
+  /** Asks for a pass now; writers call it right after committing an event. */
   notify(): void {
     if (this.stopped) return;
     if (this.running) this.again = true;
@@ -94,7 +127,7 @@ export class OutboxRelay {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.pass()
-        .catch((err: unknown) => this.opts.log.warn({ err }, 'outbox relay pass failed'))
+        .catch((err: unknown) => this.opts.log.warn({ err: (err as Error).message }, 'outbox relay pass failed'))
         .finally(() => {
           this.running = undefined;
           if (this.stopped) return;
@@ -105,31 +138,28 @@ export class OutboxRelay {
     }, delayMs);
   }
 
-  /** Publishes every pending event; returns when none is left or a publish fails. */
+  /** Publishes every unpublished event; returns when none is left or a publish fails. */
   private async pass(): Promise<void> {
     for (;;) {
-      const docs = (await this.opts.model
-        .find({ outbox_pending: true }, { outbox: 1 })
+      const events = await this.opts.model
+        .find({ published: false })
+        .sort({ created_at: 1, sequence: 1 })
         .limit(this.opts.batchSize)
-        .lean()
-        .exec()) as OutboxDoc[];
-      if (docs.length === 0) return;
-      for (const doc of docs) {
-        if (doc.outbox.length > 0) await this.publish(doc.outbox);
-        const ids = doc.outbox.map((e) => e.id);
-        await this.opts.model.updateOne({ _id: doc._id }, { $pull: { outbox: { id: { $in: ids } } } }).exec();
-        await this.opts.model
-          .updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outbox_pending: false } })
-          .exec();
-      }
-      if (docs.length < this.opts.batchSize) return;
+        .lean<OutboxEvent[]>()
+        .exec();
+      if (events.length === 0) return;
+      await this.publish(events);
+      await this.opts.model
+        .updateMany({ _id: { $in: events.map((e) => e._id) } }, { $set: { published: true } })
+        .exec();
+      if (events.length < this.opts.batchSize) return;
     }
   }
 
-  private async publish(entries: OutboxEntry[]): Promise<void> {
+  private async publish(events: OutboxEvent[]): Promise<void> {
     await this.ensureConnected();
-    const byTopic = new Map<string, OutboxEntry[]>();
-    for (const entry of entries) byTopic.set(entry.topic, [...(byTopic.get(entry.topic) ?? []), entry]);
+    const byTopic = new Map<string, OutboxEvent[]>();
+    for (const event of events) byTopic.set(event.topic, [...(byTopic.get(event.topic) ?? []), event]);
     await this.opts.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({
@@ -137,7 +167,7 @@ export class OutboxRelay {
         messages: list.map((e) => ({
           key: e.key,
           value: e.value,
-          headers: { ...e.headers, 'content-type': 'application/json', 'event-id': e.id },
+          headers: { ...e.headers, 'content-type': 'application/json', 'event-id': e._id },
         })),
       })),
     });

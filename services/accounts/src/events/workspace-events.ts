@@ -1,6 +1,6 @@
 import { newId } from '@invoice-platform/common/ids';
 import { currentTraceHeaders, type EventEnvelope, topics } from '@invoice-platform/common/kafka';
-import type { OutboxEntry } from '@invoice-platform/common/outbox';
+import type { OutboxEvent } from '@invoice-platform/common/outbox';
 
 export interface WorkspaceProfile {
   id: string;
@@ -20,23 +20,33 @@ export interface WorkspaceUpdatedData {
   reason?: 'plan_ended' | 'plan_downgrade';
 }
 
-/** A workspace.v1 event as an outbox entry, keyed by workspace so one workspace's events stay in order. */
+export type WorkspaceEventType = 'workspace.created' | 'workspace.updated' | 'api_key.created' | 'api_key.revoked';
+
+/**
+ * A workspace.v1 event ready for the outbox, keyed by workspace so one workspace's events stay in
+ * order. `aggregateId`/`sequence` name the change it commits: the workspace and its version, or an
+ * API key and its step (1 created, 2 revoked).
+ */
 export function workspaceEvent(
-  type: 'workspace.created' | 'workspace.updated' | 'api_key.created' | 'api_key.revoked',
+  type: WorkspaceEventType,
   workspaceId: string,
+  aggregate: { id: string; sequence: number },
   data: unknown,
   now: Date,
-): OutboxEntry {
+): Omit<OutboxEvent, 'published'> {
   const envelope: EventEnvelope = {
     id: newId('evt'),
     object: 'event',
     type,
     created: now.toISOString(),
     workspace_id: workspaceId,
+    sequence: aggregate.sequence,
     data,
   };
   return {
-    id: envelope.id,
+    _id: envelope.id,
+    aggregate_id: aggregate.id,
+    sequence: aggregate.sequence,
     topic: topics.workspace,
     key: workspaceId,
     value: JSON.stringify(envelope),

@@ -90,13 +90,8 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       );
       if (reason) data.reason = reason;
       const at = now();
-      const updated = await repo.updateWorkspaceIfVersion(
-        id,
-        ws.version,
-        changes,
-        workspaceEvent('workspace.updated', id, data, at),
-        at,
-      );
+      const event = workspaceEvent('workspace.updated', id, { id, sequence: ws.version + 1 }, data, at);
+      const updated = await repo.updateWorkspace(ws, changes, event, at);
       if (updated) {
         deps.notifyOutbox();
         return encodeWorkspace(updated);
@@ -156,7 +151,8 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
         workspaceEvent(
           'workspace.created',
           id,
-          { workspace: profile({ id, ...fields, version: 1, active_key_count: 0 }) },
+          { id, sequence: 1 },
+          { workspace: profile({ id, ...fields, version: 1 }) },
           at,
         ),
       );
@@ -204,14 +200,15 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       const ws = await repo.getWorkspace(req.workspace_id);
       if (ws.plan === 'free') throw new AppError('forbidden', 'Creating an API key requires a paid plan.');
       const limit = keyLimits[ws.plan as Plan] ?? 0;
-      if (!(await repo.reserveKeySlot(ws.id, limit))) {
-        throw new AppError(
-          'application',
-          `The ${ws.plan} plan allows at most ${limit} active API keys. Revoke one first.`,
-          { limit },
-        );
-      }
+      const refuse = () =>
+        new AppError('application', `The ${ws.plan} plan allows at most ${limit} active API keys. Revoke one first.`, {
+          limit,
+        });
+      // The count catches workspaces that hold more keys than a downgraded plan allows; the slot
+      // insert is what stops parallel creations from passing the limit together.
+      if ((await repo.countActiveKeySlots(ws.id)) >= limit) throw refuse();
       const key = newApiKey();
+      if (!(await repo.takeKeySlot(ws.id, key.keyId, limit))) throw refuse();
       const at = now();
       try {
         const created = await repo.insertApiKey(
@@ -225,12 +222,18 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
             revoked_at: null,
             last_used_at: null,
           },
-          workspaceEvent('api_key.created', ws.id, { workspace_id: ws.id, key_id: key.keyId }, at),
+          workspaceEvent(
+            'api_key.created',
+            ws.id,
+            { id: key.keyId, sequence: 1 },
+            { workspace_id: ws.id, key_id: key.keyId },
+            at,
+          ),
         );
         deps.notifyOutbox();
         return { api_key: encodeKey(created), raw_key: key.raw };
       } catch (err) {
-        await repo.releaseKeySlot(ws.id);
+        await repo.releaseKeySlot(key.keyId);
         throw err;
       }
     },
@@ -245,13 +248,17 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       const { key, changed } = await repo.revokeApiKey(
         req.workspace_id,
         req.key_id,
-        workspaceEvent('api_key.revoked', req.workspace_id, { workspace_id: req.workspace_id, key_id: req.key_id }, at),
+        workspaceEvent(
+          'api_key.revoked',
+          req.workspace_id,
+          { id: req.key_id, sequence: 2 },
+          { workspace_id: req.workspace_id, key_id: req.key_id },
+          at,
+        ),
         at,
       );
-      if (changed) {
-        await repo.releaseKeySlot(req.workspace_id);
-        deps.notifyOutbox();
-      }
+      await repo.releaseKeySlot(req.key_id);
+      if (changed) deps.notifyOutbox();
       return encodeKey(key);
     },
 
@@ -304,7 +311,7 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       }
       if (
         req.payment_account !== undefined &&
-        !(await repo.paymentAccountExists(req.workspace_id, req.payment_account))
+        !(await repo.findPaymentAccount(req.workspace_id, req.payment_account))
       ) {
         account_errors.push(`payment account ${req.payment_account} does not exist in this workspace`);
       }

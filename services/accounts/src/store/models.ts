@@ -1,4 +1,4 @@
-import { type OutboxEntry, outboxFields } from '@invoice-platform/common/outbox';
+import { registerOutbox } from '@invoice-platform/common/outbox';
 import { type Connection, Schema } from 'mongoose';
 
 export interface WorkspaceDoc {
@@ -9,12 +9,9 @@ export interface WorkspaceDoc {
   time_zone: string;
   features: string[];
   owner_email: string;
-  active_key_count: number;
   version: number;
   created_at: Date;
   updated_at: Date;
-  outbox?: OutboxEntry[];
-  outbox_pending?: boolean;
 }
 
 export interface ApiKeyDoc {
@@ -26,8 +23,17 @@ export interface ApiKeyDoc {
   created_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
-  outbox?: OutboxEntry[];
-  outbox_pending?: boolean;
+}
+
+/**
+ * One document per occupied active-key slot (1..plan limit). Taking a slot is an insert under a
+ * unique id, which every MongoDB-wire server makes atomic, so parallel key creations can never
+ * exceed the limit.
+ */
+export interface ApiKeySlotDoc {
+  _id: string;
+  workspace_id: string;
+  key_id: string;
 }
 
 export interface PaymentGatewayDoc {
@@ -56,18 +62,14 @@ const workspaceSchema = new Schema<WorkspaceDoc>(
     time_zone: { type: String, required: true },
     features: { type: [String], default: [] },
     owner_email: { type: String, default: '' },
-    active_key_count: { type: Number, default: 0 },
     version: { type: Number, default: 1 },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
-    ...outboxFields,
   },
   { versionKey: false, collection: 'workspaces' },
 );
 // Admin list of workspaces, newest first.
 workspaceSchema.index({ created_at: -1 });
-// Outbox relay scan for documents with unpublished events.
-workspaceSchema.index({ outbox_pending: 1 });
 
 const apiKeySchema = new Schema<ApiKeyDoc>(
   {
@@ -79,14 +81,24 @@ const apiKeySchema = new Schema<ApiKeyDoc>(
     created_at: { type: Date, required: true },
     revoked_at: { type: Date, default: null },
     last_used_at: { type: Date, default: null },
-    ...outboxFields,
   },
   { versionKey: false, collection: 'api_keys' },
 );
 // Key list of one workspace (admin), newest first.
 apiKeySchema.index({ workspace_id: 1, created_at: -1 });
-// Outbox relay scan.
-apiKeySchema.index({ outbox_pending: 1 });
+
+const apiKeySlotSchema = new Schema<ApiKeySlotDoc>(
+  {
+    _id: String,
+    workspace_id: { type: String, required: true },
+    key_id: { type: String, required: true },
+  },
+  { versionKey: false, collection: 'api_key_slots' },
+);
+// Count of a workspace's occupied slots.
+apiKeySlotSchema.index({ workspace_id: 1 });
+// Freeing the slot of a revoked key.
+apiKeySlotSchema.index({ key_id: 1 });
 
 const paymentGatewaySchema = new Schema<PaymentGatewayDoc>(
   {
@@ -119,6 +131,8 @@ export function registerModels(conn: Connection) {
   return {
     Workspace: conn.model<WorkspaceDoc>('Workspace', workspaceSchema),
     ApiKey: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema),
+    ApiKeySlot: conn.model<ApiKeySlotDoc>('ApiKeySlot', apiKeySlotSchema),
+    Outbox: registerOutbox(conn),
     PaymentGateway: conn.model<PaymentGatewayDoc>('PaymentGateway', paymentGatewaySchema),
     PaymentAccount: conn.model<PaymentAccountDoc>('PaymentAccount', paymentAccountSchema),
   };

@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId, randomBase62 } from '@invoice-platform/common/ids';
-import { type OutboxEntry, pushOutbox } from '@invoice-platform/common/outbox';
+import { appendEvent, isDuplicateKey, type OutboxEvent, SequenceTaken } from '@invoice-platform/common/outbox';
 import type { ApiKeyDoc, Models, PaymentAccountDoc, PaymentGatewayDoc, WorkspaceDoc } from './models.ts';
 
 export type Workspace = Omit<WorkspaceDoc, '_id'> & { id: string };
@@ -8,14 +8,11 @@ export type ApiKey = Omit<ApiKeyDoc, '_id' | 'hash'> & { id: string };
 export type ApiKeyWithHash = ApiKey & { hash: string };
 export type PaymentGateway = Omit<PaymentGatewayDoc, '_id'> & { id: string };
 export type PaymentAccount = Omit<PaymentAccountDoc, '_id'> & { id: string };
-
-const workspaceProjection = { outbox: 0, outbox_pending: 0 };
+type NewEvent = Omit<OutboxEvent, 'published'>;
 
 function plain<T extends { _id: string }>(doc: T): Omit<T, '_id'> & { id: string } {
-  const { _id, ...rest } = doc as T & { outbox?: unknown; outbox_pending?: unknown };
-  delete (rest as { outbox?: unknown }).outbox;
-  delete (rest as { outbox_pending?: unknown }).outbox_pending;
-  return { id: _id, ...(rest as Omit<T, '_id'>) };
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest };
 }
 
 function withoutHash(key: ApiKeyWithHash): ApiKey {
@@ -37,30 +34,24 @@ export class AccountsRepository {
   }
 
   async createWorkspace(
-    fields: Omit<WorkspaceDoc, '_id' | 'version' | 'active_key_count'>,
-    event: (id: string) => OutboxEntry,
+    fields: Omit<WorkspaceDoc, '_id' | 'version'>,
+    event: (id: string) => NewEvent,
   ): Promise<Workspace> {
     for (let attempt = 0; ; attempt++) {
       const id = newWorkspaceId();
       try {
-        const doc = await this.models.Workspace.create({
-          _id: id,
-          ...fields,
-          active_key_count: 0,
-          version: 1,
-          outbox: [event(id)],
-          outbox_pending: true,
-        });
+        const doc = await this.models.Workspace.create({ _id: id, ...fields, version: 1 });
+        await appendEvent(this.models.Outbox, event(id));
         return plain(doc.toObject() as WorkspaceDoc);
       } catch (err) {
-        if ((err as { code?: number }).code === 11000 && attempt < 5) continue;
+        if (isDuplicateKey(err) && attempt < 5) continue;
         throw err;
       }
     }
   }
 
   async findWorkspace(id: string): Promise<Workspace | null> {
-    const doc = await this.models.Workspace.findById(id, workspaceProjection).lean<WorkspaceDoc>().exec();
+    const doc = await this.models.Workspace.findById(id).lean<WorkspaceDoc>().exec();
     return doc ? plain(doc) : null;
   }
 
@@ -72,7 +63,7 @@ export class AccountsRepository {
 
   async listWorkspaces(page: number, pageSize: number): Promise<{ workspaces: Workspace[]; total: number }> {
     const [docs, total] = await Promise.all([
-      this.models.Workspace.find({}, workspaceProjection)
+      this.models.Workspace.find({})
         .sort({ created_at: -1 })
         .skip((page - 1) * pageSize)
         .limit(pageSize)
@@ -84,87 +75,118 @@ export class AccountsRepository {
   }
 
   /**
-   * Applies a change only if the workspace is still at `expectedVersion`, with its event in the
-   * same write; returns null when someone else changed it first (the caller re-reads and retries).
+   * Commits a change as version `ws.version + 1`: the event first (the atomic step), then the
+   * document. Returns null when a concurrent change took that version; the caller re-reads.
    */
-  async updateWorkspaceIfVersion(
-    id: string,
-    expectedVersion: number,
+  async updateWorkspace(
+    ws: Workspace,
     changes: Partial<Pick<WorkspaceDoc, 'plan' | 'plan_state' | 'features'>>,
-    event: OutboxEntry,
+    event: NewEvent,
     now: Date,
   ): Promise<Workspace | null> {
-    const outbox = pushOutbox([event]);
-    const doc = await this.models.Workspace.findOneAndUpdate(
-      { _id: id, version: expectedVersion },
-      { $set: { ...changes, updated_at: now, ...outbox.$set }, $inc: { version: 1 }, $push: outbox.$push },
-      { returnDocument: 'after' },
-    )
-      .lean<WorkspaceDoc>()
+    try {
+      await appendEvent(this.models.Outbox, event);
+    } catch (err) {
+      if (!(err instanceof SequenceTaken)) throw err;
+      await this.rollForwardWorkspace(ws.id);
+      return null;
+    }
+    const next = { ...changes, updated_at: now, version: ws.version + 1 };
+    await this.models.Workspace.updateOne({ _id: ws.id, version: ws.version }, { $set: next }).exec();
+    return { ...ws, ...next };
+  }
+
+  /** Applies the newest committed workspace event to the document if its writer stopped short. */
+  private async rollForwardWorkspace(id: string): Promise<void> {
+    const latest = await this.models.Outbox.findOne({ aggregate_id: id })
+      .sort({ sequence: -1 })
+      .lean<OutboxEvent>()
       .exec();
-    return doc ? plain(doc) : null;
-  }
-
-  /** Takes one active-key slot if the workspace has one free under `limit`. */
-  async reserveKeySlot(workspaceId: string, limit: number): Promise<boolean> {
-    const res = await this.models.Workspace.updateOne(
-      { _id: workspaceId, active_key_count: { $lt: limit } },
-      { $inc: { active_key_count: 1 } },
-    ).exec();
-    return res.modifiedCount === 1;
-  }
-
-  async releaseKeySlot(workspaceId: string): Promise<void> {
+    if (!latest) return;
+    const profile = (JSON.parse(latest.value) as { data: { workspace?: Partial<Workspace> } }).data.workspace;
+    if (!profile) return;
     await this.models.Workspace.updateOne(
-      { _id: workspaceId, active_key_count: { $gt: 0 } },
-      { $inc: { active_key_count: -1 } },
+      { _id: id, version: { $lt: latest.sequence } },
+      {
+        $set: {
+          plan: profile.plan,
+          plan_state: profile.plan_state,
+          features: profile.features,
+          version: latest.sequence,
+          updated_at: latest.created_at,
+        },
+      },
     ).exec();
   }
 
-  async insertApiKey(key: ApiKeyWithHash, event: OutboxEntry): Promise<ApiKey> {
+  async countActiveKeySlots(workspaceId: string): Promise<number> {
+    return this.models.ApiKeySlot.countDocuments({ workspace_id: workspaceId }).exec();
+  }
+
+  /** Takes the first free slot among 1..limit for `keyId`; false when all are taken. */
+  async takeKeySlot(workspaceId: string, keyId: string, limit: number): Promise<boolean> {
+    for (let slot = 1; slot <= limit; slot++) {
+      try {
+        await this.models.ApiKeySlot.create({
+          _id: `${workspaceId}:${slot}`,
+          workspace_id: workspaceId,
+          key_id: keyId,
+        });
+        return true;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
+    return false;
+  }
+
+  async releaseKeySlot(keyId: string): Promise<void> {
+    await this.models.ApiKeySlot.deleteMany({ key_id: keyId }).exec();
+  }
+
+  async insertApiKey(key: ApiKeyWithHash, event: NewEvent): Promise<ApiKey> {
     const { id, ...rest } = key;
-    await this.models.ApiKey.create({ _id: id, ...rest, outbox: [event], outbox_pending: true });
+    await this.models.ApiKey.create({ _id: id, ...rest });
+    await appendEvent(this.models.Outbox, event);
     return withoutHash(key);
   }
 
   async findApiKeyWithHash(keyId: string): Promise<ApiKeyWithHash | null> {
-    const doc = await this.models.ApiKey.findById(keyId, { outbox: 0, outbox_pending: 0 }).lean<ApiKeyDoc>().exec();
+    const doc = await this.models.ApiKey.findById(keyId).lean<ApiKeyDoc>().exec();
     return doc ? (plain(doc) as ApiKeyWithHash) : null;
   }
 
   async listApiKeys(workspaceId: string, includeRevoked: boolean): Promise<ApiKey[]> {
     const filter = includeRevoked ? { workspace_id: workspaceId } : { workspace_id: workspaceId, revoked_at: null };
-    const docs = await this.models.ApiKey.find(filter, { outbox: 0, outbox_pending: 0, hash: 0 })
-      .sort({ created_at: -1 })
-      .lean<ApiKeyDoc[]>()
-      .exec();
+    const docs = await this.models.ApiKey.find(filter, { hash: 0 }).sort({ created_at: -1 }).lean<ApiKeyDoc[]>().exec();
     return docs.map((d) => plain(d) as ApiKey);
   }
 
-  /** Revokes an active key; returns the key and whether this call revoked it (false: already revoked). */
+  /**
+   * Revokes a key. Its revocation is step 2 of the key's events, so of two concurrent revocations
+   * exactly one commits (changed: true) and frees the key's slot.
+   */
   async revokeApiKey(
     workspaceId: string,
     keyId: string,
-    event: OutboxEntry,
+    event: NewEvent,
     now: Date,
   ): Promise<{ key: ApiKey; changed: boolean }> {
-    const outbox = pushOutbox([event]);
-    const doc = await this.models.ApiKey.findOneAndUpdate(
-      { _id: keyId, workspace_id: workspaceId, revoked_at: null },
-      { $set: { revoked_at: now, ...outbox.$set }, $push: outbox.$push },
-      { returnDocument: 'after' },
-    )
-      .lean<ApiKeyDoc>()
-      .exec();
-    if (doc) return { key: withoutHash(plain(doc) as ApiKeyWithHash), changed: true };
-    const existing = await this.models.ApiKey.findOne(
-      { _id: keyId, workspace_id: workspaceId },
-      { hash: 0, outbox: 0, outbox_pending: 0 },
-    )
+    const existing = await this.models.ApiKey.findOne({ _id: keyId, workspace_id: workspaceId }, { hash: 0 })
       .lean<ApiKeyDoc>()
       .exec();
     if (!existing) throw new AppError('not_found', `API key ${keyId} does not exist in this workspace.`);
-    return { key: plain(existing) as ApiKey, changed: false };
+    let changed = true;
+    try {
+      await appendEvent(this.models.Outbox, event);
+    } catch (err) {
+      if (!(err instanceof SequenceTaken)) throw err;
+      changed = false;
+    }
+    const revokedAt = existing.revoked_at ?? now;
+    // Also repairs a revocation whose writer stopped between the event and this update.
+    await this.models.ApiKey.updateOne({ _id: keyId, revoked_at: null }, { $set: { revoked_at: revokedAt } }).exec();
+    return { key: plain({ ...existing, revoked_at: revokedAt }) as ApiKey, changed };
   }
 
   async touchApiKey(keyId: string, now: Date): Promise<void> {
@@ -172,13 +194,13 @@ export class AccountsRepository {
   }
 
   async connectGateway(workspaceId: string, provider: string, now: Date): Promise<PaymentGateway> {
-    const doc = await this.models.PaymentGateway.findOneAndUpdate(
-      { workspace_id: workspaceId, provider },
-      { $setOnInsert: { _id: newId('pgw'), connected_at: now } },
-      { upsert: true, returnDocument: 'after' },
-    )
-      .lean<PaymentGatewayDoc>()
-      .exec();
+    const id = `pgw_${workspaceId}_${provider}`;
+    try {
+      await this.models.PaymentGateway.create({ _id: id, workspace_id: workspaceId, provider, connected_at: now });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    const doc = await this.models.PaymentGateway.findById(id).lean<PaymentGatewayDoc>().exec();
     return plain(doc!);
   }
 
@@ -207,7 +229,10 @@ export class AccountsRepository {
     return docs.map(plain);
   }
 
-  async paymentAccountExists(workspaceId: string, id: string): Promise<boolean> {
-    return (await this.models.PaymentAccount.exists({ _id: id, workspace_id: workspaceId }).exec()) !== null;
+  async findPaymentAccount(workspaceId: string, id: string): Promise<PaymentAccount | null> {
+    const doc = await this.models.PaymentAccount.findOne({ _id: id, workspace_id: workspaceId })
+      .lean<PaymentAccountDoc>()
+      .exec();
+    return doc ? plain(doc) : null;
   }
 }
