@@ -6,8 +6,8 @@ import type { Logger } from './logger.ts';
 /**
  * Transactional outbox, built on the one write every MongoDB-wire server makes atomic: inserting
  * a document under a unique key. A change to an aggregate (an invoice, an API key, a workspace)
- * is committed by inserting its event as sequence n+1 of that aggregate; a concurrent change that
- * read the same state loses on the unique (aggregate_id, sequence) index and retries. The
+ * is committed by inserting it, with its events, as change n+1 of that aggregate (id
+ * `${aggregate}:${n+1}`); a concurrent change that read the same state loses on the id and retries. The
  * aggregate's own document is a projection written after the event, and readers roll it forward
  * from the event if a writer died in between.
  *
@@ -19,46 +19,53 @@ import type { Logger } from './logger.ts';
  * The relay publishes unpublished events in creation order and then marks them; a crash in
  * between publishes them again (at-least-once), and consumers dedupe on event id.
  */
-export interface OutboxEvent {
-  /** The event id (evt_…), also the document id. */
-  _id: string;
-  aggregate_id: string;
-  sequence: number;
+export interface OutboxMessage {
+  /** The event id (evt_…), sent as the event-id header; consumers dedupe on it. */
+  id: string;
   topic: string;
   key: string;
   /** The serialized event, exactly as it is published. */
   value: string;
   headers: Record<string, string>;
+}
+
+/** One committed change of an aggregate: the events it emits and the fields it sets. */
+export interface OutboxChange {
+  /** `${aggregate_id}:${sequence}`: the unique key that makes the change atomic. */
+  _id: string;
+  aggregate_id: string;
+  sequence: number;
+  messages: OutboxMessage[];
+  /** The fields the change sets on the aggregate's document, to roll a stale projection forward. */
+  projection: Record<string, unknown>;
   created_at: Date;
   published: boolean;
 }
 
-export type OutboxModel = Model<OutboxEvent>;
+export type OutboxModel = Model<OutboxChange>;
 
-const outboxSchema = new Schema<OutboxEvent>(
+const outboxSchema = new Schema<OutboxChange>(
   {
     _id: String,
     aggregate_id: { type: String, required: true },
     sequence: { type: Number, required: true },
-    topic: { type: String, required: true },
-    key: { type: String, required: true },
-    value: { type: String, required: true },
-    headers: { type: Object, default: {} },
+    messages: { type: [Object], default: [] },
+    projection: { type: Object, default: {} },
     created_at: { type: Date, required: true },
     published: { type: Boolean, default: false },
   },
   { versionKey: false, collection: 'outbox', minimize: false },
 );
-// The commit point: one change per aggregate sequence number.
-outboxSchema.index({ aggregate_id: 1, sequence: 1 }, { unique: true });
-// Relay scan for unpublished events in creation order.
+// Latest change of an aggregate, for rolling its projection forward.
+outboxSchema.index({ aggregate_id: 1, sequence: -1 });
+// Relay scan for unpublished changes in creation order.
 outboxSchema.index({ published: 1, created_at: 1 });
 
 export function registerOutbox(conn: Connection): OutboxModel {
-  return conn.model<OutboxEvent>('OutboxEvent', outboxSchema);
+  return conn.model<OutboxChange>('OutboxChange', outboxSchema);
 }
 
-/** Thrown by appendEvent when another change took this sequence number first. */
+/** Thrown by commitChange when another change took this sequence number first. */
 export class SequenceTaken extends Error {
   constructor(aggregateId: string, sequence: number) {
     super(`sequence ${sequence} of ${aggregateId} is taken`);
@@ -69,19 +76,37 @@ export function isDuplicateKey(err: unknown): boolean {
   return (err as { code?: unknown })?.code === 11000;
 }
 
-/** Commits a change by inserting its event; SequenceTaken when a concurrent change won. */
-export async function appendEvent(model: OutboxModel, event: Omit<OutboxEvent, 'published'>): Promise<void> {
+export type NewChange = Omit<OutboxChange, '_id' | 'published'>;
+
+/** Commits a change by inserting it under its sequence number; SequenceTaken when another won. */
+export async function commitChange(model: OutboxModel, change: NewChange): Promise<void> {
   try {
-    await model.create({ ...event, published: false });
+    await model.create({ ...change, _id: `${change.aggregate_id}:${change.sequence}`, published: false });
   } catch (err) {
-    if (isDuplicateKey(err)) throw new SequenceTaken(event.aggregate_id, event.sequence);
+    if (isDuplicateKey(err)) throw new SequenceTaken(change.aggregate_id, change.sequence);
     throw err;
   }
 }
 
-/** The newest committed event of an aggregate, for rolling a stale projection forward. */
-export async function latestEvent(model: OutboxModel, aggregateId: string): Promise<OutboxEvent | null> {
-  return model.findOne({ aggregate_id: aggregateId }).sort({ sequence: -1 }).lean<OutboxEvent>().exec();
+/**
+ * Brings an aggregate's document up to its newest committed change when the change's writer
+ * stopped before writing the document (or is too slow): `sequenceField` holds the document's
+ * sequence. Only changes older than `graceMs` are applied, so a live writer finishes its own.
+ */
+export async function rollForward(
+  model: OutboxModel,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  target: Model<any>,
+  aggregateId: string,
+  sequenceField: string,
+  graceMs = 2000,
+): Promise<boolean> {
+  const latest = await model.findOne({ aggregate_id: aggregateId }).sort({ sequence: -1 }).lean<OutboxChange>().exec();
+  if (!latest || Date.now() - new Date(latest.created_at).getTime() < graceMs) return false;
+  const res = await target
+    .updateOne({ _id: aggregateId, [sequenceField]: { $lt: latest.sequence } }, { $set: latest.projection })
+    .exec();
+  return res.modifiedCount > 0;
 }
 
 export interface OutboxRelayOptions {
@@ -141,25 +166,26 @@ export class OutboxRelay {
   /** Publishes every unpublished event; returns when none is left or a publish fails. */
   private async pass(): Promise<void> {
     for (;;) {
-      const events = await this.opts.model
+      const changes = await this.opts.model
         .find({ published: false })
         .sort({ created_at: 1, sequence: 1 })
         .limit(this.opts.batchSize)
-        .lean<OutboxEvent[]>()
+        .lean<OutboxChange[]>()
         .exec();
-      if (events.length === 0) return;
-      await this.publish(events);
+      if (changes.length === 0) return;
+      await this.publish(changes.flatMap((c) => c.messages));
       await this.opts.model
-        .updateMany({ _id: { $in: events.map((e) => e._id) } }, { $set: { published: true } })
+        .updateMany({ _id: { $in: changes.map((c) => c._id) } }, { $set: { published: true } })
         .exec();
-      if (events.length < this.opts.batchSize) return;
+      if (changes.length < this.opts.batchSize) return;
     }
   }
 
-  private async publish(events: OutboxEvent[]): Promise<void> {
+  private async publish(messages: OutboxMessage[]): Promise<void> {
+    if (messages.length === 0) return;
     await this.ensureConnected();
-    const byTopic = new Map<string, OutboxEvent[]>();
-    for (const event of events) byTopic.set(event.topic, [...(byTopic.get(event.topic) ?? []), event]);
+    const byTopic = new Map<string, OutboxMessage[]>();
+    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
     await this.opts.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({
@@ -167,7 +193,7 @@ export class OutboxRelay {
         messages: list.map((e) => ({
           key: e.key,
           value: e.value,
-          headers: { ...e.headers, 'content-type': 'application/json', 'event-id': e._id },
+          headers: { ...e.headers, 'content-type': 'application/json', 'event-id': e.id },
         })),
       })),
     });

@@ -1,6 +1,6 @@
 import { newId } from '@invoice-platform/common/ids';
 import { currentTraceHeaders, type EventEnvelope, topics } from '@invoice-platform/common/kafka';
-import type { OutboxEvent } from '@invoice-platform/common/outbox';
+import type { OutboxMessage } from '@invoice-platform/common/outbox';
 
 export interface WorkspaceProfile {
   id: string;
@@ -22,35 +22,28 @@ export interface WorkspaceUpdatedData {
 
 export type WorkspaceEventType = 'workspace.created' | 'workspace.updated' | 'api_key.created' | 'api_key.revoked';
 
-/**
- * A workspace.v1 event ready for the outbox, keyed by workspace so one workspace's events stay in
- * order. `aggregateId`/`sequence` name the change it commits: the workspace and its version, or an
- * API key and its step (1 created, 2 revoked).
- */
+/** A workspace.v1 event for the outbox, keyed by workspace so one workspace's events stay in order. */
 export function workspaceEvent(
   type: WorkspaceEventType,
   workspaceId: string,
-  aggregate: { id: string; sequence: number },
+  sequence: number,
   data: unknown,
   now: Date,
-): Omit<OutboxEvent, 'published'> {
+): OutboxMessage {
   const envelope: EventEnvelope = {
     id: newId('evt'),
     object: 'event',
     type,
     created: now.toISOString(),
     workspace_id: workspaceId,
-    sequence: aggregate.sequence,
+    sequence,
     data,
   };
   return {
-    _id: envelope.id,
-    aggregate_id: aggregate.id,
-    sequence: aggregate.sequence,
+    id: envelope.id,
     topic: topics.workspace,
     key: workspaceId,
     value: JSON.stringify(envelope),
     headers: currentTraceHeaders(),
-    created_at: now,
   };
 }

@@ -90,7 +90,7 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       );
       if (reason) data.reason = reason;
       const at = now();
-      const event = workspaceEvent('workspace.updated', id, { id, sequence: ws.version + 1 }, data, at);
+      const event = workspaceEvent('workspace.updated', id, ws.version + 1, data, at);
       const updated = await repo.updateWorkspace(ws, changes, event, at);
       if (updated) {
         deps.notifyOutbox();
@@ -148,13 +148,7 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
         updated_at: at,
       };
       const ws = await repo.createWorkspace(fields, (id) =>
-        workspaceEvent(
-          'workspace.created',
-          id,
-          { id, sequence: 1 },
-          { workspace: profile({ id, ...fields, version: 1 }) },
-          at,
-        ),
+        workspaceEvent('workspace.created', id, 1, { workspace: profile({ id, ...fields, version: 1 }) }, at),
       );
       deps.notifyOutbox();
       return encodeWorkspace(ws);
@@ -222,13 +216,7 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
             revoked_at: null,
             last_used_at: null,
           },
-          workspaceEvent(
-            'api_key.created',
-            ws.id,
-            { id: key.keyId, sequence: 1 },
-            { workspace_id: ws.id, key_id: key.keyId },
-            at,
-          ),
+          workspaceEvent('api_key.created', ws.id, 1, { workspace_id: ws.id, key_id: key.keyId }, at),
         );
         deps.notifyOutbox();
         return { api_key: encodeKey(created), raw_key: key.raw };
@@ -251,7 +239,7 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
         workspaceEvent(
           'api_key.revoked',
           req.workspace_id,
-          { id: req.key_id, sequence: 2 },
+          2,
           { workspace_id: req.workspace_id, key_id: req.key_id },
           at,
         ),

@@ -1,6 +1,12 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId, randomBase62 } from '@invoice-platform/common/ids';
-import { appendEvent, isDuplicateKey, type OutboxEvent, SequenceTaken } from '@invoice-platform/common/outbox';
+import {
+  commitChange,
+  isDuplicateKey,
+  type OutboxMessage,
+  rollForward,
+  SequenceTaken,
+} from '@invoice-platform/common/outbox';
 import type { ApiKeyDoc, Models, PaymentAccountDoc, PaymentGatewayDoc, WorkspaceDoc } from './models.ts';
 
 export type Workspace = Omit<WorkspaceDoc, '_id'> & { id: string };
@@ -8,7 +14,6 @@ export type ApiKey = Omit<ApiKeyDoc, '_id' | 'hash'> & { id: string };
 export type ApiKeyWithHash = ApiKey & { hash: string };
 export type PaymentGateway = Omit<PaymentGatewayDoc, '_id'> & { id: string };
 export type PaymentAccount = Omit<PaymentAccountDoc, '_id'> & { id: string };
-type NewEvent = Omit<OutboxEvent, 'published'>;
 
 function plain<T extends { _id: string }>(doc: T): Omit<T, '_id'> & { id: string } {
   const { _id, ...rest } = doc;
@@ -35,13 +40,19 @@ export class AccountsRepository {
 
   async createWorkspace(
     fields: Omit<WorkspaceDoc, '_id' | 'version'>,
-    event: (id: string) => NewEvent,
+    event: (id: string) => OutboxMessage,
   ): Promise<Workspace> {
     for (let attempt = 0; ; attempt++) {
       const id = newWorkspaceId();
       try {
         const doc = await this.models.Workspace.create({ _id: id, ...fields, version: 1 });
-        await appendEvent(this.models.Outbox, event(id));
+        await commitChange(this.models.Outbox, {
+          aggregate_id: id,
+          sequence: 1,
+          messages: [event(id)],
+          projection: {},
+          created_at: fields.created_at,
+        });
         return plain(doc.toObject() as WorkspaceDoc);
       } catch (err) {
         if (isDuplicateKey(err) && attempt < 5) continue;
@@ -75,48 +86,31 @@ export class AccountsRepository {
   }
 
   /**
-   * Commits a change as version `ws.version + 1`: the event first (the atomic step), then the
-   * document. Returns null when a concurrent change took that version; the caller re-reads.
+   * Commits a change as version `ws.version + 1`: the change record first (the atomic step), then
+   * the document. Returns null when a concurrent change took that version; the caller re-reads.
    */
   async updateWorkspace(
     ws: Workspace,
     changes: Partial<Pick<WorkspaceDoc, 'plan' | 'plan_state' | 'features'>>,
-    event: NewEvent,
+    event: OutboxMessage,
     now: Date,
   ): Promise<Workspace | null> {
+    const next = { ...changes, updated_at: now, version: ws.version + 1 };
     try {
-      await appendEvent(this.models.Outbox, event);
+      await commitChange(this.models.Outbox, {
+        aggregate_id: ws.id,
+        sequence: next.version,
+        messages: [event],
+        projection: next,
+        created_at: now,
+      });
     } catch (err) {
       if (!(err instanceof SequenceTaken)) throw err;
-      await this.rollForwardWorkspace(ws.id);
+      await rollForward(this.models.Outbox, this.models.Workspace, ws.id, 'version');
       return null;
     }
-    const next = { ...changes, updated_at: now, version: ws.version + 1 };
-    await this.models.Workspace.updateOne({ _id: ws.id, version: ws.version }, { $set: next }).exec();
+    await this.models.Workspace.updateOne({ _id: ws.id }, { $set: next }).exec();
     return { ...ws, ...next };
-  }
-
-  /** Applies the newest committed workspace event to the document if its writer stopped short. */
-  private async rollForwardWorkspace(id: string): Promise<void> {
-    const latest = await this.models.Outbox.findOne({ aggregate_id: id })
-      .sort({ sequence: -1 })
-      .lean<OutboxEvent>()
-      .exec();
-    if (!latest) return;
-    const profile = (JSON.parse(latest.value) as { data: { workspace?: Partial<Workspace> } }).data.workspace;
-    if (!profile) return;
-    await this.models.Workspace.updateOne(
-      { _id: id, version: { $lt: latest.sequence } },
-      {
-        $set: {
-          plan: profile.plan,
-          plan_state: profile.plan_state,
-          features: profile.features,
-          version: latest.sequence,
-          updated_at: latest.created_at,
-        },
-      },
-    ).exec();
   }
 
   async countActiveKeySlots(workspaceId: string): Promise<number> {
@@ -144,10 +138,16 @@ export class AccountsRepository {
     await this.models.ApiKeySlot.deleteMany({ key_id: keyId }).exec();
   }
 
-  async insertApiKey(key: ApiKeyWithHash, event: NewEvent): Promise<ApiKey> {
+  async insertApiKey(key: ApiKeyWithHash, event: OutboxMessage): Promise<ApiKey> {
     const { id, ...rest } = key;
     await this.models.ApiKey.create({ _id: id, ...rest });
-    await appendEvent(this.models.Outbox, event);
+    await commitChange(this.models.Outbox, {
+      aggregate_id: id,
+      sequence: 1,
+      messages: [event],
+      projection: {},
+      created_at: key.created_at,
+    });
     return withoutHash(key);
   }
 
@@ -169,7 +169,7 @@ export class AccountsRepository {
   async revokeApiKey(
     workspaceId: string,
     keyId: string,
-    event: NewEvent,
+    event: OutboxMessage,
     now: Date,
   ): Promise<{ key: ApiKey; changed: boolean }> {
     const existing = await this.models.ApiKey.findOne({ _id: keyId, workspace_id: workspaceId }, { hash: 0 })
@@ -178,7 +178,13 @@ export class AccountsRepository {
     if (!existing) throw new AppError('not_found', `API key ${keyId} does not exist in this workspace.`);
     let changed = true;
     try {
-      await appendEvent(this.models.Outbox, event);
+      await commitChange(this.models.Outbox, {
+        aggregate_id: keyId,
+        sequence: 2,
+        messages: [event],
+        projection: { revoked_at: now },
+        created_at: now,
+      });
     } catch (err) {
       if (!(err instanceof SequenceTaken)) throw err;
       changed = false;
