@@ -364,6 +364,36 @@ redis_start() {
     --dir "$REDIS_DIR" --save "" --appendonly no --daemonize no
 }
 
+# --------------------------------------------------------------- chromium ---
+
+# The pdf service prints on Debian's Chromium (never a browser download), with
+# fonts for Latin, Devanagari and Arabic (fonts-noto-core) and for Chinese and
+# Japanese (fonts-noto-cjk); poppler-utils gives its tests pdftotext/pdftoppm.
+CHROMIUM_PACKAGES=(chromium fonts-noto-core fonts-noto-cjk poppler-utils)
+
+# Prints the packages of CHROMIUM_PACKAGES that are not installed.
+chromium_missing() {
+  local p st
+  for p in "${CHROMIUM_PACKAGES[@]}"; do
+    st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ $st == "install ok installed" ]] || echo "$p"
+  done
+}
+
+# Idempotent: apt runs only when a package is missing.
+ensure_chromium() {
+  local missing t0=$SECONDS
+  mapfile -t missing < <(chromium_missing)
+  (( ${#missing[@]} )) || return 0
+  log "chromium: installing ${missing[*]} (log: .local/logs/install-chromium.log)"
+  if ! apt_install "${missing[@]}" >"$LOGS/install-chromium.log" 2>&1 </dev/null; then
+    log "ERROR: chromium: install failed"
+    show_log_tail "$LOGS/install-chromium.log" 40
+    exit 1
+  fi
+  log "chromium: installed (took $((SECONDS - t0))s)"
+}
+
 # ------------------------------------------------------------- lifecycle ---
 
 installed() { "${1}_installed"; }
@@ -485,6 +515,7 @@ cmd_up() {
   local c started=()
   take_lock
   install_missing "${COMPONENTS[@]}"
+  ensure_chromium
   for c in "${COMPONENTS[@]}"; do
     if is_external "$c"; then
       log "$c: external ($(shown_url "$c")), not managed here"
@@ -559,7 +590,7 @@ main() {
     up) cmd_up ;;
     down) cmd_down ;;
     status) cmd_status ;;
-    install) take_lock; install_missing "${COMPONENTS[@]}" ;;
+    install) take_lock; install_missing "${COMPONENTS[@]}"; ensure_chromium ;;
     start) cmd_start "$2" ;;
     stop) cmd_stop "$2" ;;
     kill) cmd_kill "$2" ;;
