@@ -17,6 +17,9 @@ export const configSchema = Type.Object({
   /** Peers not deployed yet leave these empty: their routes answer 501. */
   INVOICE_ADDR: Type.String({ default: '' }),
   RECURRING_ADDR: Type.String({ default: '' }),
+  PDF_ADDR: Type.String({ default: '' }),
+  /** How long an Idempotency-Key and its response are kept (spec §4.1: 24 hours). */
+  IDEMPOTENCY_TTL_MS: Type.Integer({ minimum: 1000, default: 86_400_000 }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   /** Comma-separated IPs or CIDRs of proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: Type.String({ default: '' }),

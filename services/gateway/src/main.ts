@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { AppError } from '@invoice-platform/common/errors';
+import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
 import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -12,6 +13,8 @@ import { startWorkspaceConsumer } from './events/workspace-consumer.ts';
 import { createPublicApp } from './http/app.ts';
 import { Authenticator } from './http/auth.ts';
 import { ClientIpResolver } from './http/client-ip.ts';
+import { createHandlers } from './http/handlers.ts';
+import { IdempotencyStore } from './http/idempotency.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { parsePlanLimits, RateLimiter } from './http/rate-limit.ts';
 import { publicRoutes } from './http/schemas/routes.ts';
@@ -42,6 +45,18 @@ function close(server: Server, graceMs: number): Promise<void> {
   });
 }
 
+/** The latest file of an invoice, for its public URL. Unknown ids and missing files are 404s. */
+async function publicPdf(invoice: UnaryClient, pdf: UnaryClient, id: string) {
+  const inv = await invoice.call<{ workspace_id: string; pdf_file_id?: string }>('GetPublicInvoice', { invoice_id: id });
+  if (!inv.pdf_file_id) throw new AppError('not_found', 'This invoice has no PDF yet.');
+  const file = await pdf.call<{ info: { download_name: string }; content: Buffer }>('GetFile', {
+    workspace_id: inv.workspace_id,
+    file_id: inv.pdf_file_id,
+    include_content: true,
+  });
+  return { downloadName: file.info.download_name, content: file.content };
+}
+
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   // Fail fast instead of queueing while Redis is away: a request then gets a clear 503.
   const redis = new Redis(config.REDIS_URL, {
@@ -60,6 +75,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     config.ACCOUNTS_ADDR,
     config.GRPC_TIMEOUT_MS,
   );
+  const optionalClient = (addr: string, file: string, name: string) =>
+    addr ? createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS) : undefined;
+  const invoice = optionalClient(config.INVOICE_ADDR, 'invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService');
+  const pdf = optionalClient(config.PDF_ADDR, 'invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService');
+  const peers = { accounts, ...(invoice ? { invoice } : {}), ...(pdf ? { pdf } : {}) };
   const auth = new Authenticator(accounts, config.AUTH_CACHE_TTL_MS);
   const kafka = createKafka('gateway', config.KAFKA_BROKERS, log);
   const admin = kafka.admin();
@@ -76,12 +96,14 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     }
   };
   const readiness = async () => {
-    const [redisOk, accountsOk, kafkaOk] = await Promise.all([
+    const peerNames = Object.keys(peers) as (keyof typeof peers)[];
+    const [redisOk, kafkaOk, ...peerOk] = await Promise.all([
       check(() => redis.ping()),
-      accounts.healthy(1000),
       check(() => admin.describeCluster()),
+      ...peerNames.map((name) => peers[name]!.healthy(1000)),
     ]);
-    const checks = { redis: redisOk, accounts: accountsOk, kafka: kafkaOk && consumerUp };
+    const checks: Record<string, boolean> = { redis: redisOk, kafka: kafkaOk && consumerUp };
+    peerNames.forEach((name, i) => (checks[name] = peerOk[i]!));
     return { ready: Object.values(checks).every(Boolean), checks };
   };
 
@@ -89,7 +111,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const publicApp = createPublicApp({
     log,
     routes: publicRoutes,
-    handlers: {},
+    handlers: createHandlers({ invoice, pdf }, new IdempotencyStore(redis, config.IDEMPOTENCY_TTL_MS)),
     auth,
     limiter: new RateLimiter(redis, config.RATE_LIMIT_WINDOW_MS),
     ipResolver: new ClientIpResolver(config.TRUSTED_PROXIES),
@@ -98,8 +120,9 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     bodyLimit: config.BODY_LIMIT_BYTES,
     openapi: () => (openapi ??= buildOpenApi(publicRoutes, { serverUrl: config.PUBLIC_BASE_URL, version: '1.0.0' })),
     readiness,
+    publicPdf: invoice && pdf ? (id) => publicPdf(invoice, pdf, id) : undefined,
   });
-  const adminApp = createAdminApp({ log, token: config.ADMIN_TOKEN, accounts, bodyLimit: config.BODY_LIMIT_BYTES });
+  const adminApp = createAdminApp({ log, token: config.ADMIN_TOKEN, accounts, invoice, pdf, bodyLimit: config.BODY_LIMIT_BYTES });
 
   const publicServer = await listen(publicApp, config.GATEWAY_HOST, config.GATEWAY_PORT);
   const adminServer = await listen(adminApp, config.GATEWAY_ADMIN_HOST, config.GATEWAY_ADMIN_PORT);
@@ -109,7 +132,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await Promise.all([close(publicServer, config.SHUTDOWN_GRACE_MS), close(adminServer, config.SHUTDOWN_GRACE_MS)]);
     await consumer.disconnect();
     await admin.disconnect();
-    accounts.close();
+    for (const client of Object.values(peers)) client.close();
     redis.disconnect();
     await telemetry.shutdown();
   };

@@ -18,7 +18,9 @@ export interface RouteInput {
 }
 
 export interface HandlerResult {
+  /** A JSON-serializable body, or the exact JSON text to send (idempotent replays). */
   body: unknown;
+  rawJson?: string;
   headers?: Record<string, string>;
 }
 
@@ -36,6 +38,8 @@ export interface PublicAppDeps {
   bodyLimit: number;
   openapi: () => object;
   readiness: () => Promise<{ ready: boolean; checks: Record<string, boolean> }>;
+  /** The public invoice file {base_url}/p/invoice/{id}/pdf; the unguessable id is the capability. */
+  publicPdf?: (invoiceId: string) => Promise<{ downloadName: string; content: Buffer }>;
 }
 
 interface ApiState {
@@ -112,6 +116,23 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
   });
   app.use(open.routes());
 
+  // Customers open the public file without a key; the IP limit still applies.
+  const publicRouter = new Router();
+  publicRouter.get('/p/invoice/:id/pdf', async (ctx) => {
+    const ip = deps.ipResolver.resolve(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined);
+    const decision = await guardRedis(() => deps.limiter.hit(rateKeys.ip(ip), deps.ipLimit));
+    if (!decision.allowed) refuse(ctx, decision, 'IP address');
+    setRateHeaders(ctx, decision);
+    const id = ctx.params.id ?? '';
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !deps.publicPdf) throw notFound();
+    const file = await deps.publicPdf(id);
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `inline; filename="${file.downloadName.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = file.content;
+  });
+  app.use(publicRouter.routes());
+
   const guard = apiGuard(deps);
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? guard(ctx, next) : next()));
 
@@ -121,6 +142,7 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
     const handler = deps.handlers[route.operationId];
     api[route.method](route.path, async (ctx) => {
       const body = route.body ? await readJsonBody(ctx.req, deps.bodyLimit) : undefined;
+      ctx.state.rawBody = body;
       const input = validator.validate({
         params: ctx.params,
         query: ctx.query,
@@ -131,7 +153,10 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
       const result = await handler({ input, principal: (ctx.state as ApiState).principal!, ctx });
       ctx.status = 200;
       for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
-      ctx.body = result.body;
+      if (result.rawJson !== undefined) {
+        ctx.type = 'application/json';
+        ctx.body = result.rawJson;
+      } else ctx.body = result.body;
     });
   }
   app.use(api.routes());

@@ -1,0 +1,65 @@
+/**
+ * Calendar arithmetic in a workspace's time zone (DESIGN.md §3 Times: stored UTC, date-only
+ * fields read in the workspace time zone).
+ */
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
+export function localDate(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export function addDays(date: string, days: number): string {
+  const m = datePattern.exec(date);
+  if (!m) throw new Error(`not a date: ${date}`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
+  return d.toISOString().slice(0, 10);
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in minutes. */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant local midnight starts `date` in `timeZone`. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const m = datePattern.exec(date);
+  if (!m) throw new Error(`not a date: ${date}`);
+  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  // Two passes settle the offset even when midnight is near a daylight-saving change.
+  let instant = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
+  instant = guess - offsetMinutes(new Date(instant), timeZone) * 60_000;
+  return new Date(instant);
+}
+
+/** When an unpaid invoice becomes overdue: the start of the day after its due date (DESIGN.md §3). */
+export function overdueAt(dueDate: string, timeZone: string): Date {
+  return startOfLocalDay(addDays(dueDate, 1), timeZone);
+}
+
+/** YYYYMM of `instant` in `timeZone`, the period of the invoice number (spec §1.4). */
+export function numberPeriod(instant: Date, timeZone: string): string {
+  return localDate(instant, timeZone).slice(0, 7).replace('-', '');
+}
+
+export function isCalendarDate(value: string): boolean {
+  const m = datePattern.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}

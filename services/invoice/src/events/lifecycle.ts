@@ -1,0 +1,43 @@
+import { newId } from '@invoice-platform/common/ids';
+import { currentTraceHeaders, type EventEnvelope, topics } from '@invoice-platform/common/kafka';
+import type { OutboxMessage } from '@invoice-platform/common/outbox';
+import { eventInvoice } from '../domain/view.ts';
+import type { InvoiceDoc } from '../store/models.ts';
+
+export type LifecycleType =
+  | 'invoice.created'
+  | 'invoice.paid'
+  | 'invoice.overdue'
+  | 'invoice.cancelled'
+  | 'invoice.status_changed'
+  | 'invoice.archived'
+  | 'invoice.pdf_updated';
+
+/**
+ * An invoice.lifecycle.v1 event (DESIGN.md §2), keyed by invoice id so one invoice's events keep
+ * their order; `sequence` is the invoice's change number, so consumers can drop a stale event.
+ */
+export function lifecycleEvent(
+  type: LifecycleType,
+  invoice: InvoiceDoc,
+  baseUrl: string,
+  now: Date,
+  extra: { previous_status?: string } = {},
+): OutboxMessage {
+  const envelope: EventEnvelope = {
+    id: newId('evt'),
+    object: 'event',
+    type,
+    created: now.toISOString(),
+    workspace_id: invoice.workspace_id,
+    sequence: invoice.sequence,
+    data: { object: eventInvoice(invoice, baseUrl), ...extra },
+  };
+  return {
+    id: envelope.id,
+    topic: topics.invoiceLifecycle,
+    key: invoice._id,
+    value: JSON.stringify(envelope),
+    headers: currentTraceHeaders(),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Logger } from '@invoice-platform/common/logger';
+import type { CreditStore } from '../store/credits.ts';
+import type { InvoiceStore } from '../store/invoices.ts';
+import type { NumberStore } from '../store/numbers.ts';
+import type { InvoiceService } from '../service/invoices.ts';
+
+export interface MaintenanceDeps {
+  service: InvoiceService;
+  invoices: InvoiceStore;
+  credits: CreditStore;
+  numbers: NumberStore;
+  intervalMs: number;
+  reservationTimeoutMs: number;
+  now: () => Date;
+  log: Logger;
+}
+
+/**
+ * Periodic work any number of replicas may run at once (each step is safe to repeat): the
+ * automatic overdue move, and finishing what a crashed generate left behind.
+ */
+export function startMaintenance(deps: MaintenanceDeps): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const tick = async () => {
+    const now = deps.now();
+    const stale = new Date(now.getTime() - deps.reservationTimeoutMs);
+    const moved = await deps.service.overdueSweep(now);
+    if (moved.length > 0) deps.log.info({ count: moved.length }, 'invoices became overdue');
+    await deps.service.repairPendingCreated(new Date(now.getTime() - 5000));
+    await deps.credits.reapStale(stale, (id) => deps.invoices.exists(id));
+    for (const n of await deps.numbers.staleReservations(stale)) {
+      if (await deps.invoices.exists(n.invoiceId)) await deps.numbers.settle(n);
+      else await deps.numbers.release(n);
+    }
+  };
+  const run = () => {
+    if (running) return;
+    running = tick()
+      .catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'maintenance pass failed'))
+      .finally(() => (running = undefined));
+  };
+  const first = setTimeout(run, 1000);
+  const timer = setInterval(run, deps.intervalMs);
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platform/common/grpc';
+import { createKafka, createProducer } from '@invoice-platform/common/kafka';
+import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
+import { createLogger } from '@invoice-platform/common/logger';
+import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import { OutboxRelay } from '@invoice-platform/common/outbox';
+import { startTelemetry } from '@invoice-platform/common/telemetry';
+import { loadInvoiceConfig } from './config.ts';
+import { invoiceHandlers } from './grpc/handlers.ts';
+import { startMaintenance } from './jobs/maintenance.ts';
+import { InvoiceService } from './service/invoices.ts';
+import { Renderer } from './service/render.ts';
+import { CreditStore } from './store/credits.ts';
+import { InvoiceStore } from './store/invoices.ts';
+import { registerModels } from './store/models.ts';
+import { NumberStore } from './store/numbers.ts';
+
+const config = loadInvoiceConfig();
+const log = createLogger('invoice', config.LOG_LEVEL);
+const telemetry = startTelemetry('invoice', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+
+runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
+  const conn = await connectMongo(config.MONGODB_URI, config.INVOICE_DB_NAME, log);
+  const models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+
+  const producer = createProducer(createKafka('invoice', config.KAFKA_BROKERS, log));
+  const relay = new OutboxRelay({ model: models.Outbox, producer, log });
+  relay.start();
+
+  const accounts = createUnaryClient(
+    loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
+    config.ACCOUNTS_ADDR,
+    config.GRPC_TIMEOUT_MS,
+  );
+  const pdf = createUnaryClient(loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'), config.PDF_ADDR, config.GRPC_TIMEOUT_MS);
+  const now = () => new Date();
+  const invoices = new InvoiceStore(models);
+  const credits = new CreditStore(models);
+  const numbers = new NumberStore(models);
+  const service = new InvoiceService({
+    invoices,
+    credits,
+    numbers,
+    renderer: new Renderer(pdf, accounts, config.PUBLIC_BASE_URL),
+    accounts,
+    pdf,
+    baseUrl: config.PUBLIC_BASE_URL,
+    notifyOutbox: () => relay.notify(),
+    log,
+    now,
+    crashAfterCommit: config.INVOICE_TEST_HOOKS && config.INVOICE_TEST_CRASH_AFTER_COMMIT,
+  });
+  const maintenance = startMaintenance({
+    service,
+    invoices,
+    credits,
+    numbers,
+    intervalMs: config.OVERDUE_SWEEP_INTERVAL_MS,
+    reservationTimeoutMs: config.CREDIT_RESERVATION_TIMEOUT_MS,
+    now,
+    log,
+  });
+
+  const server = await startGrpcServer({
+    addr: config.INVOICE_LISTEN_ADDR,
+    services: [
+      {
+        service: loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
+        handlers: invoiceHandlers({ service, credits, baseUrl: config.PUBLIC_BASE_URL, testHooks: config.INVOICE_TEST_HOOKS, now }),
+      },
+    ],
+    isReady: () => mongoReachable(conn),
+    log,
+  });
+  log.info({ addr: config.INVOICE_LISTEN_ADDR, port: server.port }, 'invoice listening');
+
+  return async () => {
+    await server.shutdown(config.SHUTDOWN_GRACE_MS);
+    await maintenance.stop();
+    await relay.stop();
+    await producer.disconnect();
+    accounts.close();
+    pdf.close();
+    await conn.close();
+    await telemetry.shutdown();
+  };
+});

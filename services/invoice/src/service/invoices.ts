@@ -1,0 +1,422 @@
+import { AppError } from '@invoice-platform/common/errors';
+import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { newId } from '@invoice-platform/common/ids';
+import type { Logger } from '@invoice-platform/common/logger';
+import { isDuplicateKey, type OutboxMessage } from '@invoice-platform/common/outbox';
+import { addDays, isCalendarDate, localDate, numberPeriod, overdueAt } from '../domain/dates.ts';
+import { computeTotals, DEFAULT_CURRENCY, type ItemInput } from '../domain/money.ts';
+import { formatInvoiceNumber } from '../domain/numbering.ts';
+import { assertMove, type InvoiceStatus, isInvoiceStatus, paidAtAfter, publicEventFor } from '../domain/status.ts';
+import { pdfUrl } from '../domain/view.ts';
+import { lifecycleEvent } from '../events/lifecycle.ts';
+import type { CreditStore, Reservation } from '../store/credits.ts';
+import { InvoiceStore, SequenceTaken } from '../store/invoices.ts';
+import type { InvoiceDoc, TemplateRef } from '../store/models.ts';
+import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
+import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const documentLanguages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'];
+const intervals = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'semi-annually', 'yearly'];
+
+export interface GenerateRequest {
+  workspace_id: string;
+  source: string;
+  idempotency_key?: string;
+  request_fingerprint?: string;
+  customer_name: string;
+  customer_email?: string;
+  customer_tax_id?: string;
+  items: ItemInput[];
+  currency?: string;
+  tax_rate?: string;
+  discount_total?: string;
+  due_date?: string;
+  notes?: string;
+  custom_payment_notes?: string;
+  footer_text?: string;
+  document_language?: string;
+  template?: string;
+  is_recurring: boolean;
+  recurring_interval?: string;
+  recurring_count?: number;
+  recurring_end_date?: string;
+  payment_gateway?: string;
+  payment_account?: string;
+  series_id?: string;
+  occurrence_date?: string;
+  issue_date?: string;
+}
+
+/** The spec §2.5 generate response object, stored on the invoice and replayed as it was. */
+export interface GenerateResult {
+  id: string;
+  invoice_number: string;
+  pdf_url: string;
+  credits_remaining: number | null;
+  is_recurring: boolean;
+  recurring?: Record<string, unknown>;
+  template: TemplateRef | null;
+}
+
+interface Decision {
+  patch: Partial<InvoiceDoc>;
+  messages: (next: InvoiceDoc) => OutboxMessage[];
+}
+
+export interface InvoiceServiceDeps {
+  invoices: InvoiceStore;
+  credits: CreditStore;
+  numbers: NumberStore;
+  renderer: Renderer;
+  accounts: UnaryClient;
+  pdf: UnaryClient;
+  baseUrl: string;
+  notifyOutbox: () => void;
+  log: Logger;
+  now: () => Date;
+  /** Test hook: exit right after an invoice and its event are committed, before anything is published. */
+  crashAfterCommit?: boolean;
+}
+
+export class InvoiceService {
+  private readonly d: InvoiceServiceDeps;
+
+  constructor(deps: InvoiceServiceDeps) {
+    this.d = deps;
+  }
+
+  async workspace(workspaceId: string): Promise<WorkspaceInfo> {
+    return this.d.accounts.call<WorkspaceInfo>('GetWorkspace', { workspace_id: workspaceId });
+  }
+
+  async generate(req: GenerateRequest): Promise<GenerateResult & { replayed: boolean }> {
+    const now = this.d.now();
+    const replay = await this.findReplay(req, now);
+    if (replay) return replay;
+
+    const ws = await this.workspace(req.workspace_id);
+    const plan = this.validateGenerate(req, ws, now);
+    await this.checkPaymentSetup(req);
+    const { template } = await this.d.pdf.call<{ template: TemplateRef | null }>('ResolveTemplate', {
+      workspace_id: ws.id,
+      plan: ws.plan,
+      requested_template_id: req.template,
+    });
+
+    const id = newId('inv');
+    const reservation = await this.d.credits.reserve(ws.id, id, now);
+    let number: AllocatedNumber | undefined;
+    let file: FileInfo | undefined;
+    try {
+      number = await this.d.numbers.allocate(ws.id, numberPeriod(plan.issueDate, ws.time_zone), id, now);
+      const doc = this.newInvoice(id, req, ws, plan, number, template, now);
+      file = await this.d.renderer.render(doc, ws);
+      doc.pdf_file_id = file.file_id;
+      doc.pdf_status = 'ready';
+      const result: GenerateResult = {
+        id,
+        invoice_number: doc.invoice_number,
+        pdf_url: pdfUrl(this.d.baseUrl, id),
+        credits_remaining: reservation.unlimited ? null : reservation.remaining,
+        is_recurring: doc.is_recurring,
+        template: template ?? null,
+      };
+      doc.generate_response = result as unknown as Record<string, unknown>;
+      try {
+        await this.d.invoices.insert(doc);
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // A concurrent request with the same key or occurrence won: give back ours, answer with theirs.
+        await this.undo(reservation, number, file, ws.id);
+        const twin = await this.findReplay(req, now);
+        if (twin) return twin;
+        throw err;
+      }
+      await this.d.invoices.commitCreated(doc, lifecycleEvent('invoice.created', doc, this.d.baseUrl, now));
+      if (this.d.crashAfterCommit) process.kill(process.pid, 'SIGKILL');
+      this.d.notifyOutbox();
+      await Promise.all([this.d.credits.settle(reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
+        this.d.log.warn({ err, invoice_id: id }, 'settling credit or number failed; the reaper will finish it'),
+      );
+      return { ...result, replayed: false };
+    } catch (err) {
+      if (number) await this.undo(reservation, number, file, ws.id);
+      else await this.d.credits.refund(reservation);
+      throw err;
+    }
+  }
+
+  /** Gives back what a failed generate took: its credit, its number, its file. */
+  private async undo(reservation: Reservation, number: AllocatedNumber, file: FileInfo | undefined, workspaceId: string): Promise<void> {
+    const results = await Promise.allSettled([
+      this.d.credits.refund(reservation),
+      this.d.numbers.release(number).then((released) => {
+        if (!released) this.d.log.warn({ number }, 'invoice number could not be released: a later one was taken');
+      }),
+      file ? this.d.renderer.deleteFile(workspaceId, file.file_id) : Promise.resolve(),
+    ]);
+    for (const r of results) if (r.status === 'rejected') this.d.log.error({ err: r.reason }, 'undo of a failed generate incomplete');
+  }
+
+  /** An earlier success for the same Idempotency-Key (24 h) or the same series occurrence. */
+  private async findReplay(req: GenerateRequest, now: Date): Promise<(GenerateResult & { replayed: true }) | null> {
+    let existing: InvoiceDoc | null = null;
+    if (req.idempotency_key) {
+      existing = await this.d.invoices.findByIdempotencyKey(req.workspace_id, req.idempotency_key);
+      if (existing && now.getTime() - new Date(existing.created_at).getTime() > IDEMPOTENCY_WINDOW_MS) {
+        await this.d.invoices.retireIdempotencyKey(existing);
+        existing = null;
+      }
+      if (existing && req.request_fingerprint && existing.request_fingerprint !== req.request_fingerprint) {
+        throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request body.');
+      }
+    }
+    if (!existing && req.series_id && req.occurrence_date) {
+      existing = await this.d.invoices.findByOccurrence(req.workspace_id, `${req.series_id}:${req.occurrence_date}`);
+    }
+    if (!existing) return null;
+    return { ...(existing.generate_response as unknown as GenerateResult), replayed: true };
+  }
+
+  private validateGenerate(req: GenerateRequest, ws: WorkspaceInfo, now: Date) {
+    const errors: { path: string; message: string }[] = [];
+    if (!req.customer_name?.trim()) errors.push({ path: 'body.customer_name', message: 'is required' });
+    const language = req.document_language || 'en';
+    if (!documentLanguages.includes(language)) errors.push({ path: 'body.document_language', message: `must be one of: ${documentLanguages.join(', ')}` });
+    if (req.due_date !== undefined && !isCalendarDate(req.due_date)) errors.push({ path: 'body.due_date', message: 'must be a date (YYYY-MM-DD)' });
+    const issueDate = req.source === 'recurring' && req.issue_date ? new Date(req.issue_date) : now;
+    const isNewSeries = req.is_recurring && !req.series_id;
+    if (isNewSeries) {
+      if (!req.recurring_interval || !intervals.includes(req.recurring_interval)) errors.push({ path: 'body.recurring_interval', message: `is required when is_recurring is true, one of: ${intervals.join(', ')}` });
+      if (!req.customer_email) errors.push({ path: 'body.customer_email', message: 'is required when is_recurring is true' });
+      if (req.recurring_count !== undefined && (req.recurring_count < 2 || req.recurring_count > 121)) errors.push({ path: 'body.recurring_count', message: 'must be between 2 and 121' });
+      if (req.recurring_end_date !== undefined) {
+        if (req.recurring_count !== undefined) errors.push({ path: 'body.recurring_end_date', message: 'is not allowed together with recurring_count' });
+        else if (!isCalendarDate(req.recurring_end_date) || req.recurring_end_date <= localDate(now, ws.time_zone)) errors.push({ path: 'body.recurring_end_date', message: 'must be a date in the future' });
+      }
+    }
+    if (errors.length > 0) throw AppError.validation(errors);
+    // Money rules (items, currency, discounts) report their own errors.
+    const totals = computeTotals({ currency: req.currency || DEFAULT_CURRENCY, items: req.items, tax_rate: req.tax_rate, discount_total: req.discount_total });
+    if (isNewSeries && !ws.features.includes('recurring')) {
+      throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
+    }
+    if (isNewSeries) throw new AppError('not_implemented', 'Recurring invoices are not available yet.');
+    const dueDate = req.due_date ?? addDays(localDate(issueDate, ws.time_zone), 14);
+    return { totals, language, issueDate, dueDate };
+  }
+
+  private async checkPaymentSetup(req: GenerateRequest): Promise<void> {
+    if (req.payment_gateway === undefined && req.payment_account === undefined) return;
+    const res = await this.d.accounts.call<{ gateway_errors: string[]; account_errors: string[] }>('CheckPaymentSetup', {
+      workspace_id: req.workspace_id,
+      payment_gateway: req.payment_gateway,
+      payment_account: req.payment_account,
+    });
+    const errors = [
+      ...res.gateway_errors.map((message) => ({ path: 'body.payment_gateway', message })),
+      ...res.account_errors.map((message) => ({ path: 'body.payment_account', message })),
+    ];
+    if (errors.length > 0) throw AppError.validation(errors, 'The payment settings cannot be used in this workspace.');
+  }
+
+  private newInvoice(
+    id: string,
+    req: GenerateRequest,
+    ws: WorkspaceInfo,
+    plan: ReturnType<InvoiceService['validateGenerate']>,
+    number: AllocatedNumber,
+    template: TemplateRef | null,
+    now: Date,
+  ): InvoiceDoc {
+    const { totals } = plan;
+    return {
+      _id: id,
+      workspace_id: ws.id,
+      invoice_number: formatInvoiceNumber(ws.id, number.period, number.seq),
+      number_period: number.period,
+      number_seq: number.seq,
+      customer_name: req.customer_name.trim(),
+      customer_email: req.customer_email ?? null,
+      customer_tax_id: req.customer_tax_id ?? null,
+      currency: totals.currency,
+      items: totals.lines.map((l) => ({ ...l })),
+      subtotal: totals.subtotal,
+      discount_total: totals.discount_total,
+      tax_rate: totals.tax_rate,
+      tax_amount: totals.tax_amount,
+      amount: totals.amount,
+      invoice_status: 'unpaid',
+      is_archived: false,
+      archived_at: null,
+      is_recurring: req.is_recurring,
+      recurring_interval: req.is_recurring ? (req.recurring_interval ?? 'none') : 'none',
+      issue_date: plan.issueDate,
+      due_date: plan.dueDate,
+      overdue_at: overdueAt(plan.dueDate, ws.time_zone),
+      paid_at: null,
+      notes: req.notes ?? null,
+      custom_payment_notes: req.custom_payment_notes ?? null,
+      footer_text: req.footer_text ?? null,
+      document_language: plan.language,
+      template,
+      requested_template: req.template ?? null,
+      payment_gateway: req.payment_gateway ?? null,
+      payment_account: req.payment_account ?? null,
+      source: req.source || 'api',
+      series_id: req.series_id ?? null,
+      occurrence_date: req.occurrence_date ?? null,
+      occurrence_scope: req.series_id && req.occurrence_date ? `${req.series_id}:${req.occurrence_date}` : id,
+      idempotency_scope: req.idempotency_key ?? `none:${id}`,
+      request_fingerprint: req.request_fingerprint ?? null,
+      generate_response: {},
+      pdf_status: 'processing',
+      pdf_file_id: null,
+      pdf_wanted_sequence: 1,
+      amount_received: '0',
+      time_zone: ws.time_zone,
+      sequence: 1,
+      created_pending: true,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  list(workspaceId: string, status: string | undefined, page: number, pageSize: number) {
+    return this.d.invoices.list(workspaceId, status, Math.max(1, page || 1), Math.min(100, Math.max(1, pageSize || 25)));
+  }
+
+  get(workspaceId: string, id: string): Promise<InvoiceDoc> {
+    return this.d.invoices.get(workspaceId, id);
+  }
+
+  findPublic(id: string): Promise<InvoiceDoc | null> {
+    return this.d.invoices.findPublic(id);
+  }
+
+  /**
+   * Applies a change computed from the invoice's current state, re-reading and deciding again
+   * when a concurrent change committed first. `decide` returns null for "nothing to change".
+   */
+  private async change(workspaceId: string, id: string, decide: (doc: InvoiceDoc, now: Date) => Decision | null): Promise<{ before: InvoiceDoc; after: InvoiceDoc | null }> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const before = await this.d.invoices.get(workspaceId, id);
+      const now = this.d.now();
+      const decision = decide(before, now);
+      if (!decision) return { before, after: null };
+      const next: InvoiceDoc = { ...before, ...decision.patch, sequence: before.sequence + 1, updated_at: now };
+      try {
+        const after = await this.d.invoices.applyChange(before, decision.patch, decision.messages(next), now);
+        this.d.notifyOutbox();
+        return { before, after };
+      } catch (err) {
+        if (!(err instanceof SequenceTaken)) throw err;
+        await new Promise((r) => setTimeout(r, 20 + attempt * 20));
+      }
+    }
+    throw new AppError('conflict', 'The invoice is being changed concurrently. Retry shortly.');
+  }
+
+  /** Spec §4.5 with the DESIGN.md §3 table; `onlyFrom` limits the move (the overdue sweep moves only unpaid). */
+  async updateStatus(workspaceId: string, id: string, to: string, onlyFrom?: InvoiceStatus) {
+    if (!isInvoiceStatus(to)) throw AppError.validation([{ path: 'body.status', message: 'must be one of: unpaid, paid, overdue, cancelled' }]);
+    const { before, after } = await this.change(workspaceId, id, (doc, now) => {
+      const from = doc.invoice_status as InvoiceStatus;
+      if (from === to || (onlyFrom && from !== onlyFrom)) return null;
+      assertMove(from, to);
+      return {
+        patch: {
+          invoice_status: to,
+          paid_at: paidAtAfter(to, doc.paid_at, now),
+          pdf_status: 'processing',
+          pdf_wanted_sequence: doc.sequence + 1,
+        },
+        messages: (next: InvoiceDoc) => {
+          const publicType = publicEventFor(to);
+          const extra = { previous_status: from };
+          return [
+            ...(publicType ? [lifecycleEvent(publicType, next, this.d.baseUrl, now, extra)] : []),
+            lifecycleEvent('invoice.status_changed', next, this.d.baseUrl, now, extra),
+          ];
+        },
+      };
+    });
+    return { doc: after ?? before, changed: after !== null, previousStatus: before.invoice_status };
+  }
+
+  /** Spec §4.6: no public event; the internal invoice.archived when the value changes. */
+  async setArchived(workspaceId: string, id: string, archived: boolean) {
+    const { before, after } = await this.change(workspaceId, id, (doc, now) => {
+      if (doc.is_archived === archived) return null;
+      return {
+        patch: { is_archived: archived, archived_at: archived ? now : null },
+        messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.archived', next, this.d.baseUrl, now)],
+      };
+    });
+    return { doc: after ?? before, changed: after !== null };
+  }
+
+  /** Spec §4.7: renders now when forced, when no file exists or when the last render failed. */
+  async pdf(workspaceId: string, id: string, force: boolean) {
+    const doc = await this.d.invoices.get(workspaceId, id);
+    if (!force && doc.pdf_file_id && doc.pdf_status !== 'failed') {
+      return { url: pdfUrl(this.d.baseUrl, id), generated: false, pdf_status: doc.pdf_status, file_id: doc.pdf_file_id };
+    }
+    const ws = await this.workspace(workspaceId);
+    const file = await this.d.renderer.render(doc, ws);
+    const oldFile = doc.pdf_file_id;
+    const { after } = await this.change(workspaceId, id, (current, now) => ({
+      patch: { pdf_file_id: file.file_id, pdf_status: 'ready', pdf_wanted_sequence: current.sequence + 1 },
+      messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+    }));
+    if (oldFile) this.d.renderer.deleteFile(workspaceId, oldFile).catch(() => undefined);
+    return { url: pdfUrl(this.d.baseUrl, id), generated: true, pdf_status: (after ?? doc).pdf_status, file_id: file.file_id };
+  }
+
+  /** The pdf service reports an asynchronous re-render; results older than the wanted state are ignored. */
+  async recordPdfResult(workspaceId: string, id: string, sequence: number, file: FileInfo | undefined) {
+    const { before, after } = await this.change(workspaceId, id, (doc, now) => {
+      if (sequence < doc.pdf_wanted_sequence) return null;
+      return {
+        patch: file ? { pdf_file_id: file.file_id, pdf_status: 'ready' } : { pdf_status: 'failed' },
+        messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+      };
+    });
+    if (!after) return { applied: false, pdf_status: before.pdf_status };
+    if (file && before.pdf_file_id && before.pdf_file_id !== file.file_id) {
+      this.d.renderer.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
+    }
+    return { applied: true, pdf_status: after.pdf_status };
+  }
+
+  async renderInput(workspaceId: string, id: string) {
+    const doc = await this.d.invoices.get(workspaceId, id);
+    return this.d.renderer.renderRequest(doc, await this.workspace(workspaceId));
+  }
+
+  /** Spec §3.1 automatic overdue: unpaid invoices whose due date has passed in the workspace time zone. */
+  async overdueSweep(now: Date, workspaceId?: string): Promise<string[]> {
+    const moved: string[] = [];
+    // Bounded passes: each pass moves what it found; anything left waits for the next sweep.
+    for (let pass = 0; pass < 50; pass++) {
+      const due = await this.d.invoices.dueForOverdue(now, workspaceId, 200);
+      for (const doc of due) {
+        const { changed } = await this.updateStatus(doc.workspace_id, doc._id, 'overdue', 'unpaid');
+        if (changed) moved.push(doc._id);
+      }
+      if (due.length < 200) break;
+    }
+    return moved;
+  }
+
+  /** Finishes generates that crashed between their invoice and its invoice.created (at-least-once). */
+  async repairPendingCreated(before: Date): Promise<number> {
+    const pending = await this.d.invoices.createdPending(before);
+    for (const doc of pending) {
+      await this.d.invoices.commitCreated(doc, lifecycleEvent('invoice.created', { ...doc, sequence: 1 }, this.d.baseUrl, new Date(doc.created_at)));
+    }
+    if (pending.length > 0) this.d.notifyOutbox();
+    return pending.length;
+  }
+}

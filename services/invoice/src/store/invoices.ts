@@ -1,0 +1,112 @@
+import { AppError } from '@invoice-platform/common/errors';
+import { commitChange, type OutboxMessage, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
+import type { InvoiceDoc, Models } from './models.ts';
+
+export { SequenceTaken };
+
+/**
+ * Invoices of all workspaces. Every read by a client names the workspace, so another workspace's
+ * id is simply not found (spec §7 404).
+ */
+export class InvoiceStore {
+  private readonly models: Models;
+
+  constructor(models: Models) {
+    this.models = models;
+  }
+
+  async find(workspaceId: string, id: string): Promise<InvoiceDoc | null> {
+    return this.models.Invoice.findOne({ _id: id, workspace_id: workspaceId }).lean<InvoiceDoc>().exec();
+  }
+
+  async get(workspaceId: string, id: string): Promise<InvoiceDoc> {
+    const doc = await this.find(workspaceId, id);
+    if (!doc) throw new AppError('not_found', `Invoice ${id} does not exist in this workspace.`);
+    return doc;
+  }
+
+  /** The public page's lookup: the unguessable id alone is the capability (DESIGN.md §3 Ids). */
+  async findPublic(id: string): Promise<InvoiceDoc | null> {
+    return this.models.Invoice.findById(id).lean<InvoiceDoc>().exec();
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.models.Invoice.exists({ _id: id }).exec()) !== null;
+  }
+
+  async findByIdempotencyKey(workspaceId: string, key: string): Promise<InvoiceDoc | null> {
+    return this.models.Invoice.findOne({ workspace_id: workspaceId, idempotency_scope: key }).lean<InvoiceDoc>().exec();
+  }
+
+  /** Frees a key older than its 24 hours so it can name a new request (spec §4.1 rule 3). */
+  async retireIdempotencyKey(doc: InvoiceDoc): Promise<void> {
+    await this.models.Invoice.updateOne({ _id: doc._id }, { $set: { idempotency_scope: `expired:${doc._id}` } }).exec();
+  }
+
+  async findByOccurrence(workspaceId: string, scope: string): Promise<InvoiceDoc | null> {
+    return this.models.Invoice.findOne({ workspace_id: workspaceId, occurrence_scope: scope }).lean<InvoiceDoc>().exec();
+  }
+
+  /** Inserts a new invoice; a duplicate key error means a concurrent twin (same key or occurrence) won. */
+  async insert(doc: InvoiceDoc): Promise<void> {
+    await this.models.Invoice.create(doc);
+  }
+
+  /** Commits invoice.created (change 1) and clears the pending mark; safe to repeat after a crash. */
+  async commitCreated(doc: InvoiceDoc, message: OutboxMessage): Promise<void> {
+    try {
+      await commitChange(this.models.Outbox, { aggregate_id: doc._id, sequence: 1, messages: [message], projection: {}, created_at: doc.created_at });
+    } catch (err) {
+      if (!(err instanceof SequenceTaken)) throw err;
+    }
+    await this.models.Invoice.updateOne({ _id: doc._id }, { $set: { created_pending: false } }).exec();
+  }
+
+  /**
+   * Commits change `doc.sequence + 1`: the change record (with its events) first, then the
+   * document. SequenceTaken when a concurrent change came first; the caller re-reads and decides
+   * again on the new state.
+   */
+  async applyChange(doc: InvoiceDoc, patch: Partial<InvoiceDoc>, messages: OutboxMessage[], now: Date): Promise<InvoiceDoc> {
+    const sequence = doc.sequence + 1;
+    const projection = { ...patch, sequence, updated_at: now };
+    try {
+      await commitChange(this.models.Outbox, { aggregate_id: doc._id, sequence, messages, projection, created_at: now });
+    } catch (err) {
+      if (err instanceof SequenceTaken) await rollForward(this.models.Outbox, this.models.Invoice, doc._id, 'sequence');
+      throw err;
+    }
+    await this.models.Invoice.updateOne({ _id: doc._id }, { $set: projection }).exec();
+    return { ...doc, ...projection };
+  }
+
+  /** Remembers the result of an idempotent generate on the invoice (replayed byte for byte). */
+  async setGenerateResponse(id: string, response: Record<string, unknown>): Promise<void> {
+    await this.models.Invoice.updateOne({ _id: id }, { $set: { generate_response: response } }).exec();
+  }
+
+  async list(workspaceId: string, status: string | undefined, page: number, pageSize: number): Promise<{ docs: InvoiceDoc[]; total: number }> {
+    const filter: Record<string, unknown> = { workspace_id: workspaceId };
+    if (status) filter.invoice_status = status;
+    const [docs, total] = await Promise.all([
+      this.models.Invoice.find(filter)
+        .sort({ created_at: -1, _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<InvoiceDoc[]>()
+        .exec(),
+      this.models.Invoice.countDocuments(filter).exec(),
+    ]);
+    return { docs, total };
+  }
+
+  async dueForOverdue(now: Date, workspaceId: string | undefined, limit: number): Promise<InvoiceDoc[]> {
+    const filter: Record<string, unknown> = { invoice_status: 'unpaid', overdue_at: { $lte: now } };
+    if (workspaceId) filter.workspace_id = workspaceId;
+    return this.models.Invoice.find(filter).limit(limit).lean<InvoiceDoc[]>().exec();
+  }
+
+  async createdPending(before: Date): Promise<InvoiceDoc[]> {
+    return this.models.Invoice.find({ created_pending: true, created_at: { $lt: before } }).limit(500).lean<InvoiceDoc[]>().exec();
+  }
+}
