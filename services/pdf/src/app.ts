@@ -1,0 +1,105 @@
+import { createUnaryClient, loadService, type RunningGrpcServer, startGrpcServer } from '@invoice-platform/common/grpc';
+import { createKafka, startConsumer, topics } from '@invoice-platform/common/kafka';
+import type { Logger } from '@invoice-platform/common/logger';
+import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import type { Consumer } from 'kafkajs';
+import type { Config } from './config.ts';
+import { type LifecycleData, RerenderConsumer } from './consumer/rerender.ts';
+import { pdfHandlers } from './grpc/handlers.ts';
+import { BrowserPool } from './render/browser-pool.ts';
+import { Documents } from './render/documents.ts';
+import { PdfRenderer } from './render/renderer.ts';
+import { loadSystemTemplateSources } from './render/system-templates.ts';
+import { FileStore } from './store/file-store.ts';
+import { registerModels } from './store/models.ts';
+import { PdfRepository } from './store/repository.ts';
+
+export interface PdfApp {
+  server: RunningGrpcServer;
+  pool: BrowserPool;
+  documents: Documents;
+  stop(): Promise<void>;
+}
+
+export interface PdfAppOptions {
+  /** Start the invoice.lifecycle.v1 consumer (default true). */
+  consume?: boolean;
+}
+
+/** Wires the pdf service: Mongo, Chromium pool, jsreport, gRPC server and the re-render consumer. */
+export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptions = {}): Promise<PdfApp> {
+  const conn = await connectMongo(config.MONGODB_URI, config.PDF_DB_NAME, log);
+  const models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  const files = new FileStore(conn);
+  await files.ensureIndexes();
+  const repo = new PdfRepository(models);
+
+  const pool = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_PAGE_POOL_SIZE, log });
+  await pool.start();
+  const renderer = await PdfRenderer.start({
+    pool,
+    workers: config.PDF_PAGE_POOL_SIZE,
+    timeoutMs: config.PDF_RENDER_TIMEOUT_MS,
+    log,
+  });
+  const documents = new Documents({ repo, files, renderer, sources: loadSystemTemplateSources(), log });
+
+  const server = await startGrpcServer({
+    addr: config.PDF_LISTEN_ADDR,
+    services: [
+      {
+        service: loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'),
+        handlers: pdfHandlers({ documents, repo, files, log }),
+      },
+    ],
+    // Own dependencies only (docs/contracts.md §1): the database and the browser.
+    isReady: async () => pool.connected && (await mongoReachable(conn)),
+    log,
+  });
+  log.info({ addr: config.PDF_LISTEN_ADDR, port: server.port }, 'pdf listening');
+
+  const invoice = config.INVOICE_ADDR
+    ? createUnaryClient(
+        loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
+        config.INVOICE_ADDR,
+        config.PDF_RENDER_TIMEOUT_MS,
+      )
+    : undefined;
+  if (!invoice) log.warn('INVOICE_ADDR is empty: status changes will not be re-rendered');
+  const rerender = new RerenderConsumer({ documents, files, repo, invoice, log });
+  let consumer: Consumer | undefined;
+  let stopping = false;
+  if (opts.consume !== false) {
+    // In the background: Kafka being down must not keep the gRPC API from serving.
+    void startConsumer<LifecycleData>({
+      kafka: createKafka('pdf', config.KAFKA_BROKERS, log),
+      groupId: 'pdf',
+      topic: topics.invoiceLifecycle,
+      log,
+      onStatus: (up) => log.info({ up }, 'invoice.lifecycle.v1 consumer status'),
+      handle: (event) => rerender.handle(event),
+    }).then(
+      (c) => {
+        consumer = c;
+        if (stopping) void c.disconnect();
+      },
+      (err: unknown) => log.error({ err }, 'the invoice.lifecycle.v1 consumer did not start'),
+    );
+  }
+
+  return {
+    server,
+    pool,
+    documents,
+    stop: async () => {
+      stopping = true;
+      await server.shutdown(config.SHUTDOWN_GRACE_MS);
+      await consumer?.disconnect().catch(() => undefined);
+      invoice?.close();
+      await renderer.close();
+      await pool.close();
+      await conn.close();
+    },
+  };
+}

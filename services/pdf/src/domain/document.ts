@@ -1,0 +1,236 @@
+import { AppError, type FieldError } from '@invoice-platform/common/errors';
+import {
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatTimestampDate,
+  isCurrencyCode,
+  isDecimal,
+  isTimeZone,
+  isZero,
+} from './format.ts';
+import {
+  type DocumentLanguage,
+  directionOf,
+  documentLanguages,
+  isDocumentLanguage,
+  type WordKey,
+  type Words,
+  wordsFor,
+} from './i18n.ts';
+
+// The pdf.v1 messages as @grpc/proto-loader delivers them (docs/contracts.md §2.3): unset optional
+// scalars are absent, unset messages null, repeated fields [].
+
+export interface InvoiceLine {
+  description: string;
+  quantity: string;
+  price: string;
+  discount?: string | undefined;
+  unit?: string | undefined;
+  tax_rate?: string | undefined;
+  line_amount: string;
+  discount_share: string;
+  effective_tax_rate: string;
+}
+
+export interface DocumentParty {
+  name: string;
+  email?: string | undefined;
+  tax_id?: string | undefined;
+  address_lines: string[];
+}
+
+export interface DocumentPaymentAccount {
+  id: string;
+  label: string;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+}
+
+export interface InvoiceDocument {
+  invoice_id: string;
+  invoice_number: string;
+  issue_date: string;
+  due_date: string;
+  paid_at?: string | undefined;
+  invoice_status: string;
+  currency: string;
+  seller: DocumentParty | null;
+  customer: DocumentParty | null;
+  items: InvoiceLine[];
+  subtotal: string;
+  discount_total: string;
+  tax_rate: string;
+  tax_amount: string;
+  amount: string;
+  notes?: string | undefined;
+  custom_payment_notes?: string | undefined;
+  footer_text?: string | undefined;
+  payment_account?: DocumentPaymentAccount | null | undefined;
+  payment_gateway?: string | undefined;
+  payment_url?: string | undefined;
+  time_zone: string;
+  is_recurring: boolean;
+  recurring_interval: string;
+}
+
+export interface RenderRequest {
+  workspace_id: string;
+  invoice_id: string;
+  document: InvoiceDocument | null;
+  template_id?: string | undefined;
+  document_language: string;
+  status_marking: string;
+  invoice_sequence: number;
+}
+
+export const statusMarkings = ['UNPAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
+export type StatusMarking = (typeof statusMarkings)[number];
+
+const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+function validTimestamp(v: string): boolean {
+  return timestampPattern.test(v) && !Number.isNaN(Date.parse(v));
+}
+function validDate(v: string): boolean {
+  return datePattern.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+}
+
+/** Checks what the document printer relies on; a bad document is a ValidationError (pdf.proto Render). */
+export function validateRenderRequest(req: RenderRequest): {
+  document: InvoiceDocument;
+  language: DocumentLanguage;
+  marking: StatusMarking;
+} {
+  const errors: FieldError[] = [];
+  const bad = (path: string, message: string) => errors.push({ path, message });
+  if (!req.workspace_id) bad('workspace_id', 'is required');
+  if (!req.invoice_id) bad('invoice_id', 'is required');
+  if (!isDocumentLanguage(req.document_language)) {
+    bad('document_language', `must be one of ${documentLanguages.join(', ')}`);
+  }
+  if (!(statusMarkings as readonly string[]).includes(req.status_marking)) {
+    bad('status_marking', `must be one of ${statusMarkings.join(', ')}`);
+  }
+  const doc = req.document;
+  if (!doc) {
+    bad('document', 'is required');
+  } else {
+    if (!doc.invoice_number) bad('document.invoice_number', 'is required');
+    if (!validTimestamp(doc.issue_date)) bad('document.issue_date', 'must be an RFC 3339 timestamp');
+    if (!validDate(doc.due_date)) bad('document.due_date', 'must be a date YYYY-MM-DD');
+    if (doc.paid_at && !validTimestamp(doc.paid_at)) bad('document.paid_at', 'must be an RFC 3339 timestamp');
+    if (!isCurrencyCode(doc.currency)) bad('document.currency', 'must be an ISO 4217 currency code');
+    if (!isTimeZone(doc.time_zone)) bad('document.time_zone', 'must be an IANA time zone');
+    if (!doc.customer?.name) bad('document.customer.name', 'is required');
+    for (const f of ['subtotal', 'discount_total', 'tax_rate', 'tax_amount', 'amount'] as const) {
+      if (!isDecimal(doc[f])) bad(`document.${f}`, 'must be a decimal number');
+    }
+    if (doc.items.length === 0) bad('document.items', 'must not be empty');
+    doc.items.forEach((item, i) => {
+      for (const f of ['quantity', 'price', 'line_amount', 'effective_tax_rate'] as const) {
+        if (!isDecimal(item[f])) bad(`document.items.${i}.${f}`, 'must be a decimal number');
+      }
+      if (item.discount !== undefined && !isDecimal(item.discount)) {
+        bad(`document.items.${i}.discount`, 'must be a decimal number');
+      }
+    });
+  }
+  if (errors.length > 0) throw AppError.validation(errors, 'The document is invalid.');
+  return {
+    document: doc as InvoiceDocument,
+    language: req.document_language as DocumentLanguage,
+    marking: req.status_marking as StatusMarking,
+  };
+}
+
+/** What a template receives: the InvoiceDocument fields as sent, plus words and formatted values. */
+export interface TemplateData extends InvoiceDocument {
+  words: Words;
+  lang: DocumentLanguage;
+  dir: 'ltr' | 'rtl';
+  status_marking: StatusMarking;
+  view: DocumentView;
+}
+
+export interface DocumentView {
+  status: { marking: StatusMarking; word: string; css: string };
+  issue_date: string;
+  due_date: string;
+  paid_at: string | null;
+  seller: DocumentParty;
+  customer: DocumentParty;
+  items: {
+    description: string;
+    quantity: string;
+    unit: string | null;
+    unit_price: string;
+    discount: string | null;
+    tax_rate: string;
+    amount: string;
+  }[];
+  has_line_discounts: boolean;
+  subtotal: string;
+  discount_total: string | null;
+  tax_rate: string;
+  tax_amount: string;
+  total: string;
+  currency: string;
+  recurring: string | null;
+  payment_account: DocumentPaymentAccount | null;
+  payment_url: string | null;
+  has_payment: boolean;
+}
+
+/** Formats the document for the templates in `lang` (the plain layout passes 'en'). */
+export function buildTemplateData(doc: InvoiceDocument, lang: DocumentLanguage, marking: StatusMarking): TemplateData {
+  const words = wordsFor(lang);
+  const money = (v: string) => formatMoney(v, doc.currency, lang);
+  const party = (p: DocumentParty | null): DocumentParty => ({
+    name: p?.name ?? '',
+    email: p?.email || undefined,
+    tax_id: p?.tax_id || undefined,
+    address_lines: (p?.address_lines ?? []).filter((l) => l.trim() !== ''),
+  });
+  const items = doc.items.map((item) => ({
+    description: item.description || 'Item',
+    quantity: formatNumber(item.quantity, lang),
+    unit: item.unit || null,
+    unit_price: money(item.price),
+    discount: item.discount && !isZero(item.discount) ? money(item.discount) : null,
+    tax_rate: formatPercent(item.effective_tax_rate, lang),
+    amount: money(item.line_amount),
+  }));
+  const intervalKey = `interval_${doc.recurring_interval}` as WordKey;
+  const paymentAccount = doc.payment_account ?? null;
+  const paymentUrl = doc.payment_gateway && doc.payment_url ? doc.payment_url : null;
+  const view: DocumentView = {
+    status: {
+      marking,
+      word: words[`status_${marking.toLowerCase()}` as WordKey],
+      css: marking.toLowerCase(),
+    },
+    issue_date: formatTimestampDate(doc.issue_date, doc.time_zone, lang),
+    due_date: formatDate(doc.due_date, lang),
+    paid_at: doc.paid_at ? formatTimestampDate(doc.paid_at, doc.time_zone, lang) : null,
+    seller: party(doc.seller),
+    customer: party(doc.customer),
+    items,
+    has_line_discounts: items.some((i) => i.discount !== null),
+    subtotal: money(doc.subtotal),
+    discount_total: isZero(doc.discount_total) ? null : money(doc.discount_total),
+    tax_rate: formatPercent(doc.tax_rate, lang),
+    tax_amount: money(doc.tax_amount),
+    total: money(doc.amount),
+    currency: doc.currency,
+    recurring: doc.is_recurring && intervalKey in words ? `${words.recurring} · ${words[intervalKey]}` : null,
+    payment_account: paymentAccount,
+    payment_url: paymentUrl,
+    has_payment: Boolean(paymentAccount || paymentUrl || doc.custom_payment_notes),
+  };
+  return { ...doc, words, lang, dir: directionOf(lang), status_marking: marking, view };
+}

@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+
+/** "{invoice_number}-{STATUS}.pdf" (DESIGN.md §3 pdf_url), safe as a Content-Disposition file name. */
+export function downloadName(invoiceNumber: string, marking: string): string {
+  const safe = invoiceNumber.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `${safe}-${marking.toUpperCase()}.pdf`;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Page count from the PDF's page objects ("/Type /Page", not "/Pages"). Chromium writes page
+ * dictionaries uncompressed; when a PDF hides them in object streams, the /Count of the page tree
+ * root is used instead.
+ */
+export function countPdfPages(pdf: Uint8Array): number {
+  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
+  const pages = text.match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0;
+  if (pages > 0) return pages;
+  const counts = [...text.matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)/g)].map((m) => Number(m[1]));
+  return counts.length > 0 ? Math.max(...counts) : 0;
+}

@@ -1,0 +1,21 @@
+import { AppError } from '@invoice-platform/common/errors';
+
+/** Plans in ascending order (DESIGN.md §3 Plans): a template with min_plan P is usable on P and above. */
+export const plans = ['free', 'professional', 'specialist', 'business', 'enterprise'] as const;
+export type Plan = (typeof plans)[number];
+
+export function isPlan(value: string): value is Plan {
+  return (plans as readonly string[]).includes(value);
+}
+
+export function planAllows(plan: Plan, minPlan: Plan): boolean {
+  return plans.indexOf(plan) >= plans.indexOf(minPlan);
+}
+
+/** The caller's plan, validated (path "plan"). */
+export function requirePlan(value: string): Plan {
+  if (!isPlan(value)) {
+    throw AppError.validation([{ path: 'plan', message: `must be one of ${plans.join(', ')}` }]);
+  }
+  return value;
+}

@@ -1,0 +1,279 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Logger } from '@invoice-platform/common/logger';
+
+/**
+ * Flags for Debian's Chromium running as root in a container or on a dev machine. The proxy pair
+ * sends every http(s) fetch of a page (loopback included) to a closed port, so a workspace
+ * template cannot reach internal addresses (no SSRF); inline and data: resources still work.
+ */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--proxy-server=127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+];
+
+export interface BrowserPoolOptions {
+  executablePath: string;
+  /** Warm pages kept open; also the number of prints that run at once. */
+  size: number;
+  log: Logger;
+}
+
+export interface PrintOptions {
+  /** Whole print budget: waiting for a page, loading the HTML and printing. */
+  timeoutMs: number;
+}
+
+/** Thrown for every print failure; the caller turns it into ApplicationError. */
+export class PrintError extends Error {
+  override readonly cause: unknown;
+  constructor(message: string, cause?: unknown) {
+    super(message);
+    this.name = 'PrintError';
+    this.cause = cause;
+  }
+}
+
+interface Waiter {
+  resolve: (page: Page) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * One shared Chromium with a pool of pre-opened ("warm") pages. Opening a page per render costs
+ * about five times a print on a warm page (DESIGN.md §4), so pages are opened once and reused.
+ *
+ * - `print` borrows a page, loads the HTML with setContent (waitUntil: load) and prints A4 with
+ *   backgrounds. A page goes back to the pool only when the print succeeded and the page is still
+ *   usable; otherwise it is closed and a fresh one takes its place.
+ * - When the browser dies (crash, OOM kill) a print in flight fails; a new browser is launched
+ *   at once, and the next print waits for it (or launches it) and succeeds.
+ */
+export class BrowserPool {
+  private readonly opts: BrowserPoolOptions;
+  private browser: Browser | undefined;
+  private launching: Promise<Browser> | undefined;
+  private userDataDir: string | undefined;
+  /** Pages of the current browser that are free. */
+  private idle: Page[] = [];
+  /** Pages of the current browser (idle or lent). */
+  private pages = new Set<Page>();
+  private readonly waiters: Waiter[] = [];
+  /** Pages being opened, counted so the pool never exceeds its size. */
+  private opening = 0;
+  private closed = false;
+  private generation = 0;
+
+  constructor(opts: BrowserPoolOptions) {
+    this.opts = { ...opts, size: Math.max(1, opts.size) };
+  }
+
+  /** Launches the browser and opens every page, so the first render is already warm. */
+  async start(): Promise<void> {
+    await this.ensureBrowser();
+    await this.fill();
+  }
+
+  get connected(): boolean {
+    return this.browser?.connected === true;
+  }
+
+  /** Pid of the running Chromium (the browser process, parent of its renderers). */
+  get browserPid(): number | undefined {
+    return this.browser?.process()?.pid ?? undefined;
+  }
+
+  get size(): number {
+    return this.opts.size;
+  }
+
+  async print(html: string, opts: PrintOptions): Promise<Buffer> {
+    if (this.closed) throw new PrintError('the browser pool is closed');
+    const deadline = Date.now() + opts.timeoutMs;
+    let page: Page;
+    try {
+      page = await this.acquire(opts.timeoutMs);
+    } catch (err) {
+      throw err instanceof PrintError ? err : new PrintError('no browser page could be had', err);
+    }
+    let healthy = false;
+    try {
+      const remaining = () => Math.max(1, deadline - Date.now());
+      await page.setContent(html, { waitUntil: 'load', timeout: remaining() });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true, timeout: remaining() });
+      healthy = true;
+      return Buffer.from(pdf);
+    } catch (err) {
+      throw new PrintError(`printing failed: ${(err as Error).message}`, err);
+    } finally {
+      this.release(page, healthy);
+    }
+  }
+
+  /** Closes the browser and refuses further prints. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const w of this.waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.reject(new PrintError('the browser pool is closed'));
+    }
+    const browser = this.browser ?? (await this.launching?.catch(() => undefined));
+    this.browser = undefined;
+    this.idle = [];
+    this.pages.clear();
+    if (browser) await browser.close().catch(() => undefined);
+    await this.removeUserDataDir();
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private async acquire(timeoutMs: number): Promise<Page> {
+    const browser = await this.ensureBrowser();
+    const page = this.takeIdle(browser);
+    if (page) return page;
+    this.fill().catch((err: unknown) => this.opts.log.warn({ err }, 'opening a browser page failed'));
+    return new Promise<Page>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          const i = this.waiters.indexOf(waiter);
+          if (i >= 0) this.waiters.splice(i, 1);
+          reject(new PrintError(`no browser page became free within ${timeoutMs} ms`));
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private takeIdle(browser: Browser): Page | undefined {
+    while (this.idle.length > 0) {
+      const page = this.idle.shift()!;
+      if (!page.isClosed() && browser.connected) return page;
+      this.pages.delete(page);
+    }
+    return undefined;
+  }
+
+  private release(page: Page, healthy: boolean): void {
+    const current = this.browser;
+    if (healthy && current?.connected && this.pages.has(page) && !page.isClosed()) {
+      this.handOver(page);
+      return;
+    }
+    this.pages.delete(page);
+    if (!page.isClosed()) page.close().catch(() => undefined);
+    if (this.closed) return;
+    // Replace the page (launching a new browser first when this one died), so the pool stays full.
+    this.ensureBrowser()
+      .then(() => this.fill())
+      .catch((err: unknown) => this.opts.log.warn({ err }, 'refilling the browser page pool failed'));
+  }
+
+  private handOver(page: Page): void {
+    const waiter = this.waiters.shift();
+    if (waiter) {
+      clearTimeout(waiter.timer);
+      waiter.resolve(page);
+    } else {
+      this.idle.push(page);
+    }
+  }
+
+  /** Opens pages until the pool holds `size` of them. */
+  private async fill(): Promise<void> {
+    const browser = this.browser;
+    if (!browser?.connected || this.closed) return;
+    const missing = this.opts.size - this.pages.size - this.opening;
+    const opened: Promise<void>[] = [];
+    for (let i = 0; i < missing; i++) {
+      this.opening++;
+      opened.push(
+        browser
+          .newPage()
+          .then((page) => {
+            if (browser !== this.browser || !browser.connected || this.closed) {
+              page.close().catch(() => undefined);
+              return;
+            }
+            this.pages.add(page);
+            this.handOver(page);
+          })
+          .finally(() => this.opening--),
+      );
+    }
+    await Promise.all(opened);
+  }
+
+  private ensureBrowser(): Promise<Browser> {
+    if (this.closed) return Promise.reject(new PrintError('the browser pool is closed'));
+    if (this.browser?.connected) return Promise.resolve(this.browser);
+    this.launching ??= this.launch().finally(() => (this.launching = undefined));
+    return this.launching;
+  }
+
+  private async launch(): Promise<Browser> {
+    const generation = ++this.generation;
+    this.browser = undefined;
+    this.idle = [];
+    this.pages = new Set();
+    await this.removeUserDataDir();
+    this.userDataDir = await mkdtemp(path.join(os.tmpdir(), 'pdf-chromium-'));
+    const started = Date.now();
+    const browser = await puppeteer.launch({
+      executablePath: this.opts.executablePath,
+      headless: true,
+      pipe: true,
+      userDataDir: this.userDataDir,
+      args: chromiumArgs,
+      // The service stops the browser itself on shutdown.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      protocolTimeout: 30_000,
+    });
+    browser.on('disconnected', () => {
+      if (generation !== this.generation || this.closed) return;
+      this.opts.log.warn({ pid: browser.process()?.pid }, 'chromium disconnected; relaunching');
+      this.browser = undefined;
+      this.idle = [];
+      this.pages = new Set();
+      // Relaunch now rather than on the next print: readiness (health) follows the browser, and a
+      // service reported NOT_SERVING would otherwise get no render to trigger the relaunch.
+      setTimeout(() => {
+        if (this.closed || this.browser) return;
+        this.ensureBrowser()
+          .then(() => this.fill())
+          .catch((err: unknown) => this.opts.log.error({ err }, 'relaunching chromium failed'));
+      }, 100).unref();
+    });
+    // The initial about:blank tab serves as the first pooled page.
+    const [first] = await browser.pages();
+    this.browser = browser;
+    if (first) {
+      this.pages.add(first);
+      this.handOver(first);
+    }
+    this.opts.log.info({ pid: browser.process()?.pid, ms: Date.now() - started }, 'chromium launched');
+    return browser;
+  }
+
+  private async removeUserDataDir(): Promise<void> {
+    if (!this.userDataDir) return;
+    const dir = this.userDataDir;
+    this.userDataDir = undefined;
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,135 @@
+import { AppError } from '@invoice-platform/common/errors';
+import type { Logger } from '@invoice-platform/common/logger';
+import { buildTemplateData, type RenderRequest, validateRenderRequest } from '../domain/document.ts';
+import { countPdfPages, downloadName, sha256Hex } from '../domain/files.ts';
+import { sampleRenderRequest } from '../domain/sample.ts';
+import {
+  type Catalogue,
+  findTemplate,
+  serviceDefaultTemplateId,
+  systemTemplates,
+  type TemplateInfo,
+} from '../domain/templates.ts';
+import type { FileInfo, FileStore } from '../store/file-store.ts';
+import type { PdfRepository } from '../store/repository.ts';
+import { type PdfRenderer, TemplateError } from './renderer.ts';
+import type { SystemTemplateSources } from './system-templates.ts';
+
+export const renderFailedMessage = 'The PDF could not be generated.';
+
+export interface DocumentsDeps {
+  repo: PdfRepository;
+  files: FileStore;
+  renderer: PdfRenderer;
+  sources: SystemTemplateSources;
+  log: Logger;
+}
+
+interface ChosenLayout {
+  content: string;
+  helpers: string;
+  /** Absent for the plain built-in layout. */
+  template: TemplateInfo | null;
+}
+
+/** Templates, rendering and storing: what Render, the admin RPCs and the re-render consumer share. */
+export class Documents {
+  private readonly deps: DocumentsDeps;
+
+  constructor(deps: DocumentsDeps) {
+    this.deps = deps;
+  }
+
+  async catalogue(workspaceId: string): Promise<Catalogue> {
+    const [workspace, workspaceDefaultId] = await Promise.all([
+      this.deps.repo.listTemplateDefs(workspaceId),
+      this.deps.repo.getDefaultTemplateId(workspaceId),
+    ]);
+    return { system: systemTemplates, workspace, serviceDefaultId: serviceDefaultTemplateId, workspaceDefaultId };
+  }
+
+  /** Renders and stores a new file (pdf.proto Render). ApplicationError when it cannot be printed. */
+  async render(req: RenderRequest): Promise<{ file: FileInfo; render_ms: number }> {
+    const started = Date.now();
+    const { document, language, marking } = validateRenderRequest(req);
+    const layout = await this.chooseLayout(req.workspace_id, req.template_id);
+    const data = buildTemplateData(document, layout.template ? language : 'en', marking);
+    let pdf: Buffer;
+    try {
+      pdf = await this.deps.renderer.render({ content: layout.content, helpers: layout.helpers, data });
+    } catch (err) {
+      this.deps.log.warn(
+        { err: (err as Error).message, invoice_id: req.invoice_id, template: layout.template?.id ?? 'plain' },
+        'render failed',
+      );
+      throw new AppError('application', renderFailedMessage);
+    }
+    const file = await this.deps.files.put(pdf, {
+      workspace_id: req.workspace_id,
+      invoice_id: req.invoice_id,
+      content_type: 'application/pdf',
+      download_name: downloadName(document.invoice_number, marking),
+      sha256: sha256Hex(pdf),
+      pages: countPdfPages(pdf),
+      invoice_sequence: req.invoice_sequence,
+      template: layout.template,
+      document_language: language,
+      status_marking: marking,
+    });
+    return { file, render_ms: Date.now() - started };
+  }
+
+  /**
+   * The template named by a render request. Unset: the plain layout. An id that no longer exists
+   * (a deleted workspace template) falls back to the workspace default, else the service default
+   * (pdf.proto DeleteWorkspaceTemplate); the plan is not known here, so it is not checked again.
+   */
+  private async chooseLayout(workspaceId: string, templateId: string | undefined): Promise<ChosenLayout> {
+    const { sources, repo } = this.deps;
+    if (!templateId) return { content: sources.plain, helpers: '', template: null };
+    const pick = async (id: string, source: TemplateInfo['source']): Promise<ChosenLayout | undefined> => {
+      const system = systemTemplates.find((t) => t.id === id);
+      if (system) {
+        return { content: sources.byId.get(id)!, helpers: '', template: { id, name: system.name, source } };
+      }
+      const own = await repo.findTemplate(workspaceId, id);
+      return own ? { content: own.content, helpers: own.helpers, template: { id, name: own.name, source } } : undefined;
+    };
+    const requested = await pick(templateId, 'requested');
+    if (requested) return requested;
+    const workspaceDefault = await repo.getDefaultTemplateId(workspaceId);
+    return (
+      (workspaceDefault ? await pick(workspaceDefault, 'fallback') : undefined) ??
+      (await pick(serviceDefaultTemplateId, 'fallback'))!
+    );
+  }
+
+  /**
+   * Renders a workspace template on the sample document before it is stored (pdf.proto
+   * UpsertWorkspaceTemplate): ValidationError on "content" (or "helpers") when it does not render.
+   */
+  async testRender(content: string, helpers: string): Promise<void> {
+    const sample = sampleRenderRequest();
+    const data = buildTemplateData(sample.document!, 'en', 'UNPAID');
+    try {
+      await this.deps.renderer.render({ content, helpers, data });
+    } catch (err) {
+      if (err instanceof TemplateError) {
+        const path = err.property === 'helpers' && helpers ? 'helpers' : 'content';
+        throw AppError.validation([{ path, message: `does not render: ${firstLine(err.message)}` }]);
+      }
+      throw new AppError('application', 'The template could not be test-rendered; retry shortly.');
+    }
+  }
+
+  /** For callers that only know an id (tests, admin screens). */
+  async templateExists(workspaceId: string, id: string): Promise<boolean> {
+    return findTemplate(await this.catalogue(workspaceId), id) !== undefined;
+  }
+}
+
+function firstLine(message: string): string {
+  const lines = message.split('\n').filter((l) => l.trim() !== '');
+  const because = lines.find((l) => l.startsWith('(because)'));
+  return (because ?? lines[0] ?? message).replace(/^\(because\)\s*/, '').slice(0, 300);
+}

@@ -1,0 +1,138 @@
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from '@invoice-platform/common/logger';
+import type { BrowserPool } from './browser-pool.ts';
+import { printActionName, recipeName } from './warm-chrome-pdf.worker.ts';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// jsreport ships CommonJS without type declarations; these are the few members used here.
+interface JsReportResponse {
+  content: Buffer;
+  meta: { contentType?: string };
+}
+interface JsReport {
+  use(extension: unknown): JsReport;
+  init(): Promise<JsReport>;
+  close(): Promise<unknown>;
+  render(req: unknown): Promise<JsReportResponse>;
+  registerMainAction(name: string, fn: (data: unknown, req: unknown) => Promise<unknown>): void;
+}
+
+/** A template that failed to compile or run (bad handlebars or helpers), as opposed to a print failure. */
+export class TemplateError extends Error {
+  readonly property: 'content' | 'helpers';
+  constructor(message: string, property: 'content' | 'helpers') {
+    super(message);
+    this.name = 'TemplateError';
+    this.property = property;
+  }
+}
+
+export interface RendererOptions {
+  pool: BrowserPool;
+  /** jsreport worker threads (templating runs there); one per pooled page is enough. */
+  workers: number;
+  timeoutMs: number;
+  log: Logger;
+}
+
+export interface RenderInput {
+  /** Handlebars HTML. */
+  content: string;
+  /** Optional helpers (JavaScript source, top-level functions). */
+  helpers?: string | undefined;
+  data: unknown;
+}
+
+/**
+ * jsreport-core with the handlebars engine and the `warm-chrome-pdf` recipe. Templating runs in
+ * jsreport's worker threads (user helpers are sandboxed there and a runaway template is killed by
+ * the report timeout without stalling this process); printing runs in this thread on the shared
+ * warm page pool.
+ */
+export class PdfRenderer {
+  private readonly jsreport: JsReport;
+  private readonly opts: RendererOptions;
+
+  private constructor(jsreport: JsReport, opts: RendererOptions) {
+    this.jsreport = jsreport;
+    this.opts = opts;
+  }
+
+  static async start(opts: RendererOptions): Promise<PdfRenderer> {
+    const createJsReport = require('@jsreport/jsreport-core') as (options: unknown) => JsReport;
+    const handlebars = require('@jsreport/jsreport-handlebars') as () => unknown;
+    const jsreport = createJsReport({
+      discover: false,
+      useExtensionsLocationCache: false,
+      rootDirectory: path.resolve(here, '../..'),
+      tempDirectory: path.join(os.tmpdir(), 'pdf-jsreport'),
+      logger: { silent: true },
+      reportTimeout: opts.timeoutMs,
+      workers: { numberOfWorkers: Math.max(1, opts.workers) },
+      // Workspace templates carry user helpers: keep jsreport's sandbox on.
+      trustUserCode: false,
+      store: { provider: 'memory' },
+      profiler: { defaultMode: 'disabled' },
+    });
+    jsreport.use(handlebars());
+    jsreport.use({
+      name: recipeName,
+      directory: here,
+      worker: 'warm-chrome-pdf.worker.ts',
+      requires: { core: '4.x.x' },
+    });
+    jsreport.registerMainAction(printActionName, async (data) => {
+      const { html } = data as { html: string };
+      return { pdf: await opts.pool.print(html, { timeoutMs: opts.timeoutMs }) };
+    });
+    await jsreport.init();
+    return new PdfRenderer(jsreport, opts);
+  }
+
+  /** Renders to PDF bytes. TemplateError for a template that does not run; other errors for printing. */
+  async render(input: RenderInput): Promise<Buffer> {
+    let res: JsReportResponse;
+    try {
+      res = await this.jsreport.render({
+        template: {
+          content: input.content,
+          helpers: input.helpers ?? '',
+          engine: 'handlebars',
+          recipe: recipeName,
+        },
+        data: input.data,
+      });
+    } catch (err) {
+      throw classify(err);
+    }
+    const pdf = Buffer.from(res.content);
+    if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the recipe did not produce a PDF');
+    return pdf;
+  }
+
+  async close(): Promise<void> {
+    await this.jsreport.close();
+  }
+
+  get options(): RendererOptions {
+    return this.opts;
+  }
+}
+
+/** jsreport reports engine failures as "Error when evaluating engine …" with `property` set. */
+function classify(err: unknown): Error {
+  const e = err as { message?: string; property?: string };
+  const message = e?.message ?? String(err);
+  if (
+    /Error when evaluating engine|Error when compiling|Parse error|helper/i.test(message) &&
+    !/printing failed/.test(message)
+  ) {
+    return new TemplateError(message, e.property === 'helpers' ? 'helpers' : 'content');
+  }
+  return err instanceof Error ? err : new Error(message);
+}

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { plainLayoutFile, systemTemplates } from '../domain/templates.ts';
+
+const templatesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../templates');
+
+export interface SystemTemplateSources {
+  /** Handlebars content by system template id. */
+  byId: Map<string, string>;
+  /** The plain built-in English layout. */
+  plain: string;
+}
+
+/** Reads the shipped .hbs files once at start-up. */
+export function loadSystemTemplateSources(): SystemTemplateSources {
+  const read = (file: string) => readFileSync(path.join(templatesDir, file), 'utf8');
+  return {
+    byId: new Map(systemTemplates.map((t) => [t.id, read(t.file)])),
+    plain: read(plainLayoutFile),
+  };
+}

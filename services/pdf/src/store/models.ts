@@ -1,0 +1,101 @@
+import { type Connection, Schema } from 'mongoose';
+
+/** A workspace's own template (pdf.proto WorkspaceTemplate plus its content). */
+export interface WorkspaceTemplateDoc {
+  _id: string;
+  workspace_id: string;
+  name: string;
+  content: string;
+  helpers: string;
+  min_plan: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Per-workspace template settings: the workspace default (spec §4.1 `template` omitted). */
+export interface WorkspaceSettingsDoc {
+  /** The workspace id. */
+  _id: string;
+  default_template_id: string | null;
+  updated_at: Date;
+}
+
+/** An invoice.lifecycle.v1 event this service has handled (consumers dedupe on event id). */
+export interface ProcessedEventDoc {
+  /** The event id. */
+  _id: string;
+  type: string;
+  processed_at: Date;
+}
+
+/** The newest invoice sequence this service rendered for an invoice, to drop stale events. */
+export interface InvoiceRenderStateDoc {
+  /** The invoice id. */
+  _id: string;
+  workspace_id: string;
+  last_sequence: number;
+  updated_at: Date;
+}
+
+const workspaceTemplateSchema = new Schema<WorkspaceTemplateDoc>(
+  {
+    _id: String,
+    workspace_id: { type: String, required: true },
+    name: { type: String, required: true },
+    content: { type: String, required: true },
+    helpers: { type: String, default: '' },
+    min_plan: { type: String, required: true },
+    version: { type: Number, default: 1 },
+    created_at: { type: Date, required: true },
+    updated_at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'workspace_templates' },
+);
+// ListTemplates / ResolveTemplate: a workspace's templates in name order; also serves the
+// workspace-scoped lookups by (workspace_id, _id).
+workspaceTemplateSchema.index({ workspace_id: 1, name: 1 });
+
+const workspaceSettingsSchema = new Schema<WorkspaceSettingsDoc>(
+  {
+    _id: String,
+    default_template_id: { type: String, default: null },
+    updated_at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'workspace_settings' },
+);
+// Looked up by _id (the workspace id) only: no secondary index.
+
+const processedEventSchema = new Schema<ProcessedEventDoc>(
+  {
+    _id: String,
+    type: { type: String, required: true },
+    processed_at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'processed_events' },
+);
+// The dedupe itself is the unique _id (the event id). This one serves the purge job that drops
+// entries older than the topic retention (docs/contracts.md §5.1; TTL indexes are not portable).
+processedEventSchema.index({ processed_at: 1 });
+
+const invoiceRenderStateSchema = new Schema<InvoiceRenderStateDoc>(
+  {
+    _id: String,
+    workspace_id: { type: String, required: true },
+    last_sequence: { type: Number, required: true },
+    updated_at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'invoice_render_state' },
+);
+// Looked up by _id (the invoice id) only: no secondary index.
+
+export function registerModels(conn: Connection) {
+  return {
+    WorkspaceTemplate: conn.model<WorkspaceTemplateDoc>('WorkspaceTemplate', workspaceTemplateSchema),
+    WorkspaceSettings: conn.model<WorkspaceSettingsDoc>('WorkspaceSettings', workspaceSettingsSchema),
+    ProcessedEvent: conn.model<ProcessedEventDoc>('ProcessedEvent', processedEventSchema),
+    InvoiceRenderState: conn.model<InvoiceRenderStateDoc>('InvoiceRenderState', invoiceRenderStateSchema),
+  };
+}
+
+export type Models = ReturnType<typeof registerModels>;

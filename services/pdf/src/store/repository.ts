@@ -1,0 +1,136 @@
+import { AppError } from '@invoice-platform/common/errors';
+import { newId } from '@invoice-platform/common/ids';
+import type { Plan } from '../domain/plans.ts';
+import type { TemplateDef } from '../domain/templates.ts';
+import type { Models, WorkspaceTemplateDoc } from './models.ts';
+
+export type WorkspaceTemplate = Omit<WorkspaceTemplateDoc, '_id'> & { id: string };
+
+function plain(doc: WorkspaceTemplateDoc): WorkspaceTemplate {
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest };
+}
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
+
+export class PdfRepository {
+  private readonly models: Models;
+  private readonly now: () => Date;
+
+  constructor(models: Models, now: () => Date = () => new Date()) {
+    this.models = models;
+    this.now = now;
+  }
+
+  // ------------------------------------------------------------------------------ templates ---
+
+  /** The workspace's templates without their content (catalogue entries). */
+  async listTemplateDefs(workspaceId: string): Promise<TemplateDef[]> {
+    const docs = await this.models.WorkspaceTemplate.find(
+      { workspace_id: workspaceId },
+      { _id: 1, name: 1, min_plan: 1 },
+    )
+      .sort({ name: 1 })
+      .lean<Pick<WorkspaceTemplateDoc, '_id' | 'name' | 'min_plan'>[]>()
+      .exec();
+    return docs.map((d) => ({ id: d._id, name: d.name, kind: 'workspace', min_plan: d.min_plan as Plan }));
+  }
+
+  async findTemplate(workspaceId: string, id: string): Promise<WorkspaceTemplate | null> {
+    const doc = await this.models.WorkspaceTemplate.findOne({ _id: id, workspace_id: workspaceId })
+      .lean<WorkspaceTemplateDoc>()
+      .exec();
+    return doc ? plain(doc) : null;
+  }
+
+  async createTemplate(
+    workspaceId: string,
+    fields: { name: string; content: string; helpers: string; min_plan: Plan },
+  ): Promise<WorkspaceTemplate> {
+    const at = this.now();
+    const doc = await this.models.WorkspaceTemplate.create({
+      _id: newId('tpl'),
+      workspace_id: workspaceId,
+      ...fields,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    });
+    return plain(doc.toObject() as WorkspaceTemplateDoc);
+  }
+
+  /** NOT_FOUND when the id is not one of this workspace's templates. */
+  async replaceTemplate(
+    workspaceId: string,
+    id: string,
+    fields: { name: string; content: string; helpers: string; min_plan: Plan },
+  ): Promise<WorkspaceTemplate> {
+    const res = await this.models.WorkspaceTemplate.updateOne(
+      { _id: id, workspace_id: workspaceId },
+      { $set: { ...fields, updated_at: this.now() }, $inc: { version: 1 } },
+    ).exec();
+    if (res.matchedCount === 0) throw new AppError('not_found', `Template ${id} does not exist.`);
+    const updated = await this.findTemplate(workspaceId, id);
+    if (!updated) throw new AppError('not_found', `Template ${id} does not exist.`);
+    return updated;
+  }
+
+  /** Deletes the template and clears the workspace default when it pointed at it. */
+  async deleteTemplate(workspaceId: string, id: string): Promise<{ deleted: boolean; wasDefault: boolean }> {
+    const res = await this.models.WorkspaceTemplate.deleteOne({ _id: id, workspace_id: workspaceId }).exec();
+    const cleared = await this.models.WorkspaceSettings.updateOne(
+      { _id: workspaceId, default_template_id: id },
+      { $set: { default_template_id: null, updated_at: this.now() } },
+    ).exec();
+    return { deleted: res.deletedCount > 0, wasDefault: cleared.modifiedCount > 0 };
+  }
+
+  async getDefaultTemplateId(workspaceId: string): Promise<string | undefined> {
+    const doc = await this.models.WorkspaceSettings.findById(workspaceId)
+      .lean<{ default_template_id: string | null }>()
+      .exec();
+    return doc?.default_template_id ?? undefined;
+  }
+
+  async setDefaultTemplateId(workspaceId: string, templateId: string | undefined): Promise<void> {
+    await this.models.WorkspaceSettings.updateOne(
+      { _id: workspaceId },
+      { $set: { default_template_id: templateId ?? null, updated_at: this.now() } },
+      { upsert: true },
+    ).exec();
+  }
+
+  // ------------------------------------------------------------------------- event consumer ---
+
+  async isProcessed(eventId: string): Promise<boolean> {
+    return (await this.models.ProcessedEvent.exists({ _id: eventId }).exec()) !== null;
+  }
+
+  /** Records a handled event; a second record of the same id is a no-op (unique _id). */
+  async markProcessed(eventId: string, type: string): Promise<void> {
+    try {
+      await this.models.ProcessedEvent.create({ _id: eventId, type, processed_at: this.now() });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  async lastRenderedSequence(invoiceId: string): Promise<number | undefined> {
+    const doc = await this.models.InvoiceRenderState.findById(invoiceId).lean<{ last_sequence: number }>().exec();
+    return doc?.last_sequence;
+  }
+
+  /**
+   * Remembers the newest sequence rendered for an invoice. One invoice's events arrive in order on
+   * one partition and are handled one at a time, so read-then-write is enough here.
+   */
+  async recordRenderedSequence(workspaceId: string, invoiceId: string, sequence: number): Promise<void> {
+    const last = await this.lastRenderedSequence(invoiceId);
+    if (last !== undefined && last >= sequence) return;
+    await this.models.InvoiceRenderState.updateOne(
+      { _id: invoiceId },
+      { $set: { workspace_id: workspaceId, last_sequence: sequence, updated_at: this.now() } },
+      { upsert: true },
+    ).exec();
+  }
+}

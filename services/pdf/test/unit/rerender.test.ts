@@ -1,0 +1,215 @@
+import { AppError } from '@invoice-platform/common/errors';
+import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { EventEnvelope } from '@invoice-platform/common/kafka';
+import { createLogger } from '@invoice-platform/common/logger';
+import test from 'ava';
+import {
+  decideRerender,
+  fileToDelete,
+  isRetryableRenderError,
+  isStale,
+  type LifecycleData,
+  RerenderConsumer,
+  type RerenderState,
+} from '../../src/consumer/rerender.ts';
+import type { RenderRequest } from '../../src/domain/document.ts';
+import { sampleRenderRequest } from '../../src/domain/sample.ts';
+import type { Documents } from '../../src/render/documents.ts';
+import type { FileInfo, FileStore } from '../../src/store/file-store.ts';
+import type { PdfRepository } from '../../src/store/repository.ts';
+
+const event = (over: Partial<EventEnvelope<LifecycleData>> = {}): EventEnvelope<LifecycleData> => ({
+  id: 'evt_1',
+  object: 'event',
+  type: 'invoice.status_changed',
+  created: '2025-03-04T10:15:30.120Z',
+  workspace_id: 'WS1',
+  sequence: 4,
+  data: { object: { id: 'inv_1' }, previous_status: 'unpaid' },
+  ...over,
+});
+const fresh: RerenderState = { processed: false, lastRenderedSequence: undefined, invoiceServiceConfigured: true };
+
+const decisions: [string, EventEnvelope<LifecycleData>, Partial<RerenderState>, ReturnType<typeof decideRerender>][] = [
+  ['status_changed renders', event(), {}, { action: 'render', invoiceId: 'inv_1' }],
+  ['public events are ignored', event({ type: 'invoice.paid' }), {}, { action: 'skip', reason: 'ignored_type' }],
+  [
+    'pdf_updated is ignored (no loop)',
+    event({ type: 'invoice.pdf_updated' }),
+    {},
+    { action: 'skip', reason: 'ignored_type' },
+  ],
+  ['no invoice id', event({ data: {} }), {}, { action: 'skip', reason: 'malformed' }],
+  ['no workspace', event({ workspace_id: '' }), {}, { action: 'skip', reason: 'malformed' }],
+  [
+    'INVOICE_ADDR empty',
+    event(),
+    { invoiceServiceConfigured: false },
+    { action: 'skip', reason: 'no_invoice_service' },
+  ],
+  ['same event id again', event(), { processed: true }, { action: 'skip', reason: 'duplicate' }],
+  [
+    'older sequence than rendered',
+    event({ sequence: 3 }),
+    { lastRenderedSequence: 5 },
+    { action: 'skip', reason: 'stale' },
+  ],
+  [
+    'equal sequence already rendered',
+    event({ sequence: 5 }),
+    { lastRenderedSequence: 5 },
+    { action: 'skip', reason: 'stale' },
+  ],
+  [
+    'newer sequence renders',
+    event({ sequence: 6 }),
+    { lastRenderedSequence: 5 },
+    { action: 'render', invoiceId: 'inv_1' },
+  ],
+  [
+    'no sequence on the event renders',
+    event({ sequence: undefined }),
+    { lastRenderedSequence: 5 },
+    { action: 'render', invoiceId: 'inv_1' },
+  ],
+];
+for (const [name, e, state, expected] of decisions) {
+  test(`decide: ${name}`, (t) => t.deepEqual(decideRerender(e, { ...fresh, ...state }), expected));
+}
+
+test('stale and file-to-delete rules', (t) => {
+  t.false(isStale(1, undefined));
+  t.true(isStale(2, 2));
+  const file = { file_id: 'pdf_1' } as FileInfo;
+  t.is(fileToDelete(file, false), file);
+  t.is(fileToDelete(file, true), undefined);
+  t.is(fileToDelete(undefined, false), undefined);
+  t.true(isRetryableRenderError(new AppError('application', 'x')));
+  t.false(isRetryableRenderError(AppError.validation([])));
+});
+
+// ---- the consumer's flow, with in-memory fakes of its collaborators ----
+
+function harness(
+  opts: { applied?: boolean; renderFails?: number; invoiceMissing?: boolean; recordFails?: boolean } = {},
+) {
+  const calls: { method: string; request: Record<string, unknown> }[] = [];
+  const deleted: string[] = [];
+  const processed = new Set<string>();
+  const sequences = new Map<string, number>();
+  let renders = 0;
+  const input: RenderRequest = sampleRenderRequest({ workspace_id: 'WS1', invoice_id: 'inv_1', invoice_sequence: 5 });
+  const invoice = {
+    call: async (method: string, request: Record<string, unknown>) => {
+      calls.push({ method, request });
+      if (method === 'GetRenderInput') {
+        if (opts.invoiceMissing) throw new AppError('not_found', 'no invoice');
+        return input;
+      }
+      if (opts.recordFails) throw new AppError('unavailable', 'down');
+      return { applied: opts.applied ?? true, pdf_status: 'ready' };
+    },
+  } as unknown as UnaryClient;
+  const documents = {
+    render: async () => {
+      renders++;
+      if (renders <= (opts.renderFails ?? 0)) throw new AppError('application', 'The PDF could not be generated.');
+      return { file: { file_id: `pdf_${renders}`, workspace_id: 'WS1' } as FileInfo, render_ms: 1 };
+    },
+  } as unknown as Documents;
+  const files = { delete: async (_ws: string, id: string) => (deleted.push(id), true) } as unknown as FileStore;
+  const repo = {
+    isProcessed: async (id: string) => processed.has(id),
+    markProcessed: async (id: string) => void processed.add(id),
+    lastRenderedSequence: async (id: string) => sequences.get(id),
+    recordRenderedSequence: async (_ws: string, id: string, seq: number) => void sequences.set(id, seq),
+  } as unknown as PdfRepository;
+  const consumer = new RerenderConsumer({
+    documents,
+    files,
+    repo,
+    invoice,
+    log: createLogger('test', 'silent'),
+    retryDelaysMs: [1, 1],
+  });
+  return { consumer, calls, deleted, processed, sequences, renders: () => renders };
+}
+
+test('consumer: renders the current state and records the file', async (t) => {
+  const h = harness();
+  await h.consumer.handle(event());
+  t.deepEqual(
+    h.calls.map((c) => c.method),
+    ['GetRenderInput', 'RecordPdfResult'],
+  );
+  t.deepEqual(h.calls[0]!.request, { workspace_id: 'WS1', invoice_id: 'inv_1' });
+  t.like(h.calls[1]!.request, {
+    workspace_id: 'WS1',
+    invoice_id: 'inv_1',
+    invoice_sequence: 5,
+    file: { file_id: 'pdf_1' },
+  });
+  t.deepEqual(h.deleted, []);
+  t.true(h.processed.has('evt_1'));
+  t.is(h.sequences.get('inv_1'), 5);
+});
+
+test('consumer: a redelivered event does nothing', async (t) => {
+  const h = harness();
+  await h.consumer.handle(event());
+  await h.consumer.handle(event());
+  t.is(h.renders(), 1);
+});
+
+test('consumer: an older event after a newer render is dropped', async (t) => {
+  const h = harness();
+  await h.consumer.handle(event({ id: 'evt_2', sequence: 4 }));
+  await h.consumer.handle(event({ id: 'evt_3', sequence: 5 }));
+  t.is(h.renders(), 1);
+  t.true(h.processed.has('evt_3'));
+});
+
+test('consumer: not applied by the invoice service: the file is deleted', async (t) => {
+  const h = harness({ applied: false });
+  await h.consumer.handle(event());
+  t.deepEqual(h.deleted, ['pdf_1']);
+});
+
+test('consumer: retries the render, then reports the error', async (t) => {
+  const ok = harness({ renderFails: 2 });
+  await ok.consumer.handle(event());
+  t.is(ok.renders(), 3);
+  t.like(ok.calls[1]!.request, { file: { file_id: 'pdf_3' } });
+
+  const failed = harness({ renderFails: 9 });
+  await failed.consumer.handle(event());
+  t.is(failed.renders(), 3);
+  t.like(failed.calls[1]!.request, { error: 'The PDF could not be generated.' });
+  t.is(failed.calls[1]!.request.file, undefined);
+  t.is(failed.sequences.get('inv_1'), undefined);
+});
+
+test('consumer: invoice service down at RecordPdfResult: file removed, message retried', async (t) => {
+  const h = harness({ recordFails: true });
+  await t.throwsAsync(h.consumer.handle(event()), { instanceOf: AppError });
+  t.deepEqual(h.deleted, ['pdf_1']);
+  t.false(h.processed.has('evt_1'));
+});
+
+test('consumer: an invoice that no longer exists is skipped', async (t) => {
+  const h = harness({ invoiceMissing: true });
+  await h.consumer.handle(event());
+  t.is(h.renders(), 0);
+  t.true(h.processed.has('evt_1'));
+});
+
+test('consumer: without INVOICE_ADDR it logs and skips without throwing', async (t) => {
+  const h = harness();
+  const consumer = new RerenderConsumer({
+    ...(h.consumer as unknown as { deps: ConstructorParameters<typeof RerenderConsumer>[0] }).deps,
+    invoice: undefined,
+  });
+  await t.notThrowsAsync(consumer.handle(event()));
+  t.is(h.renders(), 0);
+  t.false(h.processed.has('evt_1'));
+});
