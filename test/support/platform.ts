@@ -113,6 +113,10 @@ export interface GatewayHandle {
 export interface PlatformOptions {
   /** Extra env for every gateway started by this platform. */
   gatewayEnv?: Record<string, string>;
+  /** Also run the invoice and pdf services (without them their routes answer 501). */
+  invoices?: boolean;
+  invoiceEnv?: Record<string, string>;
+  pdfEnv?: Record<string, string>;
 }
 
 /**
@@ -126,7 +130,12 @@ export class Platform {
   private readonly processes: ServiceProcess[] = [];
   private readonly options: PlatformOptions;
   accountsAddr = '';
+  invoiceAddr = '';
+  pdfAddr = '';
+  gatewayPort = 0;
   gateway!: GatewayHandle;
+  invoiceProcess: ServiceProcess | undefined;
+  pdfProcess: ServiceProcess | undefined;
 
   constructor(options: PlatformOptions = {}) {
     this.options = options;
@@ -142,12 +151,74 @@ export class Platform {
     });
     accounts.start();
     this.processes.push(accounts);
-    this.gateway = await this.startGateway();
+    this.gatewayPort = await freePort();
+    if (this.options.invoices) {
+      this.invoiceAddr = `127.0.0.1:${await freePort()}`;
+      this.pdfAddr = `127.0.0.1:${await freePort()}`;
+      this.pdfProcess = this.newPdf();
+      this.pdfProcess.start();
+      this.invoiceProcess = this.newInvoice();
+      this.invoiceProcess.start();
+      this.processes.push(this.pdfProcess, this.invoiceProcess);
+    }
+    this.gateway = await this.startGateway({}, this.gatewayPort);
     return this;
   }
 
-  async startGateway(extraEnv: Record<string, string> = {}): Promise<GatewayHandle> {
-    const port = await freePort();
+  newInvoice(extraEnv: Record<string, string> = {}): ServiceProcess {
+    return new ServiceProcess('invoice', 'services/invoice/src/main.ts', {
+      ...this.stack,
+      LOG_LEVEL: 'info',
+      INVOICE_LISTEN_ADDR: this.invoiceAddr,
+      INVOICE_DB_NAME: `invoice_test_${this.runId}`,
+      ACCOUNTS_ADDR: this.accountsAddr,
+      PDF_ADDR: this.pdfAddr,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${this.gatewayPort}`,
+      INVOICE_TEST_HOOKS: 'true',
+      ...this.options.invoiceEnv,
+      ...extraEnv,
+    });
+  }
+
+  newPdf(extraEnv: Record<string, string> = {}): ServiceProcess {
+    return new ServiceProcess('pdf', 'services/pdf/src/main.ts', {
+      ...this.stack,
+      LOG_LEVEL: 'info',
+      PDF_LISTEN_ADDR: this.pdfAddr,
+      PDF_DB_NAME: `pdf_test_${this.runId}`,
+      INVOICE_ADDR: this.invoiceAddr,
+      ...this.options.pdfEnv,
+      ...extraEnv,
+    });
+  }
+
+  /** Replaces a running service process (crash tests, config changes) and waits until the gateway sees it ready. */
+  async restart(
+    which: 'invoice' | 'pdf',
+    extraEnv: Record<string, string> = {},
+    signal: NodeJS.Signals = 'SIGTERM',
+  ): Promise<void> {
+    const old = which === 'invoice' ? this.invoiceProcess : this.pdfProcess;
+    await old?.stop(signal);
+    const next = which === 'invoice' ? this.newInvoice(extraEnv) : this.newPdf(extraEnv);
+    next.start();
+    this.processes.push(next);
+    if (which === 'invoice') this.invoiceProcess = next;
+    else this.pdfProcess = next;
+    await this.waitReady();
+  }
+
+  async waitReady(timeoutMs = 60_000): Promise<void> {
+    await waitFor(
+      'platform ready',
+      async () => (await fetch(`${this.gateway.baseUrl}/readyz`)).status === 200,
+      timeoutMs,
+      200,
+    );
+  }
+
+  async startGateway(extraEnv: Record<string, string> = {}, fixedPort?: number): Promise<GatewayHandle> {
+    const port = fixedPort ?? (await freePort());
     const adminPort = await freePort();
     const proc = new ServiceProcess('gateway', 'services/gateway/src/main.ts', {
       ...this.stack,
@@ -157,6 +228,7 @@ export class Platform {
       ADMIN_TOKEN: this.adminToken,
       ACCOUNTS_ADDR: this.accountsAddr,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      ...(this.options.invoices ? { INVOICE_ADDR: this.invoiceAddr, PDF_ADDR: this.pdfAddr } : {}),
       // Tests speak for many clients through one socket address, as a load balancer would.
       TRUSTED_PROXIES: '127.0.0.1',
       ...this.options.gatewayEnv,
@@ -220,11 +292,32 @@ export class Platform {
     return { id: res.body.data.api_key.id, raw: res.body.data.raw_key };
   }
 
-  /** A workspace on `plan` with one key, ready to call the public API. */
-  async client(plan = 'professional'): Promise<ApiClient> {
-    const ws = await this.createWorkspace(plan);
+  /** A workspace on `plan` with one key, ready to call the public API; `credits` sets its pool when invoices run. */
+  async client(
+    plan = 'professional',
+    credits?: number | 'unlimited',
+    extra: Record<string, unknown> = {},
+  ): Promise<ApiClient> {
+    const ws = await this.createWorkspace(plan, extra);
     const key = await this.createKey(ws.id);
+    if (credits !== undefined) await this.setCredits(ws.id, credits);
     return new ApiClient(this.gateway.baseUrl, key.raw, ws.id, key.id);
+  }
+
+  async setCredits(workspaceId: string, credits: number | 'unlimited'): Promise<void> {
+    const body = credits === 'unlimited' ? { unlimited: true } : { credits };
+    const res = await this.admin('PUT', `/workspaces/${workspaceId}/credits`, body);
+    if (res.status !== 200) throw new Error(`set credits: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+
+  async credits(
+    workspaceId: string,
+  ): Promise<{ unlimited: boolean; credits_remaining?: number; credits_used: number }> {
+    const res = await this.admin<{ unlimited: boolean; credits_remaining?: number; credits_used: number }>(
+      'GET',
+      `/workspaces/${workspaceId}/credits`,
+    );
+    return res.body.data;
   }
 }
 

@@ -48,7 +48,8 @@ const kindToCode: Record<ErrorKind, grpc.status> = {
 };
 
 const KIND_KEY = 'app-error-kind';
-const DETAILS_KEY = 'app-error-details';
+// Binary (-bin) so details in any language survive: text metadata allows printable ASCII only.
+const DETAILS_KEY = 'app-error-details-bin';
 
 /** A database or broker that is down is an outage the caller may retry, not a bug. */
 function isDependencyOutage(err: unknown): boolean {
@@ -68,7 +69,7 @@ function toServiceError(err: unknown, log: Logger, method: string): Partial<grpc
   const kind: ErrorKind = appError?.kind ?? 'internal';
   const metadata = new grpc.Metadata();
   metadata.set(KIND_KEY, kind);
-  if (appError?.details) metadata.set(DETAILS_KEY, JSON.stringify(appError.details));
+  if (appError?.details) metadata.set(DETAILS_KEY, Buffer.from(JSON.stringify(appError.details), 'utf8'));
   return {
     code: kindToCode[kind],
     details: appError?.message ?? 'internal error',
@@ -81,7 +82,9 @@ export function fromServiceError(err: grpc.ServiceError): AppError {
   const kind = String(err.metadata?.get(KIND_KEY)[0] ?? '');
   if (isErrorKind(kind)) {
     const rawDetails = err.metadata.get(DETAILS_KEY)[0];
-    const details = rawDetails ? (JSON.parse(String(rawDetails)) as Record<string, unknown>) : undefined;
+    const details = rawDetails
+      ? (JSON.parse(Buffer.from(rawDetails as Buffer).toString('utf8')) as Record<string, unknown>)
+      : undefined;
     return new AppError(kind, err.details, details);
   }
   switch (err.code) {

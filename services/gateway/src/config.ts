@@ -20,7 +20,7 @@ export const configSchema = Type.Object({
   PDF_ADDR: Type.String({ default: '' }),
   /** How long an Idempotency-Key and its response are kept (spec §4.1: 24 hours). */
   IDEMPOTENCY_TTL_MS: Type.Integer({ minimum: 1000, default: 86_400_000 }),
-  GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** Comma-separated IPs or CIDRs of proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: Type.String({ default: '' }),
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),

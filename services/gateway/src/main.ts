@@ -47,7 +47,9 @@ function close(server: Server, graceMs: number): Promise<void> {
 
 /** The latest file of an invoice, for its public URL. Unknown ids and missing files are 404s. */
 async function publicPdf(invoice: UnaryClient, pdf: UnaryClient, id: string) {
-  const inv = await invoice.call<{ workspace_id: string; pdf_file_id?: string }>('GetPublicInvoice', { invoice_id: id });
+  const inv = await invoice.call<{ workspace_id: string; pdf_file_id?: string }>('GetPublicInvoice', {
+    invoice_id: id,
+  });
   if (!inv.pdf_file_id) throw new AppError('not_found', 'This invoice has no PDF yet.');
   const file = await pdf.call<{ info: { download_name: string }; content: Buffer }>('GetFile', {
     workspace_id: inv.workspace_id,
@@ -77,7 +79,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   );
   const optionalClient = (addr: string, file: string, name: string) =>
     addr ? createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS) : undefined;
-  const invoice = optionalClient(config.INVOICE_ADDR, 'invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService');
+  const invoice = optionalClient(
+    config.INVOICE_ADDR,
+    'invoiceplatform/invoice/v1/invoice.proto',
+    'invoiceplatform.invoice.v1.InvoiceService',
+  );
   const pdf = optionalClient(config.PDF_ADDR, 'invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService');
   const peers = { accounts, ...(invoice ? { invoice } : {}), ...(pdf ? { pdf } : {}) };
   const auth = new Authenticator(accounts, config.AUTH_CACHE_TTL_MS);
@@ -122,7 +128,14 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     readiness,
     publicPdf: invoice && pdf ? (id) => publicPdf(invoice, pdf, id) : undefined,
   });
-  const adminApp = createAdminApp({ log, token: config.ADMIN_TOKEN, accounts, invoice, pdf, bodyLimit: config.BODY_LIMIT_BYTES });
+  const adminApp = createAdminApp({
+    log,
+    token: config.ADMIN_TOKEN,
+    accounts,
+    invoice,
+    pdf,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+  });
 
   const publicServer = await listen(publicApp, config.GATEWAY_HOST, config.GATEWAY_PORT);
   const adminServer = await listen(adminApp, config.GATEWAY_ADMIN_HOST, config.GATEWAY_ADMIN_PORT);

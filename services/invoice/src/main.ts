@@ -33,7 +33,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     config.ACCOUNTS_ADDR,
     config.GRPC_TIMEOUT_MS,
   );
-  const pdf = createUnaryClient(loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'), config.PDF_ADDR, config.GRPC_TIMEOUT_MS);
+  const pdf = createUnaryClient(
+    loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'),
+    config.PDF_ADDR,
+    config.GRPC_TIMEOUT_MS,
+  );
   const now = () => new Date();
   const invoices = new InvoiceStore(models);
   const credits = new CreditStore(models);
@@ -67,7 +71,13 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     services: [
       {
         service: loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
-        handlers: invoiceHandlers({ service, credits, baseUrl: config.PUBLIC_BASE_URL, testHooks: config.INVOICE_TEST_HOOKS, now }),
+        handlers: invoiceHandlers({
+          service,
+          credits,
+          baseUrl: config.PUBLIC_BASE_URL,
+          testHooks: config.INVOICE_TEST_HOOKS,
+          now,
+        }),
       },
     ],
     isReady: () => mongoReachable(conn),

@@ -140,18 +140,35 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     const b = await body(ctx);
     const unlimited = b.unlimited === true;
     if (!unlimited && (!Number.isInteger(b.credits) || (b.credits as number) < 0)) {
-      throw AppError.validation([{ path: 'body.credits', message: 'must be a non-negative integer unless unlimited is true' }]);
+      throw AppError.validation([
+        { path: 'body.credits', message: 'must be a non-negative integer unless unlimited is true' },
+      ]);
     }
-    ctx.body = { data: await invoice().call('SetCredits', { workspace_id: ctx.params.ws, unlimited, credits: unlimited ? undefined : b.credits }) };
+    ctx.body = {
+      data: await invoice().call('SetCredits', {
+        workspace_id: ctx.params.ws,
+        unlimited,
+        credits: unlimited ? undefined : b.credits,
+      }),
+    };
   });
   r.post('/workspaces/:ws/credits', async (ctx) => {
     const b = await body(ctx);
-    if (!Number.isInteger(b.amount) || b.amount === 0) throw AppError.validation([{ path: 'body.amount', message: 'must be a non-zero integer' }]);
-    ctx.body = { data: await invoice().call('AddCredits', { workspace_id: ctx.params.ws, amount: b.amount, operation_id: str(b.operation_id) }) };
+    if (!Number.isInteger(b.amount) || b.amount === 0)
+      throw AppError.validation([{ path: 'body.amount', message: 'must be a non-zero integer' }]);
+    ctx.body = {
+      data: await invoice().call('AddCredits', {
+        workspace_id: ctx.params.ws,
+        amount: b.amount,
+        operation_id: str(b.operation_id),
+      }),
+    };
   });
   r.post('/invoices/overdue-sweep', async (ctx) => {
     const b = await body(ctx);
-    ctx.body = { data: await invoice().call('RunOverdueSweep', { now: str(b.now), workspace_id: str(b.workspace_id) }) };
+    ctx.body = {
+      data: await invoice().call('RunOverdueSweep', { now: str(b.now), workspace_id: str(b.workspace_id) }),
+    };
   });
   app.use(r.routes());
   app.use(r.allowedMethods({ throw: true }));

@@ -139,11 +139,15 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
       let token: string | undefined;
       if (scope) {
         const outcome = await idempotency.begin(scope, fp);
-        if (outcome.kind === 'replay') return { body: undefined, rawJson: outcome.body, headers: { 'Idempotent-Replayed': 'true' } };
+        if (outcome.kind === 'replay')
+          return { body: undefined, rawJson: outcome.body, headers: { 'Idempotent-Replayed': 'true' } };
         token = outcome.token;
       }
       try {
-        const res = await invoice().call<Rec>('GenerateInvoice', generateRequest(workspaceId, input.body as Rec, key, fp));
+        const res = await invoice().call<Rec>(
+          'GenerateInvoice',
+          generateRequest(workspaceId, input.body as Rec, key, fp),
+        );
         const json = JSON.stringify({ data: generateJson(res) });
         if (scope) await idempotency.succeed(scope, fp, json);
         const headers: Record<string, string> = res.replayed ? { 'Idempotent-Replayed': 'true' } : {};
@@ -162,12 +166,17 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         page: q.page,
         page_size: q.pageSize,
       });
-      return { body: { data: res.invoices.map(summaryJson), meta: { page: q.page, pageSize: q.pageSize, total: res.total } } };
+      return {
+        body: { data: res.invoices.map(summaryJson), meta: { page: q.page, pageSize: q.pageSize, total: res.total } },
+      };
     },
 
     async listTemplates({ principal }) {
       const pdf = need(backends.pdf, 'The template list');
-      const res = await pdf.call<{ templates: Rec[] }>('ListTemplates', { workspace_id: principal.workspace.id, plan: principal.workspace.plan });
+      const res = await pdf.call<{ templates: Rec[] }>('ListTemplates', {
+        workspace_id: principal.workspace.id,
+        plan: principal.workspace.plan,
+      });
       return {
         body: {
           data: res.templates.map((t) => ({
@@ -182,7 +191,10 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
     },
 
     async getInvoice({ input, principal }) {
-      const inv = await invoice().call<Rec>('GetInvoice', { workspace_id: principal.workspace.id, invoice_id: input.params.id });
+      const inv = await invoice().call<Rec>('GetInvoice', {
+        workspace_id: principal.workspace.id,
+        invoice_id: input.params.id,
+      });
       return { body: { data: invoiceJson(inv) } };
     },
 
@@ -192,7 +204,16 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         invoice_id: input.params.id,
         status: (input.body as Rec).status,
       });
-      return { body: { data: { id: res.id, invoice_number: res.invoice_number, invoice_status: res.invoice_status, paid_at: orNull(res.paid_at) } } };
+      return {
+        body: {
+          data: {
+            id: res.id,
+            invoice_number: res.invoice_number,
+            invoice_status: res.invoice_status,
+            paid_at: orNull(res.paid_at),
+          },
+        },
+      };
     },
 
     async archiveInvoice({ input, principal }) {
@@ -201,7 +222,16 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         invoice_id: input.params.id,
         is_archived: (input.body as Rec).is_archived,
       });
-      return { body: { data: { id: res.id, invoice_number: res.invoice_number, is_archived: res.is_archived, archived_at: orNull(res.archived_at) } } };
+      return {
+        body: {
+          data: {
+            id: res.id,
+            invoice_number: res.invoice_number,
+            is_archived: res.is_archived,
+            archived_at: orNull(res.archived_at),
+          },
+        },
+      };
     },
 
     async getInvoicePdf({ input, principal }) {

@@ -55,7 +55,10 @@ export class IdempotencyStore {
     return `idem:${workspaceId}:${method}:${path}:${hashed}`;
   }
 
-  async begin(scope: { workspaceId: string; method: string; path: string; key: string }, fp: string): Promise<IdempotencyOutcome> {
+  async begin(
+    scope: { workspaceId: string; method: string; path: string; key: string },
+    fp: string,
+  ): Promise<IdempotencyOutcome> {
     const key = this.key(scope.workspaceId, scope.method, scope.path, scope.key);
     const token = randomUUID();
     const entry: Entry = { state: 'processing', fp, token };
@@ -64,18 +67,30 @@ export class IdempotencyStore {
     const raw = await this.redis.get(key);
     if (raw === null) return this.begin(scope, fp);
     const existing = JSON.parse(raw) as Entry;
-    if (existing.fp !== fp) throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request body.');
-    if (existing.state === 'processing') throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
+    if (existing.fp !== fp)
+      throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request body.');
+    if (existing.state === 'processing')
+      throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
     return { kind: 'replay', body: existing.body! };
   }
 
-  async succeed(scope: { workspaceId: string; method: string; path: string; key: string }, fp: string, body: string): Promise<void> {
+  async succeed(
+    scope: { workspaceId: string; method: string; path: string; key: string },
+    fp: string,
+    body: string,
+  ): Promise<void> {
     const entry: Entry = { state: 'done', fp, body };
-    await this.redis.set(this.key(scope.workspaceId, scope.method, scope.path, scope.key), JSON.stringify(entry), 'PX', this.ttlMs);
+    await this.redis.set(
+      this.key(scope.workspaceId, scope.method, scope.path, scope.key),
+      JSON.stringify(entry),
+      'PX',
+      this.ttlMs,
+    );
   }
 
   async fail(scope: { workspaceId: string; method: string; path: string; key: string }, token: string): Promise<void> {
-    const release = (this.redis as unknown as { idempotencyRelease(key: string, token: string): Promise<number> }).idempotencyRelease;
+    const release = (this.redis as unknown as { idempotencyRelease(key: string, token: string): Promise<number> })
+      .idempotencyRelease;
     await release.call(this.redis, this.key(scope.workspaceId, scope.method, scope.path, scope.key), token);
   }
 }

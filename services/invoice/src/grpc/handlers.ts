@@ -179,7 +179,13 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
 
     async SetArchived(req: { workspace_id: string; invoice_id: string; is_archived: boolean }) {
       const { doc, changed } = await service.setArchived(req.workspace_id, req.invoice_id, req.is_archived);
-      return { id: doc._id, invoice_number: doc.invoice_number, is_archived: doc.is_archived, archived_at: iso(doc.archived_at), changed };
+      return {
+        id: doc._id,
+        invoice_number: doc.invoice_number,
+        is_archived: doc.is_archived,
+        archived_at: iso(doc.archived_at),
+        changed,
+      };
     },
 
     async GetInvoicePdf(req: { workspace_id: string; invoice_id: string; force: boolean }) {
@@ -190,7 +196,13 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
       return service.renderInput(req.workspace_id, req.invoice_id);
     },
 
-    async RecordPdfResult(req: { workspace_id: string; invoice_id: string; invoice_sequence: number; file?: FileInfo | null; error?: string }) {
+    async RecordPdfResult(req: {
+      workspace_id: string;
+      invoice_id: string;
+      invoice_sequence: number;
+      file?: FileInfo | null;
+      error?: string;
+    }) {
       return service.recordPdfResult(req.workspace_id, req.invoice_id, req.invoice_sequence, req.file ?? undefined);
     },
 
@@ -199,13 +211,20 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
         throw AppError.validation([{ path: 'credits', message: 'is required (>= 0) unless unlimited is true' }]);
       }
       await service.workspace(req.workspace_id);
-      return encodeBalance(req.workspace_id, await deps.credits.set(req.workspace_id, req.unlimited ? null : req.credits!, deps.now()));
+      return encodeBalance(
+        req.workspace_id,
+        await deps.credits.set(req.workspace_id, req.unlimited ? null : req.credits!, deps.now()),
+      );
     },
 
     async AddCredits(req: { workspace_id: string; amount: number; operation_id?: string }) {
-      if (!Number.isInteger(req.amount) || req.amount === 0) throw AppError.validation([{ path: 'amount', message: 'must be a non-zero integer' }]);
+      if (!Number.isInteger(req.amount) || req.amount === 0)
+        throw AppError.validation([{ path: 'amount', message: 'must be a non-zero integer' }]);
       await service.workspace(req.workspace_id);
-      return encodeBalance(req.workspace_id, await deps.credits.add(req.workspace_id, req.amount, req.operation_id, deps.now()));
+      return encodeBalance(
+        req.workspace_id,
+        await deps.credits.add(req.workspace_id, req.amount, req.operation_id, deps.now()),
+      );
     },
 
     async GetCredits(req: { workspace_id: string }) {
@@ -213,7 +232,8 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
     },
 
     async RunOverdueSweep(req: { now?: string; workspace_id?: string }) {
-      if (req.now && !deps.testHooks) throw new AppError('application', 'A sweep at another time than now needs the test hooks.');
+      if (req.now && !deps.testHooks)
+        throw new AppError('application', 'A sweep at another time than now needs the test hooks.');
       const at = req.now ? new Date(req.now) : deps.now();
       if (Number.isNaN(at.getTime())) throw AppError.validation([{ path: 'now', message: 'must be an RFC 3339 time' }]);
       const ids = await service.overdueSweep(at, req.workspace_id);

@@ -1,6 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { newId } from '@invoice-platform/common/ids';
+import { KeyedMutex } from '@invoice-platform/common/keyed-mutex';
 import type { Logger } from '@invoice-platform/common/logger';
 import { isDuplicateKey, type OutboxMessage } from '@invoice-platform/common/outbox';
 import { addDays, isCalendarDate, localDate, numberPeriod, overdueAt } from '../domain/dates.ts';
@@ -81,13 +82,25 @@ export interface InvoiceServiceDeps {
 
 export class InvoiceService {
   private readonly d: InvoiceServiceDeps;
+  private readonly allocation = new KeyedMutex();
+  private readonly workspaces = new Map<string, { value: Promise<WorkspaceInfo>; expires: number }>();
 
   constructor(deps: InvoiceServiceDeps) {
     this.d = deps;
   }
 
+  /**
+   * The workspace profile, kept for a few seconds: a burst of generates needs it once, and a plan
+   * change reaches generation within the same few seconds.
+   */
   async workspace(workspaceId: string): Promise<WorkspaceInfo> {
-    return this.d.accounts.call<WorkspaceInfo>('GetWorkspace', { workspace_id: workspaceId });
+    const hit = this.workspaces.get(workspaceId);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    if (this.workspaces.size > 10_000) this.workspaces.clear();
+    const pending = this.d.accounts.call<WorkspaceInfo>('GetWorkspace', { workspace_id: workspaceId });
+    this.workspaces.set(workspaceId, { value: pending, expires: Date.now() + 5000 });
+    pending.catch(() => this.workspaces.delete(workspaceId));
+    return pending;
   }
 
   async generate(req: GenerateRequest): Promise<GenerateResult & { replayed: boolean }> {
@@ -105,11 +118,14 @@ export class InvoiceService {
     });
 
     const id = newId('inv');
-    const reservation = await this.d.credits.reserve(ws.id, id, now);
+    const reservation = await this.allocation.run(`credit:${ws.id}`, () => this.d.credits.reserve(ws.id, id, now));
     let number: AllocatedNumber | undefined;
     let file: FileInfo | undefined;
     try {
-      number = await this.d.numbers.allocate(ws.id, numberPeriod(plan.issueDate, ws.time_zone), id, now);
+      const period = numberPeriod(plan.issueDate, ws.time_zone);
+      number = await this.allocation.run(`number:${ws.id}:${period}`, () =>
+        this.d.numbers.allocate(ws.id, period, id, now),
+      );
       const doc = this.newInvoice(id, req, ws, plan, number, template, now);
       file = await this.d.renderer.render(doc, ws);
       doc.pdf_file_id = file.file_id;
@@ -118,7 +134,7 @@ export class InvoiceService {
         id,
         invoice_number: doc.invoice_number,
         pdf_url: pdfUrl(this.d.baseUrl, id),
-        credits_remaining: reservation.unlimited ? null : reservation.remaining,
+        credits_remaining: await this.d.credits.remainingAfter(ws.id, reservation),
         is_recurring: doc.is_recurring,
         template: template ?? null,
       };
@@ -148,7 +164,12 @@ export class InvoiceService {
   }
 
   /** Gives back what a failed generate took: its credit, its number, its file. */
-  private async undo(reservation: Reservation, number: AllocatedNumber, file: FileInfo | undefined, workspaceId: string): Promise<void> {
+  private async undo(
+    reservation: Reservation,
+    number: AllocatedNumber,
+    file: FileInfo | undefined,
+    workspaceId: string,
+  ): Promise<void> {
     const results = await Promise.allSettled([
       this.d.credits.refund(reservation),
       this.d.numbers.release(number).then((released) => {
@@ -156,7 +177,8 @@ export class InvoiceService {
       }),
       file ? this.d.renderer.deleteFile(workspaceId, file.file_id) : Promise.resolve(),
     ]);
-    for (const r of results) if (r.status === 'rejected') this.d.log.error({ err: r.reason }, 'undo of a failed generate incomplete');
+    for (const r of results)
+      if (r.status === 'rejected') this.d.log.error({ err: r.reason }, 'undo of a failed generate incomplete');
   }
 
   /** An earlier success for the same Idempotency-Key (24 h) or the same series occurrence. */
@@ -183,22 +205,37 @@ export class InvoiceService {
     const errors: { path: string; message: string }[] = [];
     if (!req.customer_name?.trim()) errors.push({ path: 'body.customer_name', message: 'is required' });
     const language = req.document_language || 'en';
-    if (!documentLanguages.includes(language)) errors.push({ path: 'body.document_language', message: `must be one of: ${documentLanguages.join(', ')}` });
-    if (req.due_date !== undefined && !isCalendarDate(req.due_date)) errors.push({ path: 'body.due_date', message: 'must be a date (YYYY-MM-DD)' });
+    if (!documentLanguages.includes(language))
+      errors.push({ path: 'body.document_language', message: `must be one of: ${documentLanguages.join(', ')}` });
+    if (req.due_date !== undefined && !isCalendarDate(req.due_date))
+      errors.push({ path: 'body.due_date', message: 'must be a date (YYYY-MM-DD)' });
     const issueDate = req.source === 'recurring' && req.issue_date ? new Date(req.issue_date) : now;
     const isNewSeries = req.is_recurring && !req.series_id;
     if (isNewSeries) {
-      if (!req.recurring_interval || !intervals.includes(req.recurring_interval)) errors.push({ path: 'body.recurring_interval', message: `is required when is_recurring is true, one of: ${intervals.join(', ')}` });
-      if (!req.customer_email) errors.push({ path: 'body.customer_email', message: 'is required when is_recurring is true' });
-      if (req.recurring_count !== undefined && (req.recurring_count < 2 || req.recurring_count > 121)) errors.push({ path: 'body.recurring_count', message: 'must be between 2 and 121' });
+      if (!req.recurring_interval || !intervals.includes(req.recurring_interval))
+        errors.push({
+          path: 'body.recurring_interval',
+          message: `is required when is_recurring is true, one of: ${intervals.join(', ')}`,
+        });
+      if (!req.customer_email)
+        errors.push({ path: 'body.customer_email', message: 'is required when is_recurring is true' });
+      if (req.recurring_count !== undefined && (req.recurring_count < 2 || req.recurring_count > 121))
+        errors.push({ path: 'body.recurring_count', message: 'must be between 2 and 121' });
       if (req.recurring_end_date !== undefined) {
-        if (req.recurring_count !== undefined) errors.push({ path: 'body.recurring_end_date', message: 'is not allowed together with recurring_count' });
-        else if (!isCalendarDate(req.recurring_end_date) || req.recurring_end_date <= localDate(now, ws.time_zone)) errors.push({ path: 'body.recurring_end_date', message: 'must be a date in the future' });
+        if (req.recurring_count !== undefined)
+          errors.push({ path: 'body.recurring_end_date', message: 'is not allowed together with recurring_count' });
+        else if (!isCalendarDate(req.recurring_end_date) || req.recurring_end_date <= localDate(now, ws.time_zone))
+          errors.push({ path: 'body.recurring_end_date', message: 'must be a date in the future' });
       }
     }
     if (errors.length > 0) throw AppError.validation(errors);
     // Money rules (items, currency, discounts) report their own errors.
-    const totals = computeTotals({ currency: req.currency || DEFAULT_CURRENCY, items: req.items, tax_rate: req.tax_rate, discount_total: req.discount_total });
+    const totals = computeTotals({
+      currency: req.currency || DEFAULT_CURRENCY,
+      items: req.items,
+      tax_rate: req.tax_rate,
+      discount_total: req.discount_total,
+    });
     if (isNewSeries && !ws.features.includes('recurring')) {
       throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
     }
@@ -209,11 +246,14 @@ export class InvoiceService {
 
   private async checkPaymentSetup(req: GenerateRequest): Promise<void> {
     if (req.payment_gateway === undefined && req.payment_account === undefined) return;
-    const res = await this.d.accounts.call<{ gateway_errors: string[]; account_errors: string[] }>('CheckPaymentSetup', {
-      workspace_id: req.workspace_id,
-      payment_gateway: req.payment_gateway,
-      payment_account: req.payment_account,
-    });
+    const res = await this.d.accounts.call<{ gateway_errors: string[]; account_errors: string[] }>(
+      'CheckPaymentSetup',
+      {
+        workspace_id: req.workspace_id,
+        payment_gateway: req.payment_gateway,
+        payment_account: req.payment_account,
+      },
+    );
     const errors = [
       ...res.gateway_errors.map((message) => ({ path: 'body.payment_gateway', message })),
       ...res.account_errors.map((message) => ({ path: 'body.payment_account', message })),
@@ -284,7 +324,12 @@ export class InvoiceService {
   }
 
   list(workspaceId: string, status: string | undefined, page: number, pageSize: number) {
-    return this.d.invoices.list(workspaceId, status, Math.max(1, page || 1), Math.min(100, Math.max(1, pageSize || 25)));
+    return this.d.invoices.list(
+      workspaceId,
+      status,
+      Math.max(1, page || 1),
+      Math.min(100, Math.max(1, pageSize || 25)),
+    );
   }
 
   get(workspaceId: string, id: string): Promise<InvoiceDoc> {
@@ -299,7 +344,11 @@ export class InvoiceService {
    * Applies a change computed from the invoice's current state, re-reading and deciding again
    * when a concurrent change committed first. `decide` returns null for "nothing to change".
    */
-  private async change(workspaceId: string, id: string, decide: (doc: InvoiceDoc, now: Date) => Decision | null): Promise<{ before: InvoiceDoc; after: InvoiceDoc | null }> {
+  private async change(
+    workspaceId: string,
+    id: string,
+    decide: (doc: InvoiceDoc, now: Date) => Decision | null,
+  ): Promise<{ before: InvoiceDoc; after: InvoiceDoc | null }> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const before = await this.d.invoices.get(workspaceId, id);
       const now = this.d.now();
@@ -320,7 +369,8 @@ export class InvoiceService {
 
   /** Spec §4.5 with the DESIGN.md §3 table; `onlyFrom` limits the move (the overdue sweep moves only unpaid). */
   async updateStatus(workspaceId: string, id: string, to: string, onlyFrom?: InvoiceStatus) {
-    if (!isInvoiceStatus(to)) throw AppError.validation([{ path: 'body.status', message: 'must be one of: unpaid, paid, overdue, cancelled' }]);
+    if (!isInvoiceStatus(to))
+      throw AppError.validation([{ path: 'body.status', message: 'must be one of: unpaid, paid, overdue, cancelled' }]);
     const { before, after } = await this.change(workspaceId, id, (doc, now) => {
       const from = doc.invoice_status as InvoiceStatus;
       if (from === to || (onlyFrom && from !== onlyFrom)) return null;
@@ -361,7 +411,12 @@ export class InvoiceService {
   async pdf(workspaceId: string, id: string, force: boolean) {
     const doc = await this.d.invoices.get(workspaceId, id);
     if (!force && doc.pdf_file_id && doc.pdf_status !== 'failed') {
-      return { url: pdfUrl(this.d.baseUrl, id), generated: false, pdf_status: doc.pdf_status, file_id: doc.pdf_file_id };
+      return {
+        url: pdfUrl(this.d.baseUrl, id),
+        generated: false,
+        pdf_status: doc.pdf_status,
+        file_id: doc.pdf_file_id,
+      };
     }
     const ws = await this.workspace(workspaceId);
     const file = await this.d.renderer.render(doc, ws);
@@ -371,7 +426,12 @@ export class InvoiceService {
       messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
     }));
     if (oldFile) this.d.renderer.deleteFile(workspaceId, oldFile).catch(() => undefined);
-    return { url: pdfUrl(this.d.baseUrl, id), generated: true, pdf_status: (after ?? doc).pdf_status, file_id: file.file_id };
+    return {
+      url: pdfUrl(this.d.baseUrl, id),
+      generated: true,
+      pdf_status: (after ?? doc).pdf_status,
+      file_id: file.file_id,
+    };
   }
 
   /** The pdf service reports an asynchronous re-render; results older than the wanted state are ignored. */
@@ -414,7 +474,10 @@ export class InvoiceService {
   async repairPendingCreated(before: Date): Promise<number> {
     const pending = await this.d.invoices.createdPending(before);
     for (const doc of pending) {
-      await this.d.invoices.commitCreated(doc, lifecycleEvent('invoice.created', { ...doc, sequence: 1 }, this.d.baseUrl, new Date(doc.created_at)));
+      await this.d.invoices.commitCreated(
+        doc,
+        lifecycleEvent('invoice.created', { ...doc, sequence: 1 }, this.d.baseUrl, new Date(doc.created_at)),
+      );
     }
     if (pending.length > 0) this.d.notifyOutbox();
     return pending.length;

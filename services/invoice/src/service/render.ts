@@ -44,7 +44,9 @@ export class Renderer {
   async renderRequest(doc: InvoiceDoc, workspace: WorkspaceInfo) {
     let paymentAccount: PaymentAccount | undefined;
     if (doc.payment_account) {
-      const { accounts } = await this.accounts.call<{ accounts: PaymentAccount[] }>('ListPaymentAccounts', { workspace_id: doc.workspace_id });
+      const { accounts } = await this.accounts.call<{ accounts: PaymentAccount[] }>('ListPaymentAccounts', {
+        workspace_id: doc.workspace_id,
+      });
       paymentAccount = accounts.find((a) => a.id === doc.payment_account);
     }
     const optional = (v: string | null) => (v === null ? undefined : v);
@@ -64,7 +66,12 @@ export class Renderer {
         invoice_status: doc.invoice_status,
         currency: doc.currency,
         seller: { name: workspace.name, address_lines: [] },
-        customer: { name: doc.customer_name, email: optional(doc.customer_email), tax_id: optional(doc.customer_tax_id), address_lines: [] },
+        customer: {
+          name: doc.customer_name,
+          email: optional(doc.customer_email),
+          tax_id: optional(doc.customer_tax_id),
+          address_lines: [],
+        },
         items: doc.items,
         subtotal: doc.subtotal,
         discount_total: doc.discount_total,
@@ -100,9 +107,12 @@ export class Renderer {
         if (AppError.isKind(err, 'validation')) break;
       }
     }
-    throw Object.assign(new AppError('application', 'The PDF could not be generated. No credit was used; the request can be repeated.'), {
-      cause: lastError,
-    });
+    throw Object.assign(
+      new AppError('application', 'The PDF could not be generated. No credit was used; the request can be repeated.'),
+      {
+        cause: lastError,
+      },
+    );
   }
 
   async deleteFile(workspaceId: string, fileId: string): Promise<void> {

@@ -10,6 +10,7 @@ export interface CreditBalance {
   updatedAt: Date | null;
 }
 
+/** `remaining` is filled in by remainingAfter, outside the per-workspace critical section. */
 export type Reservation = { unlimited: true } | { unlimited: false; id: string; remaining: number };
 
 /**
@@ -20,13 +21,17 @@ export type Reservation = { unlimited: true } | { unlimited: false; id: string; 
  */
 export class CreditStore {
   private readonly models: Models;
+  /** Last credit number this process used per workspace, where probing starts (ids are cheap to probe). */
+  private readonly last = new Map<string, number>();
 
   constructor(models: Models) {
     this.models = models;
   }
 
   private async granted(workspaceId: string): Promise<number> {
-    const grants = await this.models.CreditGrant.find({ workspace_id: workspaceId }, { amount: 1 }).lean<CreditGrantDoc[]>().exec();
+    const grants = await this.models.CreditGrant.find({ workspace_id: workspaceId }, { amount: 1 })
+      .lean<CreditGrantDoc[]>()
+      .exec();
     return grants.reduce((sum, g) => sum + g.amount, 0);
   }
 
@@ -49,33 +54,42 @@ export class CreditStore {
     const pool = await this.models.CreditPool.findById(workspaceId).lean<CreditPoolDoc>().exec();
     if (pool?.unlimited) return { unlimited: true };
     const granted = await this.granted(workspaceId);
-    const empty = () => new AppError('payment_required', 'The workspace invoice credit balance is empty. Add credits and retry.');
-    for (let round = 0; round < 5; round++) {
-      const used = await this.used(workspaceId);
-      const candidates = round === 0 ? range(used + 1, granted) : await this.freeSlots(workspaceId, granted);
-      if (candidates.length === 0) throw empty();
-      for (const n of candidates) {
-        try {
-          await this.models.CreditUse.create({
-            _id: `${workspaceId}:${n}`,
-            workspace_id: workspaceId,
-            n,
-            invoice_id: invoiceId,
-            state: 'reserved',
-            reserved_at: now,
-          });
-          return { unlimited: false, id: `${workspaceId}:${n}`, remaining: Math.max(0, granted - (await this.used(workspaceId))) };
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-        }
+    const take = async (n: number) => {
+      try {
+        await this.models.CreditUse.create({
+          _id: `${workspaceId}:${n}`,
+          workspace_id: workspaceId,
+          n,
+          invoice_id: invoiceId,
+          state: 'reserved',
+          reserved_at: now,
+        });
+        this.last.set(workspaceId, n);
+        return true;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        return false;
       }
-    }
-    throw empty();
+    };
+    const reserved = (n: number): Reservation => ({ unlimited: false, id: `${workspaceId}:${n}`, remaining: granted });
+    // Fast path: the numbers after the last one used; then any hole left by a refund.
+    const start = (this.last.get(workspaceId) ?? (await this.used(workspaceId))) + 1;
+    for (let n = start; n <= granted; n++) if (await take(n)) return reserved(n);
+    for (const n of await this.freeSlots(workspaceId, granted)) if (await take(n)) return reserved(n);
+    throw new AppError('payment_required', 'The workspace invoice credit balance is empty. Add credits and retry.');
+  }
+
+  /** The balance left once `reservation` is counted (what spec §2.5 credits_remaining reports). */
+  async remainingAfter(workspaceId: string, reservation: Reservation): Promise<number | null> {
+    if (reservation.unlimited) return null;
+    return Math.max(0, reservation.remaining - (await this.used(workspaceId)));
   }
 
   /** Credit numbers 1..granted not in use: holes left by refunds. */
   private async freeSlots(workspaceId: string, granted: number): Promise<number[]> {
-    const uses = await this.models.CreditUse.find({ workspace_id: workspaceId }, { n: 1 }).lean<CreditUseDoc[]>().exec();
+    const uses = await this.models.CreditUse.find({ workspace_id: workspaceId }, { n: 1 })
+      .lean<CreditUseDoc[]>()
+      .exec();
     const taken = new Set(uses.map((u) => u.n));
     return range(1, granted).filter((n) => !taken.has(n));
   }
@@ -92,7 +106,11 @@ export class CreditStore {
 
   /** Sets the balance to `balance`, or makes the pool unlimited (admin; the dashboard's pool is this pool). */
   async set(workspaceId: string, balance: number | null, now: Date): Promise<CreditBalance> {
-    await this.models.CreditPool.updateOne({ _id: workspaceId }, { $set: { unlimited: balance === null, updated_at: now } }, { upsert: true }).exec();
+    await this.models.CreditPool.updateOne(
+      { _id: workspaceId },
+      { $set: { unlimited: balance === null, updated_at: now } },
+      { upsert: true },
+    ).exec();
     if (balance !== null) {
       const current = await this.balance(workspaceId);
       const granted = await this.granted(workspaceId);
@@ -108,9 +126,14 @@ export class CreditStore {
     if (pool?.unlimited) throw new AppError('application', 'The workspace has unlimited credits; set a balance first.');
     if (amount < 0) {
       const current = await this.balance(workspaceId);
-      if ((current.remaining ?? 0) + amount < 0) throw new AppError('application', `Only ${current.remaining} credits are left to take.`);
+      if ((current.remaining ?? 0) + amount < 0)
+        throw new AppError('application', `Only ${current.remaining} credits are left to take.`);
     }
-    await this.models.CreditPool.updateOne({ _id: workspaceId }, { $set: { updated_at: now } }, { upsert: true }).exec();
+    await this.models.CreditPool.updateOne(
+      { _id: workspaceId },
+      { $set: { updated_at: now } },
+      { upsert: true },
+    ).exec();
     await this.grant(workspaceId, amount, operationId ? `cgr_${workspaceId}_${operationId}` : newId('cgr'), now);
     return this.balance(workspaceId);
   }
@@ -125,7 +148,10 @@ export class CreditStore {
 
   /** Reservations older than `before` whose generate died: kept when the invoice exists, else refunded. */
   async reapStale(before: Date, invoiceExists: (id: string) => Promise<boolean>): Promise<number> {
-    const stale = await this.models.CreditUse.find({ state: 'reserved', reserved_at: { $lt: before } }).limit(500).lean<CreditUseDoc[]>().exec();
+    const stale = await this.models.CreditUse.find({ state: 'reserved', reserved_at: { $lt: before } })
+      .limit(500)
+      .lean<CreditUseDoc[]>()
+      .exec();
     let refunded = 0;
     for (const use of stale) {
       if (await invoiceExists(use.invoice_id)) {

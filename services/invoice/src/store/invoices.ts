@@ -16,7 +16,9 @@ export class InvoiceStore {
   }
 
   async find(workspaceId: string, id: string): Promise<InvoiceDoc | null> {
-    return this.models.Invoice.findOne({ _id: id, workspace_id: workspaceId }).lean<InvoiceDoc>().exec();
+    // By id alone (the fastest lookup on every MongoDB-wire server), then scoped to the workspace.
+    const doc = await this.models.Invoice.findById(id).lean<InvoiceDoc>().exec();
+    return doc && doc.workspace_id === workspaceId ? doc : null;
   }
 
   async get(workspaceId: string, id: string): Promise<InvoiceDoc> {
@@ -44,7 +46,9 @@ export class InvoiceStore {
   }
 
   async findByOccurrence(workspaceId: string, scope: string): Promise<InvoiceDoc | null> {
-    return this.models.Invoice.findOne({ workspace_id: workspaceId, occurrence_scope: scope }).lean<InvoiceDoc>().exec();
+    return this.models.Invoice.findOne({ workspace_id: workspaceId, occurrence_scope: scope })
+      .lean<InvoiceDoc>()
+      .exec();
   }
 
   /** Inserts a new invoice; a duplicate key error means a concurrent twin (same key or occurrence) won. */
@@ -55,7 +59,13 @@ export class InvoiceStore {
   /** Commits invoice.created (change 1) and clears the pending mark; safe to repeat after a crash. */
   async commitCreated(doc: InvoiceDoc, message: OutboxMessage): Promise<void> {
     try {
-      await commitChange(this.models.Outbox, { aggregate_id: doc._id, sequence: 1, messages: [message], projection: {}, created_at: doc.created_at });
+      await commitChange(this.models.Outbox, {
+        aggregate_id: doc._id,
+        sequence: 1,
+        messages: [message],
+        projection: {},
+        created_at: doc.created_at,
+      });
     } catch (err) {
       if (!(err instanceof SequenceTaken)) throw err;
     }
@@ -67,11 +77,22 @@ export class InvoiceStore {
    * document. SequenceTaken when a concurrent change came first; the caller re-reads and decides
    * again on the new state.
    */
-  async applyChange(doc: InvoiceDoc, patch: Partial<InvoiceDoc>, messages: OutboxMessage[], now: Date): Promise<InvoiceDoc> {
+  async applyChange(
+    doc: InvoiceDoc,
+    patch: Partial<InvoiceDoc>,
+    messages: OutboxMessage[],
+    now: Date,
+  ): Promise<InvoiceDoc> {
     const sequence = doc.sequence + 1;
     const projection = { ...patch, sequence, updated_at: now };
     try {
-      await commitChange(this.models.Outbox, { aggregate_id: doc._id, sequence, messages, projection, created_at: now });
+      await commitChange(this.models.Outbox, {
+        aggregate_id: doc._id,
+        sequence,
+        messages,
+        projection,
+        created_at: now,
+      });
     } catch (err) {
       if (err instanceof SequenceTaken) await rollForward(this.models.Outbox, this.models.Invoice, doc._id, 'sequence');
       throw err;
@@ -85,7 +106,12 @@ export class InvoiceStore {
     await this.models.Invoice.updateOne({ _id: id }, { $set: { generate_response: response } }).exec();
   }
 
-  async list(workspaceId: string, status: string | undefined, page: number, pageSize: number): Promise<{ docs: InvoiceDoc[]; total: number }> {
+  async list(
+    workspaceId: string,
+    status: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<{ docs: InvoiceDoc[]; total: number }> {
     const filter: Record<string, unknown> = { workspace_id: workspaceId };
     if (status) filter.invoice_status = status;
     const [docs, total] = await Promise.all([
@@ -107,6 +133,9 @@ export class InvoiceStore {
   }
 
   async createdPending(before: Date): Promise<InvoiceDoc[]> {
-    return this.models.Invoice.find({ created_pending: true, created_at: { $lt: before } }).limit(500).lean<InvoiceDoc[]>().exec();
+    return this.models.Invoice.find({ created_pending: true, created_at: { $lt: before } })
+      .limit(500)
+      .lean<InvoiceDoc[]>()
+      .exec();
   }
 }

@@ -15,18 +15,27 @@ export interface AllocatedNumber {
  */
 export class NumberStore {
   private readonly models: Models;
+  /** Last seq this process saw per workspace period: probing by id is far cheaper than a sorted query. */
+  private readonly last = new Map<string, number>();
 
   constructor(models: Models) {
     this.models = models;
   }
 
+  private async top(workspaceId: string, period: string): Promise<number> {
+    const top = await this.models.InvoiceNumber.findOne({ workspace_id: workspaceId, period }, { seq: 1 })
+      .sort({ seq: -1 })
+      .lean<NumberDoc>()
+      .exec();
+    return top?.seq ?? 0;
+  }
+
   async allocate(workspaceId: string, period: string, invoiceId: string, now: Date): Promise<AllocatedNumber> {
-    for (let attempt = 0; attempt < 1000; attempt++) {
-      const top = await this.models.InvoiceNumber.findOne({ workspace_id: workspaceId, period }, { seq: 1 })
-        .sort({ seq: -1 })
-        .lean<NumberDoc>()
-        .exec();
-      const seq = (top?.seq ?? 0) + 1;
+    const hintKey = `${workspaceId}:${period}`;
+    let seq = (this.last.get(hintKey) ?? (await this.top(workspaceId, period))) + 1;
+    for (let attempt = 0; attempt < 1000; attempt++, seq++) {
+      // Another replica may have moved on: after a few collisions, ask the database again.
+      if (attempt > 0 && attempt % 8 === 0) seq = (await this.top(workspaceId, period)) + 1;
       try {
         await this.models.InvoiceNumber.create({
           _id: `${workspaceId}:${period}:${seq}`,
@@ -37,6 +46,7 @@ export class NumberStore {
           state: 'reserved',
           at: now,
         });
+        this.last.set(hintKey, seq);
         return { workspaceId, period, seq };
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
@@ -51,17 +61,23 @@ export class NumberStore {
 
   /** Gives a number back if no later number was allocated; otherwise it stays void (a gap we log). */
   async release(n: AllocatedNumber): Promise<boolean> {
-    const later = await this.models.InvoiceNumber.exists({ workspace_id: n.workspaceId, period: n.period, seq: { $gt: n.seq } }).exec();
+    // Numbers are taken in order, so a later one exists exactly when the next one does.
+    const later = await this.models.InvoiceNumber.exists({ _id: key({ ...n, seq: n.seq + 1 }) }).exec();
     if (later) {
       await this.models.InvoiceNumber.updateOne({ _id: key(n) }, { $set: { state: 'void' } }).exec();
       return false;
     }
     await this.models.InvoiceNumber.deleteOne({ _id: key(n) }).exec();
+    const hintKey = `${n.workspaceId}:${n.period}`;
+    if (this.last.get(hintKey) === n.seq) this.last.set(hintKey, n.seq - 1);
     return true;
   }
 
   async staleReservations(before: Date): Promise<(AllocatedNumber & { invoiceId: string })[]> {
-    const docs = await this.models.InvoiceNumber.find({ state: 'reserved', at: { $lt: before } }).limit(500).lean<NumberDoc[]>().exec();
+    const docs = await this.models.InvoiceNumber.find({ state: 'reserved', at: { $lt: before } })
+      .limit(500)
+      .lean<NumberDoc[]>()
+      .exec();
     return docs.map((d) => ({ workspaceId: d.workspace_id, period: d.period, seq: d.seq, invoiceId: d.invoice_id }));
   }
 }

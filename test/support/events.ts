@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { type Consumer, Kafka, logLevel } from 'kafkajs';
+import { sleep } from './platform.ts';
+
+export interface LifecycleEvent {
+  headers: Record<string, string>;
+  id: string;
+  object: string;
+  type: string;
+  created: string;
+  workspace_id: string;
+  sequence: number;
+  data: { object: Record<string, unknown>; previous_status?: string };
+}
+
+/** Reads invoice.lifecycle.v1 from now on, as a third-party consumer would, and keeps every event. */
+export class EventLog {
+  readonly events: LifecycleEvent[] = [];
+  private consumer: Consumer | undefined;
+  private readonly brokers: string;
+
+  constructor(brokers: string) {
+    this.brokers = brokers;
+  }
+
+  async start(): Promise<this> {
+    const kafka = new Kafka({ clientId: 'test-events', brokers: this.brokers.split(','), logLevel: logLevel.NOTHING });
+    const consumer = kafka.consumer({ groupId: `test-events-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 100 });
+    let joined = false;
+    consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
+    await consumer.connect();
+    await consumer.subscribe({ topic: 'invoice.lifecycle.v1', fromBeginning: false });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(message.headers ?? {})) if (v !== undefined) headers[k] = String(v);
+        this.events.push({ ...(JSON.parse(message.value!.toString()) as Omit<LifecycleEvent, 'headers'>), headers });
+      },
+    });
+    while (!joined) await sleep(50);
+    this.consumer = consumer;
+    return this;
+  }
+
+  of(invoiceId: string): LifecycleEvent[] {
+    return this.events.filter((e) => e.data.object.id === invoiceId);
+  }
+
+  /** Waits until `predicate` holds for the events of `invoiceId`, then returns them. */
+  async waitFor(
+    invoiceId: string,
+    predicate: (events: LifecycleEvent[]) => boolean,
+    timeoutMs = 20_000,
+  ): Promise<LifecycleEvent[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const events = this.of(invoiceId);
+      if (predicate(events)) return events;
+      await sleep(100);
+    }
+    throw new Error(
+      `events of ${invoiceId} never matched; got ${JSON.stringify(this.of(invoiceId).map((e) => e.type))}`,
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+  }
+}
