@@ -87,7 +87,7 @@ export class BrowserPool {
   }
 
   get connected(): boolean {
-    return this.browser?.connected === true;
+    return this.browser !== undefined && isAlive(this.browser);
   }
 
   /** Pid of the running Chromium (the browser process, parent of its renderers). */
@@ -161,7 +161,7 @@ export class BrowserPool {
   private takeIdle(browser: Browser): Page | undefined {
     while (this.idle.length > 0) {
       const page = this.idle.shift()!;
-      if (!page.isClosed() && browser.connected) return page;
+      if (!page.isClosed() && isAlive(browser)) return page;
       this.pages.delete(page);
     }
     return undefined;
@@ -169,7 +169,7 @@ export class BrowserPool {
 
   private release(page: Page, healthy: boolean): void {
     const current = this.browser;
-    if (healthy && current?.connected && this.pages.has(page) && !page.isClosed()) {
+    if (healthy && current && isAlive(current) && this.pages.has(page) && !page.isClosed()) {
       this.handOver(page);
       return;
     }
@@ -203,7 +203,8 @@ export class BrowserPool {
       opened.push(
         browser
           .newPage()
-          .then((page) => {
+          .then(async (page) => {
+            await preparePage(page);
             if (browser !== this.browser || !browser.connected || this.closed) {
               page.close().catch(() => undefined);
               return;
@@ -219,7 +220,7 @@ export class BrowserPool {
 
   private ensureBrowser(): Promise<Browser> {
     if (this.closed) return Promise.reject(new PrintError('the browser pool is closed'));
-    if (this.browser?.connected) return Promise.resolve(this.browser);
+    if (this.browser && isAlive(this.browser)) return Promise.resolve(this.browser);
     this.launching ??= this.launch().finally(() => (this.launching = undefined));
     return this.launching;
   }
@@ -244,9 +245,14 @@ export class BrowserPool {
       handleSIGHUP: false,
       protocolTimeout: 30_000,
     });
-    browser.on('disconnected', () => {
-      if (generation !== this.generation || this.closed) return;
-      this.opts.log.warn({ pid: browser.process()?.pid }, 'chromium disconnected; relaunching');
+    let dead = false;
+    const onDead = (why: string) => {
+      if (dead || generation !== this.generation || this.closed) return;
+      dead = true;
+      this.opts.log.warn({ pid: browser.process()?.pid, why }, 'chromium is gone; relaunching');
+      // Renderers may hold the pipe open a little longer: cut the connection so calls in flight
+      // fail now instead of at their timeout.
+      if (browser.connected) void browser.disconnect().catch(() => undefined);
       this.browser = undefined;
       this.idle = [];
       this.pages = new Set();
@@ -258,9 +264,12 @@ export class BrowserPool {
           .then(() => this.fill())
           .catch((err: unknown) => this.opts.log.error({ err }, 'relaunching chromium failed'));
       }, 100).unref();
-    });
+    };
+    browser.on('disconnected', () => onDead('disconnected'));
+    browser.process()?.once('exit', (code, signal) => onDead(`exited (${signal ?? code})`));
     // The initial about:blank tab serves as the first pooled page.
     const [first] = await browser.pages();
+    if (first) await preparePage(first);
     this.browser = browser;
     if (first) {
       this.pages.add(first);
@@ -276,4 +285,19 @@ export class BrowserPool {
     this.userDataDir = undefined;
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * Scripts are off in pooled pages. A warm page keeps its JavaScript realm across setContent
+ * (document.open reuses the window), so a template's script could leave timers or globals that
+ * change the next workspace's document; templates are static HTML, rendered by handlebars.
+ */
+async function preparePage(page: Page): Promise<void> {
+  await page.setJavaScriptEnabled(false);
+}
+
+/** Connected and its process not exited (a killed browser may still look connected for a moment). */
+function isAlive(browser: Browser): boolean {
+  const proc = browser.process();
+  return browser.connected && (!proc || (proc.exitCode === null && proc.signalCode === null));
 }

@@ -1,0 +1,82 @@
+import { AppError } from '@invoice-platform/common/errors';
+import test from 'ava';
+import { sampleRenderRequest } from '../../src/domain/sample.ts';
+import type { FileInfo } from '../../src/store/file-store.ts';
+import { startTestService, type TestService } from './helpers.ts';
+
+let svc: TestService;
+
+test.before(async () => {
+  svc = await startTestService('pdf_crash');
+});
+
+test.after.always(async () => {
+  await svc?.stop();
+});
+
+const render = (templateId = 'classic') =>
+  svc.client.call<{ file: FileInfo }>(
+    'Render',
+    sampleRenderRequest({ workspace_id: 'WSCRASH001', template_id: templateId }),
+  );
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function waitFor(cond: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+// Cheap to template, slow to print (tens of thousands of table rows): the kill lands mid-print.
+const heavyTemplate = `<html><body><h1>{{invoice_number}}</h1><table>{{{rows}}}</table></body></html>`;
+const heavyHelpers = `function rows() { return '<tr><td>row</td><td>1</td><td>2</td></tr>'.repeat(12000) }`;
+
+test.serial(
+  'Chromium killed during a render: that render fails with ApplicationError, the next succeeds',
+  async (t) => {
+    const { id } = await svc.client.call<{ id: string }>('UpsertWorkspaceTemplate', {
+      workspace_id: 'WSCRASH001',
+      name: 'Heavy',
+      content: heavyTemplate,
+      helpers: heavyHelpers,
+    });
+    await render();
+    const pid = svc.app.pool.browserPid!;
+    t.true(alive(pid));
+
+    const inFlight = render(id);
+    await new Promise((r) => setTimeout(r, 800));
+    process.kill(pid, 'SIGKILL');
+    const err = await t.throwsAsync(inFlight);
+    t.true(AppError.isKind(err, 'application'), String(err));
+    t.is((err as AppError).status, 400);
+    t.regex((err as Error).message, /PDF could not be generated/);
+
+    const { file } = await render();
+    t.is(file.pages, 1);
+    const newPid = svc.app.pool.browserPid!;
+    t.not(newPid, pid);
+    t.true(alive(newPid));
+    await waitFor(() => !alive(pid));
+  },
+);
+
+test.serial('Chromium killed while idle: relaunched, the next render succeeds and health comes back', async (t) => {
+  const pid = svc.app.pool.browserPid!;
+  process.kill(pid, 'SIGKILL');
+  const { file } = await render();
+  t.is(file.status_marking, 'UNPAID');
+  t.not(svc.app.pool.browserPid, pid);
+  await waitFor(() => svc.client.healthy(1000));
+  t.true(await svc.client.healthy(1000));
+});
