@@ -8,6 +8,19 @@ import { type DocumentLanguage, localeOf } from './i18n.ts';
 
 const decimalPattern = /^-?\d+(\.\d+)?$/;
 
+// Building an Intl.NumberFormat costs far more than using one: keep them per option set.
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let fmt = formatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(locale, options);
+    if (formatters.size > 1000) formatters.clear();
+    formatters.set(key, fmt);
+  }
+  return fmt;
+}
+
 export function isDecimal(value: string): boolean {
   return decimalPattern.test(value);
 }
@@ -19,7 +32,7 @@ function fractionDigitsOf(value: string): number {
 
 /** The currency's minor digits as Intl (CLDR) knows them: IDR 0, JPY 0, USD 2, KWD 3. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 export function isCurrencyCode(value: string): boolean {
@@ -34,7 +47,7 @@ export function isCurrencyCode(value: string): boolean {
  */
 export function formatMoney(amount: string, currency: string, lang: DocumentLanguage): string {
   const digits = Math.max(currencyDigits(currency), fractionDigitsOf(amount));
-  const fmt = new Intl.NumberFormat(localeOf[lang], {
+  const fmt = numberFormat(localeOf[lang], {
     style: 'currency',
     currency,
     currencyDisplay: 'symbol',
@@ -46,13 +59,13 @@ export function formatMoney(amount: string, currency: string, lang: DocumentLang
 
 /** Quantities and plain numbers: as many decimals as given, grouped per locale. */
 export function formatNumber(value: string, lang: DocumentLanguage): string {
-  const fmt = new Intl.NumberFormat(localeOf[lang], { maximumFractionDigits: Math.min(20, fractionDigitsOf(value)) });
+  const fmt = numberFormat(localeOf[lang], { maximumFractionDigits: Math.min(20, fractionDigitsOf(value)) });
   return fmt.format(value as unknown as number);
 }
 
 /** "11" → "11%" (or "11 %" where the locale spaces it). */
 export function formatPercent(rate: string, lang: DocumentLanguage): string {
-  const fmt = new Intl.NumberFormat(localeOf[lang], {
+  const fmt = numberFormat(localeOf[lang], {
     style: 'percent',
     maximumFractionDigits: Math.min(20, fractionDigitsOf(rate)),
   });

@@ -115,6 +115,19 @@ export class PdfRenderer {
     return pdf;
   }
 
+  /** The HTML the engine produces (jsreport's built-in html recipe): for previews and the benchmark. */
+  async renderHtml(input: RenderInput): Promise<string> {
+    try {
+      const res = await this.jsreport.render({
+        template: { content: input.content, helpers: input.helpers ?? '', engine: 'handlebars', recipe: 'html' },
+        data: input.data,
+      });
+      return Buffer.from(res.content).toString('utf8');
+    } catch (err) {
+      throw classify(err);
+    }
+  }
+
   async close(): Promise<void> {
     await this.jsreport.close();
   }
