@@ -24,6 +24,10 @@ export interface PdfApp {
 export interface PdfAppOptions {
   /** Start the invoice.lifecycle.v1 consumer (default true). */
   consume?: boolean;
+  /** Consumer group (default "pdf", docs/contracts.md §5.1); tests use their own. */
+  consumerGroup?: string;
+  /** Told when the consumer joins its group (true) or drops out (false). */
+  onConsumerStatus?: (up: boolean) => void;
 }
 
 /** Wires the pdf service: Mongo, Chromium pool, jsreport, gRPC server and the re-render consumer. */
@@ -74,10 +78,13 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
     // In the background: Kafka being down must not keep the gRPC API from serving.
     void startConsumer<LifecycleData>({
       kafka: createKafka('pdf', config.KAFKA_BROKERS, log),
-      groupId: 'pdf',
+      groupId: opts.consumerGroup ?? 'pdf',
       topic: topics.invoiceLifecycle,
       log,
-      onStatus: (up) => log.info({ up }, 'invoice.lifecycle.v1 consumer status'),
+      onStatus: (up) => {
+        log.info({ up }, 'invoice.lifecycle.v1 consumer status');
+        opts.onConsumerStatus?.(up);
+      },
       handle: (event) => rerender.handle(event),
     }).then(
       (c) => {

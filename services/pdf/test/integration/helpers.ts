@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
 import { createLogger } from '@invoice-platform/common/logger';
 import mongoose from 'mongoose';
-import { type PdfApp, startPdfApp } from '../../src/app.ts';
+import { type PdfApp, type PdfAppOptions, startPdfApp } from '../../src/app.ts';
 import { loadPdfConfig } from '../../src/config.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -38,7 +38,11 @@ export interface TestService {
 }
 
 /** The pdf service in this process on a free port, with its own database, without the consumer. */
-export async function startTestService(dbPrefix: string, env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(
+  dbPrefix: string,
+  env: Record<string, string> = {},
+  appOptions: PdfAppOptions = { consume: false },
+): Promise<TestService> {
   const stack = stackEnv();
   const dbName = uniqueDbName(dbPrefix);
   const config = loadPdfConfig({
@@ -51,7 +55,7 @@ export async function startTestService(dbPrefix: string, env: Record<string, str
     ...env,
   });
   const log = createLogger('pdf-test', config.LOG_LEVEL);
-  const app = await startPdfApp(config, log, { consume: false });
+  const app = await startPdfApp(config, log, appOptions);
   const client = createUnaryClient(
     loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'),
     `127.0.0.1:${app.server.port}`,

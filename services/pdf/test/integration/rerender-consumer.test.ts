@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
+import { AppError } from '@invoice-platform/common/errors';
+import { loadService } from '@invoice-platform/common/grpc';
+import { createKafka, createProducer, topics } from '@invoice-platform/common/kafka';
+import { createLogger } from '@invoice-platform/common/logger';
+import test from 'ava';
+import type { RenderRequest } from '../../src/domain/document.ts';
+import { sampleRenderRequest } from '../../src/domain/sample.ts';
+import type { FileInfo } from '../../src/store/file-store.ts';
+import { pdfText, stackEnv, startTestService, type TestService } from './helpers.ts';
+
+// A stand-in InvoiceService (the peer, not a dependency): it answers GetRenderInput with the
+// invoice's current state and records what RecordPdfResult reports. Kafka, Mongo and Chromium are real.
+interface Recorded {
+  workspace_id: string;
+  invoice_id: string;
+  invoice_sequence: number;
+  file?: FileInfo | null;
+  error?: string;
+  result?: string;
+}
+
+const ws = 'WSKAFKA001';
+const invoiceId = `inv_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+let current: RenderRequest = sampleRenderRequest({
+  workspace_id: ws,
+  invoice_id: invoiceId,
+  status_marking: 'PAID',
+  invoice_sequence: 2,
+});
+let applyNext = true;
+const recorded: Recorded[] = [];
+const renderInputs: string[] = [];
+
+let server: grpc.Server;
+let svc: TestService;
+let producer: ReturnType<typeof createProducer>;
+
+async function waitFor<T>(get: () => T | undefined, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = get();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test.before(async () => {
+  const invoice = loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService');
+  server = new grpc.Server();
+  server.addService(invoice.definition, {
+    GetRenderInput: (call: grpc.ServerUnaryCall<{ invoice_id: string }, unknown>, cb: grpc.sendUnaryData<unknown>) => {
+      renderInputs.push(call.request.invoice_id);
+      cb(null, current);
+    },
+    RecordPdfResult: (call: grpc.ServerUnaryCall<Recorded, unknown>, cb: grpc.sendUnaryData<unknown>) => {
+      recorded.push(call.request);
+      cb(null, { applied: applyNext, pdf_status: call.request.file ? 'ready' : 'failed' });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
+  let joined: () => void;
+  const joinedPromise = new Promise<void>((r) => (joined = r));
+  svc = await startTestService(
+    'pdf_rerender',
+    { INVOICE_ADDR: `127.0.0.1:${port}` },
+    { consumerGroup: `pdf-test-${randomUUID()}`, onConsumerStatus: (up) => up && joined() },
+  );
+  await joinedPromise;
+  producer = createProducer(createKafka('pdf-test', stackEnv().KAFKA_BROKERS!, createLogger('pdf-test', 'silent')));
+  await producer.connect();
+});
+
+test.after.always(async () => {
+  await producer?.disconnect();
+  await svc?.stop();
+  server?.forceShutdown();
+});
+
+async function publish(type: string, id: string, sequence: number): Promise<void> {
+  const envelope = {
+    id,
+    object: 'event',
+    type,
+    created: new Date().toISOString(),
+    workspace_id: ws,
+    sequence,
+    data: { object: { id: invoiceId, invoice_status: 'paid' }, previous_status: 'unpaid' },
+  };
+  await producer.send({
+    topic: topics.invoiceLifecycle,
+    messages: [{ key: invoiceId, value: JSON.stringify(envelope), headers: { 'event-type': type, 'event-id': id } }],
+  });
+}
+
+test.serial('status_changed: renders the current state, stores it and reports it', async (t) => {
+  await publish('invoice.paid', 'evt_pub_1', 1);
+  await publish('invoice.status_changed', 'evt_sc_1', 2);
+  const first = await waitFor(() => recorded[0]);
+  t.is(first.workspace_id, ws);
+  t.is(first.invoice_id, invoiceId);
+  t.is(first.invoice_sequence, 2);
+  t.truthy(first.file);
+  t.is(first.file!.status_marking, 'PAID');
+  t.is(first.file!.download_name, 'INV-WSSAMPLE01-202503-0007-PAID.pdf');
+  t.deepEqual(renderInputs, [invoiceId], 'the public event was ignored');
+  const got = await svc.client.call<{ content: Buffer }>('GetFile', {
+    workspace_id: ws,
+    file_id: first.file!.file_id,
+    include_content: true,
+  });
+  t.regex(pdfText(got.content), /\bPAID\b/);
+});
+
+test.serial('redelivered and stale events are dropped; an unapplied result deletes its file', async (t) => {
+  await publish('invoice.status_changed', 'evt_sc_1', 2); // same event id again
+  await publish('invoice.status_changed', 'evt_sc_old', 2); // new id, sequence already rendered
+  current = sampleRenderRequest({
+    workspace_id: ws,
+    invoice_id: invoiceId,
+    status_marking: 'OVERDUE',
+    invoice_sequence: 5,
+  });
+  applyNext = false;
+  await publish('invoice.status_changed', 'evt_sc_5', 5);
+  const second = await waitFor(() => recorded[1]);
+  t.is(recorded.length, 2);
+  t.is(second.invoice_sequence, 5);
+  t.is(second.file!.status_marking, 'OVERDUE');
+  const err = await t.throwsAsync(
+    svc.client.call('GetFile', { workspace_id: ws, file_id: second.file!.file_id, include_content: false }),
+  );
+  t.true(AppError.isKind(err, 'not_found'), 'the file the invoice service did not take is deleted');
+  await new Promise((r) => setTimeout(r, 500));
+  t.is(recorded.length, 2);
+});
