@@ -3,13 +3,7 @@ import type { Logger } from '@invoice-platform/common/logger';
 import { buildTemplateData, type RenderRequest, validateRenderRequest } from '../domain/document.ts';
 import { countPdfPages, downloadName, sha256Hex } from '../domain/files.ts';
 import { sampleRenderRequest } from '../domain/sample.ts';
-import {
-  type Catalogue,
-  findTemplate,
-  serviceDefaultTemplateId,
-  systemTemplates,
-  type TemplateInfo,
-} from '../domain/templates.ts';
+import { type Catalogue, serviceDefaultTemplateId, systemTemplates, type TemplateInfo } from '../domain/templates.ts';
 import type { FileInfo, FileStore } from '../store/file-store.ts';
 import type { PdfRepository } from '../store/repository.ts';
 import { type PdfRenderer, TemplateError } from './renderer.ts';
@@ -120,11 +114,6 @@ export class Documents {
       }
       throw new AppError('application', 'The template could not be test-rendered; retry shortly.');
     }
-  }
-
-  /** For callers that only know an id (tests, admin screens). */
-  async templateExists(workspaceId: string, id: string): Promise<boolean> {
-    return findTemplate(await this.catalogue(workspaceId), id) !== undefined;
   }
 }
 
