@@ -70,11 +70,13 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
         config.PDF_RENDER_TIMEOUT_MS,
       )
     : undefined;
-  if (!invoice) log.warn('INVOICE_ADDR is empty: status changes will not be re-rendered');
+  // Without the invoice service the consumer does not join its group at all: joining and skipping
+  // would commit offsets past events that a configured replica must still re-render.
+  if (!invoice) log.warn('INVOICE_ADDR is empty: the re-render consumer is not started');
   const rerender = new RerenderConsumer({ documents, files, repo, invoice, log });
   let consumer: Consumer | undefined;
   let stopping = false;
-  if (opts.consume !== false) {
+  if (opts.consume !== false && invoice) {
     // In the background: Kafka being down must not keep the gRPC API from serving.
     void startConsumer<LifecycleData>({
       kafka: createKafka('pdf', config.KAFKA_BROKERS, log),
