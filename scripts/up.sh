@@ -15,6 +15,10 @@ set -a
 ADMIN_TOKEN="$(cat .local/admin-token)"
 ACCOUNTS_ADDR="${ACCOUNTS_ADDR:-127.0.0.1:50051}"
 ACCOUNTS_LISTEN_ADDR="$ACCOUNTS_ADDR"
+INVOICE_ADDR="${INVOICE_ADDR:-127.0.0.1:50052}"
+INVOICE_LISTEN_ADDR="$INVOICE_ADDR"
+PDF_ADDR="${PDF_ADDR:-127.0.0.1:50054}"
+PDF_LISTEN_ADDR="$PDF_ADDR"
 GATEWAY_PORT="${GATEWAY_PORT:-8080}"
 GATEWAY_ADMIN_PORT="${GATEWAY_ADMIN_PORT:-8081}"
 PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://127.0.0.1:$GATEWAY_PORT}"
@@ -38,7 +42,13 @@ demo_key="$(cat .local/demo-key 2>/dev/null || true)"
 if [ -z "$demo_key" ] || [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $demo_key" "$base/api/invoices/external/templates")" = 403 ]; then
   ws="$(node services/gateway/src/cli/main.ts --url "$admin" --json workspace create --name "Demo workspace" --plan business --tz UTC | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))')"
   demo_key="$(node services/gateway/src/cli/main.ts --url "$admin" --json key create "$ws" --name demo | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).raw_key))')"
-  (umask 077; printf '%s' "$demo_key" > .local/demo-key)
+  (umask 077; printf '%s' "$demo_key" > .local/demo-key; printf '%s' "$ws" > .local/demo-workspace)
+fi
+# Keep the demo workspace able to generate: top its credit pool back up when it runs dry.
+demo_ws="$(cat .local/demo-workspace 2>/dev/null || true)"
+if [ -n "$demo_ws" ]; then
+  left="$(node services/gateway/src/cli/main.ts --url "$admin" --json credits get "$demo_ws" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const c=JSON.parse(s);console.log(c.unlimited?"unlimited":(c.credits_remaining??0))})')"
+  [ "$left" = 0 ] && node services/gateway/src/cli/main.ts --url "$admin" credits set "$demo_ws" 100 >/dev/null
 fi
 
 cat <<MSG
@@ -49,6 +59,9 @@ Invoice platform is up.
   Demo key:   $demo_key
 
   curl -H "Authorization: Bearer $demo_key" $base/api/invoices/external/templates
+  curl -H "Authorization: Bearer $demo_key" -H 'Content-Type: application/json' \\
+       -d '{"customer_name":"PT Maju","items":[{"description":"Design","quantity":2,"price":150000}]}' \\
+       $base/api/invoices/generate-external
 
 Logs in .local/logs/. Stop everything with: pnpm down
 MSG

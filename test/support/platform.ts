@@ -197,6 +197,7 @@ export class Platform {
     which: 'invoice' | 'pdf',
     extraEnv: Record<string, string> = {},
     signal: NodeJS.Signals = 'SIGTERM',
+    waitReady = true,
   ): Promise<void> {
     const old = which === 'invoice' ? this.invoiceProcess : this.pdfProcess;
     await old?.stop(signal);
@@ -205,7 +206,8 @@ export class Platform {
     this.processes.push(next);
     if (which === 'invoice') this.invoiceProcess = next;
     else this.pdfProcess = next;
-    await this.waitReady();
+    if (waitReady) await this.waitReady();
+    else await sleep(4000);
   }
 
   async waitReady(timeoutMs = 60_000): Promise<void> {

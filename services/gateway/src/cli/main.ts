@@ -20,6 +20,9 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
   gateway list WORKSPACE
   payment-account create WORKSPACE [--label L] [--bank B] [--account-name N] [--account-number N]
   payment-account list WORKSPACE
+  credits get WORKSPACE
+  credits set WORKSPACE N|unlimited               (the workspace credit pool, shared with the dashboard)
+  credits add WORKSPACE N [--operation-id ID]     (negative N takes credits away)
 
 Environment: ADMIN_URL (default http://127.0.0.1:8081), ADMIN_TOKEN.`;
 
@@ -39,6 +42,7 @@ const { values: flags, positionals } = parseArgs({
     bank: { type: 'string' },
     'account-name': { type: 'string' },
     'account-number': { type: 'string' },
+    'operation-id': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -95,6 +99,12 @@ function table(rows: Data[], columns: string[]): string {
       .join('  ')
       .trimEnd();
   return [line(columns), ...cells.map(line)].join('\n');
+}
+
+function creditsText(data: Data): string {
+  return data.unlimited
+    ? `Workspace ${data.workspace_id}: unlimited credits (${data.credits_used} used)`
+    : `Workspace ${data.workspace_id}: ${data.credits_remaining ?? 0} credits left (${data.credits_used} used)`;
 }
 
 const workspaceColumns = ['id', 'name', 'plan', 'plan_state', 'time_zone', 'features'];
@@ -173,6 +183,23 @@ async function run(): Promise<{ data: Data; text: string }> {
         data,
         text: table((data.accounts as Data[]) ?? [], ['id', 'label', 'bank_name', 'account_name', 'created_at']),
       };
+    }
+    case 'credits get': {
+      const data = await request('GET', `/workspaces/${ws()}/credits`);
+      return { data, text: creditsText(data) };
+    }
+    case 'credits set': {
+      const value = need(3, 'N or unlimited');
+      const body = value === 'unlimited' ? { unlimited: true } : { credits: Number(value) };
+      const data = await request('PUT', `/workspaces/${ws()}/credits`, body);
+      return { data, text: creditsText(data) };
+    }
+    case 'credits add': {
+      const data = await request('POST', `/workspaces/${ws()}/credits`, {
+        amount: Number(need(3, 'N')),
+        operation_id: flags['operation-id'],
+      });
+      return { data, text: creditsText(data) };
     }
     default:
       throw new CliError(usage);
