@@ -80,10 +80,18 @@ export class BrowserPool {
     this.opts = { ...opts, size: Math.max(1, opts.size) };
   }
 
-  /** Launches the browser and opens every page, so the first render is already warm. */
+  /**
+   * Launches the browser and opens every page, so the first render is already warm. A browser that
+   * will not start does not stop the service: templates and files are still served, health says
+   * NOT_SERVING, and every render tries the launch again (failing with a PrintError meanwhile).
+   */
   async start(): Promise<void> {
-    await this.ensureBrowser();
-    await this.fill();
+    try {
+      await this.ensureBrowser();
+      await this.fill();
+    } catch (err) {
+      this.opts.log.error({ err: (err as Error).message }, 'chromium did not start; renders will retry the launch');
+    }
   }
 
   get connected(): boolean {

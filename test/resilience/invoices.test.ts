@@ -1,0 +1,63 @@
+import test from 'ava';
+import { EventLog } from '../support/events.ts';
+import { type ApiClient, Platform, waitFor } from '../support/platform.ts';
+
+/** Restarts and kills service processes, so it runs alone, after the other test files. */
+const platform = new Platform({
+  invoices: true,
+  gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' },
+});
+let events: EventLog;
+
+test.before(async () => {
+  await platform.start();
+  events = await new EventLog(platform.stack.KAFKA_BROKERS!).start();
+});
+test.after.always(async () => {
+  await events?.stop();
+  await platform.stop();
+});
+
+type Obj = Record<string, unknown>;
+type Body<T = Obj> = { data: T; meta?: Record<string, number>; error?: { name: string; message: string } };
+const body = { customer_name: 'Crash Test Ltd', items: [{ quantity: 1, price: 1000 }] };
+const generate = (api: ApiClient) => api.call<Body>('POST', '/api/invoices/generate-external', { body });
+const seqOf = (res: { body: Body }) => Number(String(res.body.data.invoice_number).split('-').pop());
+
+test.serial('a PDF that cannot be rendered is 400: no invoice, no credit used, no number gap', async (t) => {
+  const api = await platform.client('enterprise', 5);
+  t.is(seqOf(await generate(api)), 1);
+  // A pdf service whose browser cannot start: every render fails for real.
+  await platform.restart('pdf', { CHROMIUM_PATH: '/nonexistent/chromium' }, 'SIGTERM', false);
+  const failed = await generate(api);
+  t.is(failed.status, 400, failed.text);
+  t.is(failed.body.error!.name, 'ApplicationError');
+  t.regex(failed.body.error!.message, /PDF could not be generated/);
+  t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
+  t.is((await api.call<Body<Obj[]>>('GET', '/api/invoices/external')).body.meta!.total, 1);
+
+  await platform.restart('pdf');
+  const next = await generate(api);
+  t.is(next.status, 200, next.text);
+  t.is(seqOf(next), 2, 'the failed generate gave its number back');
+  t.is((await platform.credits(api.workspaceId)).credits_remaining, 3);
+});
+
+test.serial(
+  'the invoice service killed after its database write, before the publish: the event reaches Kafka after restart',
+  async (t) => {
+    const api = await platform.client('enterprise', 5);
+    await platform.restart('invoice', { INVOICE_TEST_CRASH_AFTER_COMMIT: 'true' });
+    const crashed = await generate(api);
+    t.true(crashed.status >= 500, `the client sees the crash (${crashed.status})`);
+    await platform.restart('invoice');
+    const list = await waitFor('the committed invoice', async () => {
+      const res = await api.call<Body<Obj[]>>('GET', '/api/invoices/external');
+      return res.body.meta?.total === 1 ? res.body.data : undefined;
+    });
+    const id = String(list[0]!.id);
+    const created = await events.waitFor(id, (es) => es.some((e) => e.type === 'invoice.created'), 30_000);
+    t.is(created.filter((e) => e.type === 'invoice.created').length, 1);
+    t.is((await api.call<Body>('GET', `/api/invoices/external/${id}`)).body.data.pdf_status, 'ready');
+  },
+);
