@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Local backing services for development and CI: Kafka (KRaft, single node),
-# FerretDB (MongoDB wire protocol on SQLite) and Redis, all on 127.0.0.1.
+# FerretDB (MongoDB wire protocol on SQLite), Redis and an SMTP sink, all on 127.0.0.1.
 #
 #   stack.sh up | down | status | install
-#   stack.sh start|stop|kill <kafka|mongo|redis>
+#   stack.sh start|stop|kill <kafka|mongo|redis|smtp>
 #
 # Binaries and jars go to <repo>/.tools, data, logs and pids to <repo>/.local
 # (both git-ignored). See deploy/local/README.md.
@@ -16,7 +16,7 @@ LOCAL="$ROOT/.local"
 RUN="$LOCAL/run"
 LOGS="$LOCAL/logs"
 
-COMPONENTS=(kafka mongo redis)
+COMPONENTS=(kafka mongo redis smtp)
 
 KAFKA_ADDR=127.0.0.1:19092
 KAFKA_CONTROLLER_ADDR=127.0.0.1:19093
@@ -35,11 +35,17 @@ FERRETDB_DIR="$LOCAL/ferretdb"
 REDIS_ADDR=127.0.0.1:16379
 REDIS_DIR="$LOCAL/redis"
 
+# SMTP sink (deploy/local/smtp-sink): SMTP in, messages kept in .local/smtp, shown over HTTP.
+SMTP_ADDR=127.0.0.1:11025
+SMTP_HTTP_ADDR=127.0.0.1:11080
+SMTP_SINK_DIR="$HERE/smtp-sink"
+SMTP_SINK_MAIN="$SMTP_SINK_DIR/src/main.ts"
+
 # Seconds to wait for a freshly started server to answer. Kafka after a kill -9
 # first waits out its own stale broker session (broker.session.timeout.ms).
-declare -A READY_TIMEOUT=([kafka]=120 [mongo]=30 [redis]=15)
+declare -A READY_TIMEOUT=([kafka]=120 [mongo]=30 [redis]=15 [smtp]=20)
 # Seconds between SIGTERM and SIGKILL.
-declare -A STOP_TIMEOUT=([kafka]=30 [mongo]=10 [redis]=10)
+declare -A STOP_TIMEOUT=([kafka]=30 [mongo]=10 [redis]=10 [smtp]=10)
 
 # The system Python: a pyenv shim could pick a version named by a
 # .python-version that is not installed. The probes need only the stdlib.
@@ -70,6 +76,7 @@ local_url() {
     kafka) echo "$KAFKA_ADDR" ;;
     mongo) echo "mongodb://$MONGO_ADDR" ;;
     redis) echo "redis://$REDIS_ADDR" ;;
+    smtp) echo "smtp://$SMTP_ADDR" ;;
   esac
 }
 
@@ -78,6 +85,7 @@ env_url() {
     kafka) echo "${KAFKA_BROKERS:-}" ;;
     mongo) echo "${MONGODB_URI:-}" ;;
     redis) echo "${REDIS_URL:-}" ;;
+    smtp) echo "${SMTP_URL:-}" ;;
   esac
 }
 
@@ -96,7 +104,8 @@ shown_url() { env_url "$1" | sed -E 's#//[^/@]*@#//***@#'; }
 external_hostport() {
   local v default_port
   v=$(env_url "$1")
-  case $1 in kafka) default_port=9092 ;; mongo) default_port=27017 ;; redis) default_port=6379 ;; esac
+  case $1 in kafka) default_port=9092 ;; mongo) default_port=27017 ;; redis) default_port=6379 ;;
+    smtp) [[ $v == smtps://* ]] && default_port=465 || default_port=25 ;; esac
   v=${v%%,*}        # first broker / first host of a list
   v=${v#*://}       # scheme
   v=${v#*@}         # credentials
@@ -106,16 +115,17 @@ external_hostport() {
 }
 
 addr_of() {
-  case $1 in kafka) echo "$KAFKA_ADDR" ;; mongo) echo "$MONGO_ADDR" ;; redis) echo "$REDIS_ADDR" ;; esac
+  case $1 in kafka) echo "$KAFKA_ADDR" ;; mongo) echo "$MONGO_ADDR" ;; redis) echo "$REDIS_ADDR" ;; smtp) echo "$SMTP_ADDR" ;; esac
 }
 
 # Marker that must appear in /proc/PID/cmdline, so a recycled pid is never taken for ours.
 marker_of() {
-  case $1 in kafka) echo "kafka.Kafka" ;; mongo) echo "$FERRETDB_BIN" ;; redis) echo "redis-server" ;; esac
+  case $1 in kafka) echo "kafka.Kafka" ;; mongo) echo "$FERRETDB_BIN" ;; redis) echo "redis-server" ;; smtp) echo "$SMTP_SINK_MAIN" ;; esac
 }
 
 # Real protocol round trip (ApiVersions, OP_MSG ping, PING), not just an open port.
 probe() {  # probe KIND HOST:PORT
+  if [[ $1 == smtp ]]; then smtp_probe "$2"; return; fi
   [[ -n $PYTHON ]] || die "python3 is needed for the health probes"
   "$PYTHON" "$HERE/probe.py" "$1" "$2" 2 2>/dev/null
 }
@@ -364,6 +374,39 @@ redis_start() {
     --dir "$REDIS_DIR" --save "" --appendonly no --daemonize no
 }
 
+# ------------------------------------------------------------------- smtp ---
+
+# A Node program of this repo (deploy/local/smtp-sink), so installing it is the pnpm
+# workspace install that scripts/up.sh and scripts/test.sh run before `stack.sh up`;
+# this only repeats it when the sink's packages are missing (stack.sh run on its own).
+smtp_installed() {
+  [[ -x $TOOLS/bin/node && -d $SMTP_SINK_DIR/node_modules/smtp-server && -d $SMTP_SINK_DIR/node_modules/mailparser ]]
+}
+
+smtp_install() {
+  (cd "$ROOT" && . scripts/bootstrap.sh && pnpm install --frozen-lockfile --reporter=silent)
+}
+
+smtp_start() {
+  mkdir -p "$LOCAL/smtp"
+  spawn smtp env SMTP_SINK_SMTP_ADDR="$SMTP_ADDR" SMTP_SINK_HTTP_ADDR="$SMTP_HTTP_ADDR" \
+    SMTP_SINK_DIR="$LOCAL/smtp" "$TOOLS/bin/node" "$SMTP_SINK_MAIN"
+}
+
+# The SMTP greeting (220) on the mail port and a 200 from the HTTP API: both halves answer.
+smtp_probe() {  # smtp_probe HOST:PORT
+  local hp=$1 line=''
+  if [[ $hp == "$SMTP_ADDR" ]]; then
+    curl -sf -o /dev/null --max-time 2 "http://$SMTP_HTTP_ADDR/healthz" || return 1
+  fi
+  (
+    exec 3<>"/dev/tcp/${hp%:*}/${hp##*:}" || exit 1
+    IFS= read -r -t 2 line <&3 || exit 1
+    printf 'QUIT\r\n' >&3 || true
+    [[ $line == 220* ]]
+  ) 2>/dev/null
+}
+
 # --------------------------------------------------------------- chromium ---
 
 # The pdf service prints on Debian's Chromium (never a browser download), with
@@ -431,6 +474,7 @@ start_component() {
   rm -f "$RUN/$c.pid"
   ports=("$(addr_of "$c")")
   [[ $c != kafka ]] || ports+=("$KAFKA_CONTROLLER_ADDR")
+  [[ $c != smtp ]] || ports+=("$SMTP_HTTP_ADDR")
   if claim_ports "$c" "${ports[@]}"; then return 0; fi
   "${c}_start"
   log "$c: started (pid $(<"$RUN/$c.pid"), log: .local/logs/$c.log)"
@@ -499,6 +543,12 @@ write_env() {
     echo "KAFKA_BROKERS=${KAFKA_BROKERS:-$KAFKA_ADDR}"
     echo "MONGODB_URI=${MONGODB_URI:-$(local_url mongo)}"
     echo "REDIS_URL=${REDIS_URL:-$(local_url redis)}"
+    echo "SMTP_URL=${SMTP_URL:-$(local_url smtp)}"
+    if ! is_external smtp; then
+      echo "SMTP_SINK_URL=http://$SMTP_HTTP_ADDR"
+    elif [[ -n ${SMTP_SINK_URL:-} ]]; then
+      echo "SMTP_SINK_URL=$SMTP_SINK_URL"
+    fi
   } >"$tmp"
   if cmp -s "$tmp" "$LOCAL/stack.env"; then rm -f "$tmp"; else mv "$tmp" "$LOCAL/stack.env"; fi
 }
