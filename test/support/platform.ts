@@ -25,6 +25,10 @@ export function stackEnv(): Record<string, string> {
       throw new Error(`${key} is not set and .local/stack.env lacks it: start the stack with deploy/local/stack.sh up`);
     env[key] = value;
   }
+  for (const key of ['SMTP_URL', 'SMTP_SINK_URL']) {
+    const value = process.env[key] ?? fromFile[key];
+    if (value) env[key] = value;
+  }
   return env;
 }
 
@@ -115,6 +119,9 @@ export interface PlatformOptions {
   gatewayEnv?: Record<string, string>;
   /** Also run the invoice and pdf services (without them their routes answer 501). */
   invoices?: boolean;
+  /** Also run the recurring service (needs `invoices`). */
+  recurring?: boolean;
+  recurringEnv?: Record<string, string>;
   invoiceEnv?: Record<string, string>;
   pdfEnv?: Record<string, string>;
 }
@@ -132,10 +139,12 @@ export class Platform {
   accountsAddr = '';
   invoiceAddr = '';
   pdfAddr = '';
+  recurringAddr = '';
   gatewayPort = 0;
   gateway!: GatewayHandle;
   invoiceProcess: ServiceProcess | undefined;
   pdfProcess: ServiceProcess | undefined;
+  recurringProcesses: ServiceProcess[] = [];
 
   constructor(options: PlatformOptions = {}) {
     this.options = options;
@@ -152,6 +161,7 @@ export class Platform {
     accounts.start();
     this.processes.push(accounts);
     this.gatewayPort = await freePort();
+    if (this.options.recurring) this.recurringAddr = `127.0.0.1:${await freePort()}`;
     if (this.options.invoices) {
       this.invoiceAddr = `127.0.0.1:${await freePort()}`;
       this.pdfAddr = `127.0.0.1:${await freePort()}`;
@@ -160,6 +170,12 @@ export class Platform {
       this.invoiceProcess = this.newInvoice();
       this.invoiceProcess.start();
       this.processes.push(this.pdfProcess, this.invoiceProcess);
+    }
+    if (this.options.recurring) {
+      const recurring = this.newRecurring(this.recurringAddr);
+      recurring.start();
+      this.recurringProcesses.push(recurring);
+      this.processes.push(recurring);
     }
     this.gateway = await this.startGateway({}, this.gatewayPort);
     return this;
@@ -173,11 +189,42 @@ export class Platform {
       INVOICE_DB_NAME: `invoice_test_${this.runId}`,
       ACCOUNTS_ADDR: this.accountsAddr,
       PDF_ADDR: this.pdfAddr,
+      RECURRING_ADDR: this.recurringAddr,
       PUBLIC_BASE_URL: `http://127.0.0.1:${this.gatewayPort}`,
       INVOICE_TEST_HOOKS: 'true',
       ...this.options.invoiceEnv,
       ...extraEnv,
     });
+  }
+
+  /** A recurring service process; a second one on another address shares the same database (replica tests). */
+  newRecurring(addr: string, extraEnv: Record<string, string> = {}): ServiceProcess {
+    return new ServiceProcess('recurring', 'services/recurring/src/main.ts', {
+      ...this.stack,
+      LOG_LEVEL: 'info',
+      RECURRING_LISTEN_ADDR: addr,
+      RECURRING_DB_NAME: `recurring_test_${this.runId}`,
+      ACCOUNTS_ADDR: this.accountsAddr,
+      INVOICE_ADDR: this.invoiceAddr,
+      PDF_ADDR: this.pdfAddr,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${this.gatewayPort}`,
+      RECURRING_TEST_HOOKS: 'true',
+      KAFKA_CONSUMER_GROUP: `recurring-${this.runId}`,
+      // Tests drive the scheduler with RunSchedulerOnce; the periodic pass stays out of the way.
+      SCHEDULER_INTERVAL_MS: '3600000',
+      ...this.options.recurringEnv,
+      ...extraEnv,
+    });
+  }
+
+  /** Starts another recurring replica on the same database and returns its address. */
+  async startRecurringReplica(extraEnv: Record<string, string> = {}): Promise<string> {
+    const addr = `127.0.0.1:${await freePort()}`;
+    const proc = this.newRecurring(addr, extraEnv);
+    proc.start();
+    this.recurringProcesses.push(proc);
+    this.processes.push(proc);
+    return addr;
   }
 
   newPdf(extraEnv: Record<string, string> = {}): ServiceProcess {
@@ -186,6 +233,7 @@ export class Platform {
       LOG_LEVEL: 'info',
       PDF_LISTEN_ADDR: this.pdfAddr,
       PDF_DB_NAME: `pdf_test_${this.runId}`,
+      KAFKA_CONSUMER_GROUP: `pdf-${this.runId}`,
       INVOICE_ADDR: this.invoiceAddr,
       ...this.options.pdfEnv,
       ...extraEnv,
@@ -231,6 +279,7 @@ export class Platform {
       ACCOUNTS_ADDR: this.accountsAddr,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       ...(this.options.invoices ? { INVOICE_ADDR: this.invoiceAddr, PDF_ADDR: this.pdfAddr } : {}),
+      ...(this.options.recurring ? { RECURRING_ADDR: this.recurringAddr } : {}),
       // Tests speak for many clients through one socket address, as a load balancer would.
       TRUSTED_PROXIES: '127.0.0.1',
       ...this.options.gatewayEnv,

@@ -39,6 +39,11 @@ export const commonConfig = {
 
 export const kafkaConfig = {
   KAFKA_BROKERS: Type.String({ minLength: 1, description: 'Comma-separated host:port list' }),
+  /**
+   * Consumer group; default the service name. Separate deployments sharing one Kafka (the
+   * parallel test platforms) each need their own, or they would take each other's events.
+   */
+  KAFKA_CONSUMER_GROUP: Type.Optional(Type.String({ minLength: 1 })),
 };
 
 export const mongoConfig = {

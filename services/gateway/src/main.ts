@@ -85,7 +85,17 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     'invoiceplatform.invoice.v1.InvoiceService',
   );
   const pdf = optionalClient(config.PDF_ADDR, 'invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService');
-  const peers = { accounts, ...(invoice ? { invoice } : {}), ...(pdf ? { pdf } : {}) };
+  const recurring = optionalClient(
+    config.RECURRING_ADDR,
+    'invoiceplatform/recurring/v1/recurring.proto',
+    'invoiceplatform.recurring.v1.RecurringService',
+  );
+  const peers = {
+    accounts,
+    ...(invoice ? { invoice } : {}),
+    ...(pdf ? { pdf } : {}),
+    ...(recurring ? { recurring } : {}),
+  };
   const auth = new Authenticator(accounts, config.AUTH_CACHE_TTL_MS);
   const kafka = createKafka('gateway', config.KAFKA_BROKERS, log);
   const admin = kafka.admin();
@@ -117,7 +127,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const publicApp = createPublicApp({
     log,
     routes: publicRoutes,
-    handlers: createHandlers({ invoice, pdf }, new IdempotencyStore(redis, config.IDEMPOTENCY_TTL_MS)),
+    handlers: createHandlers({ invoice, pdf, recurring }, new IdempotencyStore(redis, config.IDEMPOTENCY_TTL_MS)),
     auth,
     limiter: new RateLimiter(redis, config.RATE_LIMIT_WINDOW_MS),
     ipResolver: new ClientIpResolver(config.TRUSTED_PROXIES),
@@ -134,6 +144,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     accounts,
     invoice,
     pdf,
+    recurring,
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
 

@@ -38,6 +38,13 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     config.PDF_ADDR,
     config.GRPC_TIMEOUT_MS,
   );
+  const recurring = config.RECURRING_ADDR
+    ? createUnaryClient(
+        loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
+        config.RECURRING_ADDR,
+        config.GRPC_TIMEOUT_MS,
+      )
+    : undefined;
   const now = () => new Date();
   const invoices = new InvoiceStore(models);
   const credits = new CreditStore(models);
@@ -49,6 +56,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     renderer: new Renderer(pdf, accounts, config.PUBLIC_BASE_URL),
     accounts,
     pdf,
+    recurring,
     baseUrl: config.PUBLIC_BASE_URL,
     notifyOutbox: () => relay.notify(),
     log,
@@ -92,6 +100,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await producer.disconnect();
     accounts.close();
     pdf.close();
+    recurring?.close();
     await conn.close();
     await telemetry.shutdown();
   };

@@ -80,7 +80,7 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
     // In the background: Kafka being down must not keep the gRPC API from serving.
     void startConsumer<LifecycleData>({
       kafka: createKafka('pdf', config.KAFKA_BROKERS, log),
-      groupId: opts.consumerGroup ?? 'pdf',
+      groupId: opts.consumerGroup ?? config.KAFKA_CONSUMER_GROUP ?? 'pdf',
       topic: topics.invoiceLifecycle,
       log,
       onStatus: (up) => {

@@ -13,6 +13,7 @@ export interface AdminAppDeps {
   accounts: UnaryClient;
   invoice?: UnaryClient;
   pdf?: UnaryClient;
+  recurring?: UnaryClient;
   bodyLimit: number;
 }
 
@@ -161,6 +162,25 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
         workspace_id: ctx.params.ws,
         amount: b.amount,
         operation_id: str(b.operation_id),
+      }),
+    };
+  });
+  const recurring = () => {
+    if (!deps.recurring) throw new AppError('not_implemented', 'The recurring service is not configured.');
+    return deps.recurring;
+  };
+  // Test hooks of the scheduler (refused by the service unless it runs with its test flag).
+  r.put('/recurring/clock', async (ctx) => {
+    const b = await body(ctx);
+    ctx.body = { data: await recurring().call('SetClock', { now: str(b.now) }) };
+  });
+  r.post('/recurring/run', async (ctx) => {
+    const b = await body(ctx);
+    ctx.body = {
+      data: await recurring().call('RunSchedulerOnce', {
+        now: str(b.now),
+        workspace_id: str(b.workspace_id),
+        series_id: str(b.series_id),
       }),
     };
   });

@@ -8,6 +8,7 @@ import { fingerprint, type IdempotencyStore } from './idempotency.ts';
 export interface Backends {
   invoice?: UnaryClient;
   pdf?: UnaryClient;
+  recurring?: UnaryClient;
 }
 
 type Rec = Record<string, unknown>;
@@ -126,9 +127,99 @@ function generateRequest(workspaceId: string, body: Rec, idempotencyKey: string 
   };
 }
 
+/** Spec §2.7 RecurringSeries (and §2.8 occurrences when `withOccurrences`). */
+function seriesJson(s: Rec, withOccurrences: boolean) {
+  const out: Rec = {
+    id: s.id,
+    status: s.status,
+    paused_reason: orNull(s.paused_reason),
+    frequency: s.frequency,
+    start_date: orNull(s.start_date),
+    end_date: orNull(s.end_date),
+    next_run_date: orNull(s.next_run_date),
+    last_run_date: orNull(s.last_run_date),
+    invoice_number: orNull(s.invoice_number),
+    customer_name: orNull(s.customer_name),
+    customer_email: orNull(s.customer_email),
+    currency: orNull(s.currency),
+    amount: num(s.amount),
+    generated_count: s.generated_count,
+    remaining_count: s.remaining_count,
+  };
+  if (withOccurrences) {
+    out.occurrences = ((s.occurrences as Rec[]) ?? []).map((o) => ({
+      date: o.date,
+      due_date: orNull(o.due_date),
+      status: o.status,
+      sent_at: orNull(o.sent_at),
+      invoice_id: orNull(o.invoice_id),
+    }));
+  }
+  return out;
+}
+
 export function createHandlers(backends: Backends, idempotency: IdempotencyStore): Record<string, RouteHandler> {
   const invoice = () => need(backends.invoice, 'The invoice service');
+  const recurring = () => need(backends.recurring, 'Recurring invoices');
+  const seriesRef = (workspaceId: string, id: unknown) => ({ workspace_id: workspaceId, series_id: id });
   return {
+    async listRecurring({ input, principal }) {
+      const q = input.query as { status?: string; page: number; pageSize: number };
+      const res = await recurring().call<{ series: Rec[]; total: number }>('ListSeries', {
+        workspace_id: principal.workspace.id,
+        status: q.status,
+        page: q.page,
+        page_size: q.pageSize,
+      });
+      return {
+        body: {
+          data: res.series.map((s) => seriesJson(s, false)),
+          meta: { page: q.page, pageSize: q.pageSize, total: res.total },
+        },
+      };
+    },
+
+    async getRecurring({ input, principal }) {
+      const s = await recurring().call<Rec>('GetSeries', seriesRef(principal.workspace.id, input.params.id));
+      return { body: { data: seriesJson(s, true) } };
+    },
+
+    async updateRecurringStatus({ input, principal }) {
+      const s = await recurring().call<Rec>('SetSeriesStatus', {
+        ...seriesRef(principal.workspace.id, input.params.id),
+        status: (input.body as Rec).status,
+      });
+      return { body: { data: seriesJson(s, true) } };
+    },
+
+    async extendRecurring({ input, principal }) {
+      const b = input.body as Rec;
+      const res = await recurring().call<{ series: Rec; added: number }>('ExtendSeries', {
+        ...seriesRef(principal.workspace.id, input.params.id),
+        ...(b.count !== undefined ? { count: b.count } : { end_date: b.end_date }),
+      });
+      return { body: { data: seriesJson(res.series, true), meta: { added: res.added } } };
+    },
+
+    async changeRecurringFrequency({ input, principal }) {
+      const b = input.body as Rec;
+      const res = await recurring().call<{ series: Rec; replaced: number; added: number }>('ChangeFrequency', {
+        ...seriesRef(principal.workspace.id, input.params.id),
+        frequency: b.frequency,
+        start_date: b.start_date,
+        ...(b.count !== undefined ? { count: b.count } : { end_date: b.end_date }),
+      });
+      return { body: { data: seriesJson(res.series, true), meta: { replaced: res.replaced, added: res.added } } };
+    },
+
+    async skipRecurringOccurrence({ input, principal }) {
+      const s = await recurring().call<Rec>('SkipOccurrence', {
+        ...seriesRef(principal.workspace.id, input.params.id),
+        date: (input.body as Rec).date,
+      });
+      return { body: { data: seriesJson(s, true) } };
+    },
+
     async generateInvoice({ input, principal, ctx }) {
       const workspaceId = principal.workspace.id;
       // The fingerprint covers the body as received (defaults are not part of what the client sent).

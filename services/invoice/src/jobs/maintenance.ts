@@ -27,6 +27,7 @@ export function startMaintenance(deps: MaintenanceDeps): { stop(): Promise<void>
     const moved = await deps.service.overdueSweep(now);
     if (moved.length > 0) deps.log.info({ count: moved.length }, 'invoices became overdue');
     await deps.service.repairPendingCreated(new Date(now.getTime() - 5000));
+    await deps.service.repairPendingSeries(new Date(now.getTime() - 10_000));
     await deps.credits.reapStale(stale, (id) => deps.invoices.exists(id));
     for (const n of await deps.numbers.staleReservations(stale)) {
       if (await deps.invoices.exists(n.invoiceId)) await deps.numbers.settle(n);

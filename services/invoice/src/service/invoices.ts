@@ -4,7 +4,7 @@ import { newId } from '@invoice-platform/common/ids';
 import { KeyedMutex } from '@invoice-platform/common/keyed-mutex';
 import type { Logger } from '@invoice-platform/common/logger';
 import { isDuplicateKey, type OutboxMessage } from '@invoice-platform/common/outbox';
-import { addDays, isCalendarDate, localDate, numberPeriod, overdueAt } from '../domain/dates.ts';
+import { addDays, isCalendarDate, localDate, numberPeriod, overdueAt } from '@invoice-platform/common/dates';
 import { computeTotals, DEFAULT_CURRENCY, type ItemInput } from '../domain/money.ts';
 import { formatInvoiceNumber } from '../domain/numbering.ts';
 import { assertMove, type InvoiceStatus, isInvoiceStatus, paidAtAfter, publicEventFor } from '../domain/status.ts';
@@ -72,6 +72,8 @@ export interface InvoiceServiceDeps {
   renderer: Renderer;
   accounts: UnaryClient;
   pdf: UnaryClient;
+  /** Absent until the recurring service is deployed: recurring generates then answer 501. */
+  recurring?: UnaryClient;
   baseUrl: string;
   notifyOutbox: () => void;
   log: Logger;
@@ -127,6 +129,11 @@ export class InvoiceService {
         this.d.numbers.allocate(ws.id, period, id, now),
       );
       const doc = this.newInvoice(id, req, ws, plan, number, template, now);
+      if (req.is_recurring && !req.series_id) {
+        // The series id is fixed before anything is stored, so retries create at most one series.
+        doc.series_id = newId('rs');
+        doc.series_pending = true;
+      }
       file = await this.d.renderer.render(doc, ws);
       doc.pdf_file_id = file.file_id;
       doc.pdf_status = 'ready';
@@ -155,12 +162,68 @@ export class InvoiceService {
       await Promise.all([this.d.credits.settle(reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
         this.d.log.warn({ err, invoice_id: id }, 'settling credit or number failed; the reaper will finish it'),
       );
+      if (doc.series_pending) {
+        result.recurring = await this.createSeries(doc, req);
+      }
       return { ...result, replayed: false };
     } catch (err) {
       if (number) await this.undo(reservation, number, file, ws.id);
       else await this.d.credits.refund(reservation);
       throw err;
     }
+  }
+
+  /**
+   * Creates the series of a first recurring invoice (idempotent by series id) and records the
+   * spec §2.5 `recurring` block in the stored response. A failure leaves series_pending set; the
+   * maintenance job finishes it.
+   */
+  async createSeries(
+    doc: InvoiceDoc,
+    req: Pick<GenerateRequest, 'recurring_count' | 'recurring_end_date'>,
+  ): Promise<Record<string, unknown>> {
+    const limit = req.recurring_end_date ? { end_date: req.recurring_end_date } : { count: req.recurring_count ?? 4 };
+    const res = await this.d.recurring!.call<{
+      series: { id: string; frequency: string; end_date?: string; occurrences: { date: string }[] };
+    }>('CreateSeries', {
+      workspace_id: doc.workspace_id,
+      series_id: doc.series_id,
+      source_invoice_id: doc._id,
+      invoice_number: doc.invoice_number,
+      frequency: doc.recurring_interval,
+      ...limit,
+      anchor_date: new Date(doc.issue_date).toISOString(),
+      first_due_date: doc.due_date,
+      customer_name: doc.customer_name,
+      customer_email: doc.customer_email ?? '',
+      currency: doc.currency,
+      amount: doc.amount,
+      document_language: doc.document_language,
+      time_zone: doc.time_zone,
+    });
+    const series = res.series;
+    const recurring = {
+      schedule_id: series.id,
+      interval: series.frequency,
+      occurrences: series.occurrences.length,
+      next_issue_date: series.occurrences[1]?.date ?? null,
+      end_date: series.end_date ?? null,
+    };
+    await this.d.invoices.finishSeries(doc._id, { ...doc.generate_response, recurring });
+    return recurring;
+  }
+
+  /** Finishes series creations that failed after their first invoice was committed. */
+  async repairPendingSeries(before: Date): Promise<number> {
+    if (!this.d.recurring) return 0;
+    const pending = await this.d.invoices.seriesPending(before);
+    for (const doc of pending) {
+      await this.createSeries(doc, {
+        recurring_end_date: doc.recurring_end_date ?? undefined,
+        recurring_count: doc.recurring_count ?? undefined,
+      });
+    }
+    return pending.length;
   }
 
   /** Gives back what a failed generate took: its credit, its number, its file. */
@@ -239,7 +302,8 @@ export class InvoiceService {
     if (isNewSeries && !ws.features.includes('recurring')) {
       throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
     }
-    if (isNewSeries) throw new AppError('not_implemented', 'Recurring invoices are not available yet.');
+    if (isNewSeries && !this.d.recurring)
+      throw new AppError('not_implemented', 'Recurring invoices are not available yet.');
     const dueDate = req.due_date ?? addDays(localDate(issueDate, ws.time_zone), 14);
     return { totals, language, issueDate, dueDate };
   }
@@ -308,6 +372,9 @@ export class InvoiceService {
       series_id: req.series_id ?? null,
       occurrence_date: req.occurrence_date ?? null,
       occurrence_scope: req.series_id && req.occurrence_date ? `${req.series_id}:${req.occurrence_date}` : id,
+      series_pending: false,
+      recurring_count: req.recurring_count ?? null,
+      recurring_end_date: req.recurring_end_date ?? null,
       idempotency_scope: req.idempotency_key ?? `none:${id}`,
       request_fingerprint: req.request_fingerprint ?? null,
       generate_response: {},

@@ -132,6 +132,20 @@ export class InvoiceStore {
     return this.models.Invoice.find(filter).limit(limit).lean<InvoiceDoc[]>().exec();
   }
 
+  async finishSeries(id: string, response: Record<string, unknown>): Promise<void> {
+    await this.models.Invoice.updateOne(
+      { _id: id },
+      { $set: { generate_response: response, series_pending: false } },
+    ).exec();
+  }
+
+  async seriesPending(before: Date): Promise<InvoiceDoc[]> {
+    return this.models.Invoice.find({ series_pending: true, created_at: { $lt: before } })
+      .limit(100)
+      .lean<InvoiceDoc[]>()
+      .exec();
+  }
+
   async createdPending(before: Date): Promise<InvoiceDoc[]> {
     return this.models.Invoice.find({ created_pending: true, created_at: { $lt: before } })
       .limit(500)

@@ -55,6 +55,11 @@ export interface InvoiceDoc {
   source: string;
   series_id: string | null;
   occurrence_date: string | null;
+  /** True from the first invoice of a new series until its series exists in the recurring service. */
+  series_pending: boolean;
+  /** The generate request's series limit, kept to finish a series creation after a failure. */
+  recurring_count: number | null;
+  recurring_end_date: string | null;
   /** `${series}:${date}` for follow-ups, else the invoice id: unique, so a retried follow-up cannot duplicate. */
   occurrence_scope: string;
   /** The Idempotency-Key, else `none:${id}` (unique per workspace); `expired:…` once the key is older than 24 h. */
@@ -114,6 +119,9 @@ const invoiceSchema = new Schema<InvoiceDoc>(
     series_id: { type: String, default: null },
     occurrence_date: { type: String, default: null },
     occurrence_scope: { type: String, required: true },
+    series_pending: { type: Boolean, default: false },
+    recurring_count: { type: Number, default: null },
+    recurring_end_date: { type: String, default: null },
     idempotency_scope: { type: String, required: true },
     request_fingerprint: { type: String, default: null },
     generate_response: { type: Object, default: {} },
@@ -143,6 +151,8 @@ invoiceSchema.index({ workspace_id: 1, invoice_number: 1 }, { unique: true });
 invoiceSchema.index({ invoice_status: 1, overdue_at: 1 });
 // Crash repair: invoices whose invoice.created was not committed yet.
 invoiceSchema.index({ created_pending: 1 });
+// Repair: first invoices whose series was not created yet.
+invoiceSchema.index({ series_pending: 1 });
 
 /** One allocated number of a workspace period; the unique id is the allocation. */
 export interface NumberDoc {

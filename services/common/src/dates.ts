@@ -43,13 +43,24 @@ function offsetMinutes(instant: Date, timeZone: string): number {
 
 /** The instant local midnight starts `date` in `timeZone`. */
 export function startOfLocalDay(date: string, timeZone: string): Date {
+  return atLocalTime(date, 0, timeZone);
+}
+
+/** The instant of `date` at `secondsOfDay` past local midnight in `timeZone`. */
+export function atLocalTime(date: string, secondsOfDay: number, timeZone: string): Date {
   const m = datePattern.exec(date);
   if (!m) throw new Error(`not a date: ${date}`);
-  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  // Two passes settle the offset even when midnight is near a daylight-saving change.
+  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + secondsOfDay * 1000;
+  // Two passes settle the offset even near a daylight-saving change.
   let instant = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
   instant = guess - offsetMinutes(new Date(instant), timeZone) * 60_000;
   return new Date(instant);
+}
+
+/** Seconds past local midnight of `instant` in `timeZone`. */
+export function localSecondsOfDay(instant: Date, timeZone: string): number {
+  const start = startOfLocalDay(localDate(instant, timeZone), timeZone);
+  return Math.round((instant.getTime() - start.getTime()) / 1000);
 }
 
 /** When an unpaid invoice becomes overdue: the start of the day after its due date (DESIGN.md §3). */

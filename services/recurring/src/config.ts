@@ -1,0 +1,30 @@
+import { Type } from '@sinclair/typebox';
+import { commonConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
+
+export const configSchema = Type.Object({
+  ...commonConfig,
+  ...kafkaConfig,
+  ...mongoConfig,
+  RECURRING_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50053' }),
+  RECURRING_DB_NAME: Type.String({ default: 'recurring' }),
+  ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
+  INVOICE_ADDR: Type.String({ minLength: 1 }),
+  PDF_ADDR: Type.String({ minLength: 1 }),
+  SMTP_URL: Type.String({ pattern: '^smtps?://' }),
+  MAIL_FROM: Type.String({ default: 'Invoices <invoices@invoice-platform.local>' }),
+  /** {base_url} of the spec, for the invoice link in emails. */
+  PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
+  GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+  /** How often the scheduler looks for due occurrences. */
+  SCHEDULER_INTERVAL_MS: Type.Integer({ minimum: 100, default: 30_000 }),
+  /** A claimed occurrence whose worker went silent this long is handed to another replica. */
+  SCHEDULER_LEASE_MS: Type.Integer({ minimum: 1000, default: 120_000 }),
+  /** Lets SetClock and RunSchedulerOnce move time; tests only. */
+  RECURRING_TEST_HOOKS: Type.Boolean({ default: false }),
+});
+
+export type Config = ReturnType<typeof loadRecurringConfig>;
+
+export function loadRecurringConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(configSchema, env);
+}

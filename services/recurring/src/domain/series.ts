@@ -1,0 +1,64 @@
+import { atLocalTime } from '@invoice-platform/common/dates';
+import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+
+export const openStatuses = ['pending', 'failed'] as const;
+
+export function isOpen(o: Pick<OccurrenceDoc, 'status'>): boolean {
+  return o.status === 'pending' || o.status === 'failed';
+}
+
+/** A series is completed when no occurrence is left to generate or email (DESIGN.md §3). */
+export function isFinished(occurrences: readonly OccurrenceDoc[]): boolean {
+  return !occurrences.some(isOpen);
+}
+
+/** The spec §2.7 figures of a series, derived from its occurrences (sorted by date). */
+export function seriesView(series: SeriesDoc, occurrences: readonly OccurrenceDoc[], withOccurrences: boolean) {
+  const open = occurrences.filter(isOpen);
+  const sent = occurrences.filter((o) => o.status === 'sent');
+  const last = occurrences.at(-1);
+  return {
+    id: series._id,
+    status: series.status,
+    paused_reason: series.paused_reason ?? undefined,
+    frequency: series.frequency,
+    start_date: iso(occurrences[0]?.date),
+    end_date: series.requested_end_date
+      ? atLocalTime(series.requested_end_date, series.issue_seconds, series.time_zone).toISOString()
+      : iso(last?.date),
+    next_run_date: iso(open.map((o) => new Date(o.next_attempt_at)).sort((a, b) => a.getTime() - b.getTime())[0]),
+    last_run_date: iso(sent.at(-1)?.date),
+    invoice_number: series.invoice_number,
+    customer_name: series.customer_name,
+    customer_email: series.customer_email,
+    currency: series.currency,
+    amount: series.amount,
+    generated_count: sent.length,
+    remaining_count: open.length,
+    occurrences: withOccurrences
+      ? occurrences.map((o, i) => ({
+          date: iso(o.date),
+          due_date: iso(o.due_date),
+          status: o.status,
+          sent_at: iso(o.sent_at),
+          invoice_id: o.invoice_id ?? undefined,
+          index: i + 1,
+          local_date: o.local_date,
+          attempts: o.attempts,
+          next_attempt_at: isOpen(o) ? iso(o.next_attempt_at) : undefined,
+          last_error: o.last_error ?? undefined,
+          invoice_number: o.invoice_number ?? undefined,
+        }))
+      : [],
+    workspace_id: series.workspace_id,
+    source_invoice_id: series.source_invoice_id,
+    document_language: series.document_language,
+    time_zone: series.time_zone,
+    due_offset_days: series.due_offset_days,
+    anchor_date: series.anchor_date,
+    created_at: iso(series.created_at),
+    updated_at: iso(series.updated_at),
+  };
+}

@@ -1,0 +1,89 @@
+import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platform/common/grpc';
+import { createKafka } from '@invoice-platform/common/kafka';
+import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
+import { createLogger } from '@invoice-platform/common/logger';
+import { createMailer } from '@invoice-platform/common/mail';
+import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import { startTelemetry } from '@invoice-platform/common/telemetry';
+import { loadRecurringConfig } from './config.ts';
+import { startWorkspaceConsumer } from './events/workspace-consumer.ts';
+import { recurringHandlers } from './grpc/handlers.ts';
+import { Clock } from './service/clock.ts';
+import { Scheduler } from './service/scheduler.ts';
+import { SeriesService } from './service/series.ts';
+import { registerModels } from './store/models.ts';
+import { RecurringRepository } from './store/repository.ts';
+
+const config = loadRecurringConfig();
+const log = createLogger('recurring', config.LOG_LEVEL);
+const telemetry = startTelemetry('recurring', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+
+runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
+  const conn = await connectMongo(config.MONGODB_URI, config.RECURRING_DB_NAME, log);
+  const models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  const repo = new RecurringRepository(models);
+
+  const client = (file: string, name: string, addr: string) =>
+    createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS);
+  const accounts = client(
+    'invoiceplatform/accounts/v1/accounts.proto',
+    'invoiceplatform.accounts.v1.AccountsService',
+    config.ACCOUNTS_ADDR,
+  );
+  const invoice = client(
+    'invoiceplatform/invoice/v1/invoice.proto',
+    'invoiceplatform.invoice.v1.InvoiceService',
+    config.INVOICE_ADDR,
+  );
+  const pdf = client('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService', config.PDF_ADDR);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+
+  const clock = new Clock();
+  const series = new SeriesService(repo, accounts, clock);
+  const scheduler = new Scheduler({
+    repo,
+    series,
+    invoice,
+    pdf,
+    accounts,
+    mailer,
+    clock,
+    log,
+    leaseMs: config.SCHEDULER_LEASE_MS,
+  });
+  scheduler.start(config.SCHEDULER_INTERVAL_MS);
+  const consumer = await startWorkspaceConsumer(
+    createKafka('recurring', config.KAFKA_BROKERS, log),
+    config.KAFKA_CONSUMER_GROUP ?? 'recurring',
+    repo,
+    series,
+    log,
+  );
+
+  const server = await startGrpcServer({
+    addr: config.RECURRING_LISTEN_ADDR,
+    services: [
+      {
+        service: loadService(
+          'invoiceplatform/recurring/v1/recurring.proto',
+          'invoiceplatform.recurring.v1.RecurringService',
+        ),
+        handlers: recurringHandlers({ series, scheduler, clock, testHooks: config.RECURRING_TEST_HOOKS }),
+      },
+    ],
+    isReady: () => mongoReachable(conn),
+    log,
+  });
+  log.info({ addr: config.RECURRING_LISTEN_ADDR, port: server.port }, 'recurring listening');
+
+  return async () => {
+    await server.shutdown(config.SHUTDOWN_GRACE_MS);
+    await scheduler.stop();
+    await consumer.disconnect();
+    mailer.close();
+    for (const c of [accounts, invoice, pdf]) c.close();
+    await conn.close();
+    await telemetry.shutdown();
+  };
+});

@@ -1,0 +1,166 @@
+import { AppError } from '@invoice-platform/common/errors';
+import { commitChange, isDuplicateKey, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
+import type { ClaimDoc, Models, OccurrenceDoc, SeriesDoc } from './models.ts';
+
+export { SequenceTaken };
+
+export class RecurringRepository {
+  readonly models: Models;
+
+  constructor(models: Models) {
+    this.models = models;
+  }
+
+  async findSeries(id: string): Promise<SeriesDoc | null> {
+    return this.models.Series.findById(id).lean<SeriesDoc>().exec();
+  }
+
+  /** Another workspace's series is simply not found (spec §7 404). */
+  async getSeries(workspaceId: string, id: string): Promise<SeriesDoc> {
+    const doc = await this.findSeries(id);
+    if (!doc || doc.workspace_id !== workspaceId)
+      throw new AppError('not_found', `Recurring series ${id} does not exist in this workspace.`);
+    return doc;
+  }
+
+  /** Inserts a new series; false when it exists already (CreateSeries is idempotent by id). */
+  async insertSeries(doc: SeriesDoc): Promise<boolean> {
+    try {
+      await this.models.Series.create(doc);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async insertOccurrences(docs: OccurrenceDoc[]): Promise<number> {
+    let added = 0;
+    for (const doc of docs) {
+      try {
+        await this.models.Occurrence.create(doc);
+        added++;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
+    return added;
+  }
+
+  async occurrences(seriesId: string): Promise<OccurrenceDoc[]> {
+    return this.models.Occurrence.find({ series_id: seriesId }).sort({ date: 1 }).lean<OccurrenceDoc[]>().exec();
+  }
+
+  async occurrencesOf(seriesIds: string[]): Promise<Map<string, OccurrenceDoc[]>> {
+    const docs = await this.models.Occurrence.find({ series_id: { $in: seriesIds } })
+      .sort({ date: 1 })
+      .lean<OccurrenceDoc[]>()
+      .exec();
+    const bySeries = new Map<string, OccurrenceDoc[]>(seriesIds.map((id) => [id, []]));
+    for (const doc of docs) bySeries.get(doc.series_id)?.push(doc);
+    return bySeries;
+  }
+
+  async findOccurrence(id: string): Promise<OccurrenceDoc | null> {
+    return this.models.Occurrence.findById(id).lean<OccurrenceDoc>().exec();
+  }
+
+  async updateOccurrence(id: string, patch: Partial<OccurrenceDoc>): Promise<void> {
+    await this.models.Occurrence.updateOne({ _id: id }, { $set: patch }).exec();
+  }
+
+  async deleteOccurrences(ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const res = await this.models.Occurrence.deleteMany({ _id: { $in: ids } }).exec();
+    return res.deletedCount ?? 0;
+  }
+
+  /**
+   * Commits a change of the series as version n+1 (the insert is the compare-and-set); the
+   * caller re-reads and decides again on SequenceTaken.
+   */
+  async changeSeries(series: SeriesDoc, patch: Partial<SeriesDoc>, now: Date): Promise<SeriesDoc> {
+    const version = series.version + 1;
+    const projection = { ...patch, version, updated_at: now };
+    try {
+      await commitChange(this.models.Changes, {
+        aggregate_id: series._id,
+        sequence: version,
+        messages: [],
+        projection,
+        created_at: now,
+      });
+    } catch (err) {
+      if (err instanceof SequenceTaken)
+        await rollForward(this.models.Changes, this.models.Series, series._id, 'version');
+      throw err;
+    }
+    await this.models.Series.updateOne({ _id: series._id }, { $set: projection }).exec();
+    return { ...series, ...projection };
+  }
+
+  async listSeries(
+    workspaceId: string,
+    status: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<{ docs: SeriesDoc[]; total: number }> {
+    const filter: Record<string, unknown> = { workspace_id: workspaceId };
+    if (status) filter.status = status;
+    const [docs, total] = await Promise.all([
+      this.models.Series.find(filter)
+        .sort({ created_at: -1, _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<SeriesDoc[]>()
+        .exec(),
+      this.models.Series.countDocuments(filter).exec(),
+    ]);
+    return { docs, total };
+  }
+
+  async activeSeriesOf(workspaceId: string): Promise<SeriesDoc[]> {
+    return this.models.Series.find({ workspace_id: workspaceId, status: 'active' }).lean<SeriesDoc[]>().exec();
+  }
+
+  async dueOccurrences(now: Date, limit: number): Promise<OccurrenceDoc[]> {
+    return this.models.Occurrence.find({ status: { $in: ['pending', 'failed'] }, next_attempt_at: { $lte: now } })
+      .sort({ next_attempt_at: 1 })
+      .limit(limit)
+      .lean<OccurrenceDoc[]>()
+      .exec();
+  }
+
+  /** Takes a claim (attempt or email) by inserting it; false when another worker holds it. */
+  async claim(id: string, occurrenceId: string, kind: ClaimDoc['kind'], owner: string, at: Date): Promise<boolean> {
+    try {
+      await this.models.Claim.create({ _id: id, occurrence_id: occurrenceId, kind, owner, at });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async releaseClaim(id: string): Promise<void> {
+    await this.models.Claim.deleteOne({ _id: id }).exec();
+  }
+
+  async staleClaims(before: Date): Promise<ClaimDoc[]> {
+    return this.models.Claim.find({ at: { $lt: before } })
+      .limit(500)
+      .lean<ClaimDoc[]>()
+      .exec();
+  }
+
+  /** Records a consumed event; false when it was seen before. */
+  async markProcessed(eventId: string, at: Date): Promise<boolean> {
+    try {
+      await this.models.ProcessedEvent.create({ _id: eventId, at });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+}
