@@ -9,6 +9,7 @@ cd "$root"
 pnpm install --frozen-lockfile --reporter=silent
 
 echo "== static checks"
+bash scripts/ensure-helm.sh
 pnpm exec tsc -p tsconfig.json --noEmit
 pnpm exec eslint --max-warnings 0 .
 pnpm exec prettier --check . >/dev/null || { echo "prettier: run pnpm format" >&2; pnpm exec prettier --check .; exit 1; }
@@ -38,7 +39,7 @@ run_ava() {
 }
 
 echo "== unit, integration and end-to-end tests"
-run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts'
+run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts' 'test/charts/**/*.test.ts'
 
 echo "== crash and restart tests"
 run_ava resilience --serial 'test/resilience/**/*.test.ts'
