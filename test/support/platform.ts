@@ -4,6 +4,8 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { mailEnv } from './mail.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const logDir = path.join(repoRoot, '.local/logs/test');
@@ -32,15 +34,30 @@ export function stackEnv(): Record<string, string> {
   return env;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function tryListen(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A port free right now. Picked at random below Linux's ephemeral range (32768+): ports the
+ * kernel hands out for port 0 are soon handed out again to a test file running in parallel, whose
+ * process may then bind it first.
+ */
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = await tryListen(20_000 + Math.floor(Math.random() * 12_000));
+    if (port) return port;
+  }
+  const port = await tryListen(0);
+  if (!port) throw new Error('no free port');
+  return port;
 }
 
 export function sleep(ms: number): Promise<void> {
@@ -124,6 +141,9 @@ export interface PlatformOptions {
   recurringEnv?: Record<string, string>;
   invoiceEnv?: Record<string, string>;
   pdfEnv?: Record<string, string>;
+  /** Also run the webhook service (its own database and consumer group, http to loopback allowed). */
+  webhooks?: boolean;
+  webhookEnv?: Record<string, string>;
 }
 
 /**
@@ -145,6 +165,8 @@ export class Platform {
   invoiceProcess: ServiceProcess | undefined;
   pdfProcess: ServiceProcess | undefined;
   recurringProcesses: ServiceProcess[] = [];
+  webhookAddr = '';
+  webhookProcesses: ServiceProcess[] = [];
 
   constructor(options: PlatformOptions = {}) {
     this.options = options;
@@ -177,7 +199,15 @@ export class Platform {
       this.recurringProcesses.push(recurring);
       this.processes.push(recurring);
     }
+    if (this.options.webhooks) {
+      this.webhookAddr = `127.0.0.1:${await freePort()}`;
+      const webhook = this.newWebhook(this.webhookAddr);
+      webhook.start();
+      this.webhookProcesses.push(webhook);
+      this.processes.push(webhook);
+    }
     this.gateway = await this.startGateway({}, this.gatewayPort);
+    if (this.options.webhooks) await this.waitServing(this.webhookAddr, 'webhook');
     return this;
   }
 
@@ -258,6 +288,44 @@ export class Platform {
     else await sleep(4000);
   }
 
+  /** A webhook service process on `addr`; replicas on other addresses share its database and group. */
+  newWebhook(addr: string, extraEnv: Record<string, string> = {}): ServiceProcess {
+    return new ServiceProcess('webhook', 'services/webhook/src/main.ts', {
+      ...this.stack,
+      SMTP_URL: mailEnv().SMTP_URL,
+      LOG_LEVEL: 'info',
+      WEBHOOK_LISTEN_ADDR: addr,
+      WEBHOOK_DB_NAME: `webhook_test_${this.runId}`,
+      KAFKA_CONSUMER_GROUP: `webhook-${this.runId}`,
+      ACCOUNTS_ADDR: this.accountsAddr,
+      WEBHOOK_TEST_HOOKS: 'true',
+      WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
+      ...this.options.webhookEnv,
+      ...extraEnv,
+    });
+  }
+
+  /** Starts another webhook replica (same database and consumer group); returns its address once it serves. */
+  async startWebhookReplica(extraEnv: Record<string, string> = {}, addr?: string): Promise<string> {
+    const at = addr ?? `127.0.0.1:${await freePort()}`;
+    const proc = this.newWebhook(at, extraEnv);
+    proc.start();
+    this.webhookProcesses.push(proc);
+    this.processes.push(proc);
+    await this.waitServing(at, 'webhook');
+    return at;
+  }
+
+  /** Waits until the gRPC health check of the service at `addr` answers SERVING. */
+  async waitServing(addr: string, what: string, timeoutMs = 60_000): Promise<void> {
+    const client = createUnaryClient(loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health'), addr);
+    try {
+      await waitFor(`${what} at ${addr} serving`, () => client.healthy(1000), timeoutMs, 200);
+    } finally {
+      client.close();
+    }
+  }
+
   async waitReady(timeoutMs = 60_000): Promise<void> {
     await waitFor(
       'platform ready',
@@ -279,6 +347,7 @@ export class Platform {
       ACCOUNTS_ADDR: this.accountsAddr,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       ...(this.options.invoices ? { INVOICE_ADDR: this.invoiceAddr, PDF_ADDR: this.pdfAddr } : {}),
+      ...(this.webhookAddr ? { WEBHOOK_ADDR: this.webhookAddr } : {}),
       ...(this.options.recurring ? { RECURRING_ADDR: this.recurringAddr } : {}),
       // Tests speak for many clients through one socket address, as a load balancer would.
       TRUSTED_PROXIES: '127.0.0.1',

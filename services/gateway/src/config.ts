@@ -18,6 +18,8 @@ export const configSchema = Type.Object({
   INVOICE_ADDR: Type.String({ default: '' }),
   RECURRING_ADDR: Type.String({ default: '' }),
   PDF_ADDR: Type.String({ default: '' }),
+  /** Admin-only peer: the webhook settings routes answer 501 without it; not part of readiness. */
+  WEBHOOK_ADDR: Type.String({ default: '' }),
   /** How long an Idempotency-Key and its response are kept (spec §4.1: 24 hours). */
   IDEMPOTENCY_TTL_MS: Type.Integer({ minimum: 1000, default: 86_400_000 }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),

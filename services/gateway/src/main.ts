@@ -90,6 +90,12 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     'invoiceplatform/recurring/v1/recurring.proto',
     'invoiceplatform.recurring.v1.RecurringService',
   );
+  // Admin-only (webhook settings): not in `peers`, so its outage never makes the public API unready.
+  const webhook = optionalClient(
+    config.WEBHOOK_ADDR,
+    'invoiceplatform/webhook/v1/webhook.proto',
+    'invoiceplatform.webhook.v1.WebhookService',
+  );
   const peers = {
     accounts,
     ...(invoice ? { invoice } : {}),
@@ -145,6 +151,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     invoice,
     pdf,
     recurring,
+    webhook,
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
 
@@ -157,6 +164,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await consumer.disconnect();
     await admin.disconnect();
     for (const client of Object.values(peers)) client.close();
+    webhook?.close();
     redis.disconnect();
     await telemetry.shutdown();
   };

@@ -6,6 +6,7 @@ import type { Logger } from '@invoice-platform/common/logger';
 import Koa, { type Context } from 'koa';
 import { readJsonBody } from '../http/body.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
+import { registerWebhookRoutes } from './webhooks.ts';
 
 export interface AdminAppDeps {
   log: Logger;
@@ -14,6 +15,7 @@ export interface AdminAppDeps {
   invoice?: UnaryClient;
   pdf?: UnaryClient;
   recurring?: UnaryClient;
+  webhook?: UnaryClient;
   bodyLimit: number;
 }
 
@@ -190,6 +192,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
       data: await invoice().call('RunOverdueSweep', { now: str(b.now), workspace_id: str(b.workspace_id) }),
     };
   });
+  registerWebhookRoutes(r, { webhook: deps.webhook, body });
   app.use(r.routes());
   app.use(r.allowedMethods({ throw: true }));
   app.use(() => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadCliConfig } from './config.ts';
+import { runWebhookCommand, webhookOptions, webhookUsage } from './webhooks.ts';
 
 /**
  * invoicectl: the dashboard's operations from a terminal, over the gateway's admin API.
@@ -23,6 +24,7 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
   credits get WORKSPACE
   credits set WORKSPACE N|unlimited               (the workspace credit pool, shared with the dashboard)
   credits add WORKSPACE N [--operation-id ID]     (negative N takes credits away)
+${webhookUsage}
 
 Environment: ADMIN_URL (default http://127.0.0.1:8081), ADMIN_TOKEN.`;
 
@@ -43,6 +45,7 @@ const { values: flags, positionals } = parseArgs({
     'account-name': { type: 'string' },
     'account-number': { type: 'string' },
     'operation-id': { type: 'string' },
+    ...webhookOptions,
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -112,6 +115,19 @@ const keyColumns = ['id', 'prefix', 'name', 'created_at', 'revoked_at', 'last_us
 
 async function run(): Promise<{ data: Data; text: string }> {
   const [group, action] = positionals;
+  if (group === 'webhook') {
+    return runWebhookCommand({
+      action,
+      positionals,
+      flags,
+      request,
+      need,
+      table,
+      fail: (message) => {
+        throw new CliError(message);
+      },
+    });
+  }
   const ws = () => encodeURIComponent(need(2, 'WORKSPACE'));
   switch (`${group} ${action}`) {
     case 'workspace create': {

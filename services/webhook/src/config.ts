@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import { commonConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
+
+export const configSchema = Type.Object({
+  ...commonConfig,
+  ...kafkaConfig,
+  ...mongoConfig,
+  WEBHOOK_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50055' }),
+  WEBHOOK_DB_NAME: Type.String({ default: 'webhook' }),
+  /** Accounts, for the plan check on registration and the owner's email on deactivation. */
+  ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
+  GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** Where deactivation notices go out (DESIGN.md §4: a real SMTP server; the local sink in dev). */
+  SMTP_URL: Type.String({ pattern: '^smtps?://' }),
+  WEBHOOK_MAIL_FROM: Type.String({ minLength: 3, default: 'Invoice platform <no-reply@invoice-platform.local>' }),
+  /** Dev and tests only: http:// URLs whose host resolves to 127.0.0.1 or ::1 are allowed. */
+  WEBHOOK_ALLOW_INSECURE_LOOPBACK: Type.Boolean({ default: false }),
+  /** Spec §6.6.1: a 2xx within this time is a success. */
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** How often each replica looks for due attempts (retries; first attempts are sent at once). */
+  WEBHOOK_DUE_POLL_MS: Type.Integer({ minimum: 50, default: 1000 }),
+  /** A claimed attempt whose worker has not finished it after this long is taken over. */
+  WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  /** Attempts one replica makes at the same time. */
+  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 16 }),
+  /** Delivery logs and stored events are kept this long (spec §6.6.5: 30 days). */
+  WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 30 }),
+  WEBHOOK_PURGE_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
+  /** SetClock and a `now` on PurgeDeliveryLogs; tests only (docs/contracts.md §2.9). */
+  WEBHOOK_TEST_HOOKS: Type.Boolean({ default: false }),
+  /** With the test hooks: die after the first delivery of a fan-out to 2+ endpoints (crash tests). */
+  WEBHOOK_TEST_CRASH_MID_FANOUT: Type.Boolean({ default: false }),
+});
+
+export type Config = ReturnType<typeof loadWebhookConfig>;
+
+export function loadWebhookConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(configSchema, env);
+}

@@ -1,0 +1,73 @@
+/** The four types forwarded to endpoints (spec §6.2); the rest of invoice.lifecycle.v1 is internal. */
+export const publicEventTypes = ['invoice.created', 'invoice.paid', 'invoice.overdue', 'invoice.cancelled'] as const;
+
+export type PublicEventType = (typeof publicEventTypes)[number];
+
+export function isPublicEventType(type: unknown): type is PublicEventType {
+  return typeof type === 'string' && (publicEventTypes as readonly string[]).includes(type);
+}
+
+export interface LifecycleEnvelope {
+  id?: unknown;
+  object?: unknown;
+  type?: unknown;
+  created?: unknown;
+  workspace_id?: unknown;
+  sequence?: unknown;
+  data?: { object?: Record<string, unknown>; previous_status?: unknown } | null;
+}
+
+export interface PublicEvent {
+  id: string;
+  type: PublicEventType;
+  workspaceId: string;
+  invoiceId: string;
+  created: string;
+  /** The spec §6.3 body, serialized once: every attempt and resend signs these exact bytes. */
+  body: string;
+}
+
+/**
+ * The spec §6.3 envelope of a lifecycle event: `{id, object, type, created, data: {object,
+ * previous_status?}}`. `workspace_id` and `sequence` stay internal (docs/contracts.md §5.2);
+ * previous_status only on status events. Undefined for internal types and malformed events.
+ */
+export function toPublicEvent(event: LifecycleEnvelope): PublicEvent | undefined {
+  if (!isPublicEventType(event.type)) return undefined;
+  const object = event.data?.object;
+  if (
+    typeof event.id !== 'string' ||
+    !event.id ||
+    typeof event.workspace_id !== 'string' ||
+    !event.workspace_id ||
+    typeof event.created !== 'string' ||
+    !object ||
+    typeof object !== 'object' ||
+    typeof object.id !== 'string'
+  ) {
+    return undefined;
+  }
+  const data: Record<string, unknown> = { object };
+  if (event.type !== 'invoice.created' && typeof event.data?.previous_status === 'string') {
+    data.previous_status = event.data.previous_status;
+  }
+  const envelope = { id: event.id, object: 'event', type: event.type, created: event.created, data };
+  return {
+    id: event.id,
+    type: event.type,
+    workspaceId: event.workspace_id,
+    invoiceId: object.id,
+    created: event.created,
+    body: JSON.stringify(envelope),
+  };
+}
+
+/** Empty means all four (RegisterEndpointRequest.event_types); unknown names are refused. */
+export function normaliseEventTypes(types: string[] | undefined): { types: PublicEventType[]; unknown: string[] } {
+  const given = [...new Set((types ?? []).map((t) => t.trim()).filter(Boolean))];
+  if (given.length === 0) return { types: [...publicEventTypes], unknown: [] };
+  return {
+    types: publicEventTypes.filter((t) => given.includes(t)),
+    unknown: given.filter((t) => !isPublicEventType(t)),
+  };
+}

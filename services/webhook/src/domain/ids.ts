@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+
+const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function base62(bytes: Buffer): string {
+  let n = BigInt(`0x${bytes.toString('hex')}`);
+  const width = Math.ceil((bytes.length * 8) / Math.log2(62));
+  let out = '';
+  while (n > 0n) {
+    out = alphabet[Number(n % 62n)] + out;
+    n /= 62n;
+  }
+  return out.padStart(width, '0');
+}
+
+/**
+ * The delivery of an event to an endpoint made by the fan-out: derived from the pair, so a fan-out
+ * repeated after a crash or a redelivered event inserts the same id and cannot send twice.
+ * 128 bits of SHA-256, base62, like the random ids (`whd_…`).
+ */
+export function fanOutDeliveryId(eventId: string, endpointId: string): string {
+  const digest = createHash('sha256').update(`${eventId}\n${endpointId}`).digest();
+  return `whd_${base62(digest.subarray(0, 16))}`;
+}

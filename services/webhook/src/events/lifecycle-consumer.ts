@@ -1,0 +1,32 @@
+import { startConsumer, topics } from '@invoice-platform/common/kafka';
+import type { Logger } from '@invoice-platform/common/logger';
+import type { Consumer, Kafka } from 'kafkajs';
+import type { LifecycleEnvelope } from '../domain/events.ts';
+import type { FanOut } from '../service/fanout.ts';
+
+/**
+ * invoice.lifecycle.v1, group `webhook` (docs/contracts.md §5.4). The event-type header lets
+ * internal events pass without work; a handler failure (the database away) makes kafkajs retry
+ * the message, so no event is skipped.
+ */
+export function startLifecycleConsumer(opts: {
+  kafka: Kafka;
+  groupId: string;
+  fanOut: FanOut;
+  log: Logger;
+  onStatus: (up: boolean) => void;
+}): Promise<Consumer> {
+  return startConsumer<LifecycleEnvelope['data']>({
+    kafka: opts.kafka,
+    groupId: opts.groupId,
+    topic: topics.invoiceLifecycle,
+    log: opts.log,
+    onStatus: (up) => {
+      opts.log.info({ up }, 'invoice.lifecycle.v1 consumer status');
+      opts.onStatus(up);
+    },
+    handle: async (event) => {
+      await opts.fanOut.handle(event as LifecycleEnvelope);
+    },
+  });
+}

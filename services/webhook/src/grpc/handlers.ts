@@ -1,0 +1,200 @@
+import { AppError, type FieldError } from '@invoice-platform/common/errors';
+import type { UnaryHandlers } from '@invoice-platform/common/grpc';
+import { isPublicEventType } from '../domain/events.ts';
+import { secretHint } from '../domain/signing.ts';
+import type { DeliveryStore } from '../store/deliveries.ts';
+import type { AttemptDoc, DeliveryDoc } from '../store/models.ts';
+import type { ServiceClock } from '../service/clock.ts';
+import type { EndpointService, EndpointView } from '../service/endpoints.ts';
+import type { DeliveryWorker } from '../service/worker.ts';
+
+export interface HandlerDeps {
+  service: EndpointService;
+  deliveries: DeliveryStore;
+  worker: DeliveryWorker;
+  clock: ServiceClock;
+  retentionDays: number;
+  testHooks: boolean;
+}
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+const deliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'];
+const dayMs = 86_400_000;
+
+function encodeEndpoint({ endpoint: e, stats }: EndpointView, now: Date) {
+  const overlap = e.previous_secret && e.previous_secret_expires_at && e.previous_secret_expires_at > now;
+  return {
+    id: e.id,
+    workspace_id: e.workspace_id,
+    url: e.url,
+    event_types: e.event_types,
+    enabled: e.enabled,
+    disabled_reason: e.enabled ? undefined : (e.disabled_reason ?? undefined),
+    disabled_at: e.enabled ? undefined : iso(e.disabled_at),
+    description: e.description ?? undefined,
+    secret_hint: secretHint(e.secret),
+    previous_secret_expires_at: overlap ? iso(e.previous_secret_expires_at) : undefined,
+    last_success_at: iso(stats?.last_success_at),
+    last_failure_at: iso(stats?.last_failure_at),
+    created_at: iso(e.created_at),
+    updated_at: iso(e.updated_at),
+  };
+}
+
+function encodeAttempt(a: AttemptDoc) {
+  return {
+    number: a.number,
+    attempted_at: iso(a.attempted_at),
+    response_status: a.response_status ?? undefined,
+    duration_ms: a.duration_ms,
+    success: a.success,
+    error: a.error ?? undefined,
+    response_excerpt: a.response_excerpt ?? undefined,
+  };
+}
+
+function encodeDelivery(d: DeliveryDoc, attempts: AttemptDoc[]) {
+  const open = d.status === 'pending' || d.status === 'retrying';
+  return {
+    id: d._id,
+    workspace_id: d.workspace_id,
+    endpoint_id: d.endpoint_id,
+    event_id: d.event_id,
+    event_type: d.event_type,
+    invoice_id: d.invoice_id,
+    status: d.status,
+    attempt_count: d.attempt_count,
+    next_attempt_at: open ? iso(d.next_attempt_at) : undefined,
+    resend: d.resend,
+    attempts: attempts.map(encodeAttempt),
+    created_at: iso(d.created_at),
+    updated_at: iso(d.updated_at),
+  };
+}
+
+function parseTime(value: string, path: string): Date {
+  const at = new Date(value);
+  if (!value || Number.isNaN(at.getTime())) throw AppError.validation([{ path, message: 'must be an RFC 3339 time' }]);
+  return at;
+}
+
+function requireIds(fields: Record<string, string | undefined>): void {
+  const errors: FieldError[] = [];
+  for (const [path, value] of Object.entries(fields)) {
+    if (!value || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) errors.push({ path, message: 'is required (an id)' });
+  }
+  if (errors.length > 0) throw AppError.validation(errors);
+}
+
+export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
+  const { service, deliveries, worker, clock } = deps;
+  const testHooks = (what: string) => {
+    if (!deps.testHooks) throw new AppError('application', `${what} needs the service's test hooks.`);
+  };
+
+  return {
+    async RegisterEndpoint(req: { workspace_id: string; url: string; event_types: string[]; description?: string }) {
+      const { view, secret } = await service.register(req);
+      return { endpoint: encodeEndpoint(view, clock.now()), signing_secret: secret };
+    },
+
+    async ListEndpoints(req: { workspace_id: string }) {
+      requireIds({ workspace_id: req.workspace_id });
+      const now = clock.now();
+      return { endpoints: (await service.list(req.workspace_id)).map((v) => encodeEndpoint(v, now)) };
+    },
+
+    async SetEndpointEnabled(req: { workspace_id: string; endpoint_id: string; enabled: boolean }) {
+      requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
+      return encodeEndpoint(
+        await service.setEnabled(req.workspace_id, req.endpoint_id, req.enabled === true),
+        clock.now(),
+      );
+    },
+
+    async RotateSecret(req: { workspace_id: string; endpoint_id: string }) {
+      requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
+      const { view, secret, expiresAt } = await service.rotate(req.workspace_id, req.endpoint_id);
+      return {
+        endpoint: encodeEndpoint(view, clock.now()),
+        signing_secret: secret,
+        previous_secret_expires_at: expiresAt.toISOString(),
+      };
+    },
+
+    async DeleteEndpoint(req: { workspace_id: string; endpoint_id: string }) {
+      requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
+      const { cancelled } = await service.delete(req.workspace_id, req.endpoint_id);
+      return { deleted: true, cancelled_deliveries: cancelled };
+    },
+
+    async ListDeliveries(req: {
+      workspace_id: string;
+      endpoint_id?: string;
+      event_id?: string;
+      event_type?: string;
+      status?: string;
+      invoice_id?: string;
+      page: number;
+      page_size: number;
+    }) {
+      requireIds({ workspace_id: req.workspace_id });
+      const errors: FieldError[] = [];
+      if (req.event_type && !isPublicEventType(req.event_type))
+        errors.push({ path: 'event_type', message: 'must be one of the four public event types' });
+      if (req.status && !deliveryStatuses.includes(req.status))
+        errors.push({ path: 'status', message: `must be one of ${deliveryStatuses.join(', ')}` });
+      const page = req.page || 1;
+      const pageSize = req.page_size || 25;
+      if (page < 1) errors.push({ path: 'page', message: 'must be at least 1' });
+      if (pageSize < 1 || pageSize > 100) errors.push({ path: 'page_size', message: 'must be 1 to 100' });
+      if (errors.length > 0) throw AppError.validation(errors);
+      const { deliveries: list, total } = await deliveries.listDeliveries(
+        {
+          workspace_id: req.workspace_id,
+          endpoint_id: req.endpoint_id,
+          event_id: req.event_id,
+          event_type: req.event_type,
+          status: req.status,
+          invoice_id: req.invoice_id,
+        },
+        page,
+        pageSize,
+      );
+      const withAttempts = await Promise.all(list.map(async (d) => encodeDelivery(d, await deliveries.attemptsOf(d))));
+      return { deliveries: withAttempts, total };
+    },
+
+    async ResendEvent(req: { workspace_id: string; event_id: string; endpoint_id?: string }) {
+      requireIds({ workspace_id: req.workspace_id, event_id: req.event_id });
+      const made = await service.resend(req.workspace_id, req.event_id, req.endpoint_id || undefined);
+      return { deliveries: made.map((d) => encodeDelivery(d, [])) };
+    },
+
+    async PurgeDeliveryLogs(req: { now?: string; retention_days?: number }) {
+      if (req.now) testHooks('A purge at another time than now');
+      const at = req.now ? parseTime(req.now, 'now') : clock.now();
+      const days = req.retention_days ?? deps.retentionDays;
+      if (!Number.isInteger(days) || days < 0)
+        throw AppError.validation([{ path: 'retention_days', message: 'must be a non-negative integer' }]);
+      const purged = await deliveries.purge(new Date(at.getTime() - days * dayMs));
+      return { purged_deliveries: purged.deliveries, purged_events: purged.events };
+    },
+
+    async SetClock(req: { now?: string }) {
+      testHooks('SetClock');
+      clock.set(req.now ? parseTime(req.now, 'now') : undefined);
+      return { now: clock.now().toISOString(), frozen: clock.moved };
+    },
+
+    async RunDueDeliveries(req: { workspace_id?: string }) {
+      const res = await worker.runDue(req.workspace_id || undefined);
+      return {
+        attempted: res.attempted,
+        succeeded: res.succeeded,
+        failed: res.failed,
+        deactivated_endpoint_ids: res.deactivated,
+      };
+    },
+  };
+}

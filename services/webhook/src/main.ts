@@ -1,0 +1,131 @@
+import { hostname } from 'node:os';
+import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platform/common/grpc';
+import { randomBase62 } from '@invoice-platform/common/ids';
+import { createKafka } from '@invoice-platform/common/kafka';
+import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
+import { createLogger } from '@invoice-platform/common/logger';
+import { createMailer } from '@invoice-platform/common/mail';
+import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import { startTelemetry } from '@invoice-platform/common/telemetry';
+import type { Consumer } from 'kafkajs';
+import { loadWebhookConfig } from './config.ts';
+import { startLifecycleConsumer } from './events/lifecycle-consumer.ts';
+import { webhookHandlers } from './grpc/handlers.ts';
+import { startPurgeJob } from './jobs/purge.ts';
+import { ServiceClock } from './service/clock.ts';
+import { EndpointService } from './service/endpoints.ts';
+import { FanOut } from './service/fanout.ts';
+import { Notifier } from './service/notifier.ts';
+import { DeliveryWorker } from './service/worker.ts';
+import { DeliveryStore } from './store/deliveries.ts';
+import { EndpointStore } from './store/endpoints.ts';
+import { registerModels } from './store/models.ts';
+
+const config = loadWebhookConfig();
+const log = createLogger('webhook', config.LOG_LEVEL);
+const telemetry = startTelemetry('webhook', config.OTEL_EXPORTER_OTLP_ENDPOINT);
+
+runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
+  const conn = await connectMongo(config.MONGODB_URI, config.WEBHOOK_DB_NAME, log);
+  const models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+
+  const accounts = createUnaryClient(
+    loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
+    config.ACCOUNTS_ADDR,
+    config.GRPC_TIMEOUT_MS,
+  );
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.WEBHOOK_MAIL_FROM });
+  const clock = new ServiceClock();
+  const workerId = `${hostname()}:${process.pid}:${randomBase62(4)}`;
+  const endpoints = new EndpointStore(models);
+  const deliveries = new DeliveryStore(models);
+  const allowInsecureLoopback = config.WEBHOOK_ALLOW_INSECURE_LOOPBACK;
+  if (allowInsecureLoopback) log.warn('WEBHOOK_ALLOW_INSECURE_LOOPBACK is on: http:// to 127.0.0.1 and ::1 allowed');
+
+  // The worker is made below; wake is only called once everything runs.
+  const wake = () => worker.notify();
+  const service = new EndpointService({ endpoints, deliveries, accounts, clock, allowInsecureLoopback, log, wake });
+  const notifier = new Notifier({ deliveries, accounts, mailer, clock, workerId, log });
+  const worker = new DeliveryWorker({
+    deliveries,
+    endpoints,
+    endpointService: service,
+    notifier,
+    clock,
+    allowInsecureLoopback,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    leaseMs: config.WEBHOOK_LEASE_MS,
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    pollMs: config.WEBHOOK_DUE_POLL_MS,
+    workerId,
+    log,
+  });
+  const fanOut = new FanOut({
+    endpoints,
+    deliveries,
+    clock,
+    log,
+    wake,
+    crashMidFanOut: config.WEBHOOK_TEST_HOOKS && config.WEBHOOK_TEST_CRASH_MID_FANOUT,
+  });
+  const purge = startPurgeJob({
+    deliveries,
+    clock,
+    retentionDays: config.WEBHOOK_RETENTION_DAYS,
+    intervalMs: config.WEBHOOK_PURGE_INTERVAL_MS,
+    log,
+  });
+
+  let consumerUp = false;
+  let consumer: Consumer | undefined;
+  let stopping = false;
+  // In the background: Kafka being down must not keep the admin API from serving.
+  void startLifecycleConsumer({
+    kafka: createKafka('webhook', config.KAFKA_BROKERS, log),
+    groupId: config.KAFKA_CONSUMER_GROUP ?? 'webhook',
+    fanOut,
+    log,
+    onStatus: (up) => (consumerUp = up),
+  }).then(
+    (c) => {
+      consumer = c;
+      if (stopping) void c.disconnect();
+    },
+    (err: unknown) => log.error({ err }, 'the invoice.lifecycle.v1 consumer did not start'),
+  );
+  worker.start();
+
+  const server = await startGrpcServer({
+    addr: config.WEBHOOK_LISTEN_ADDR,
+    services: [
+      {
+        service: loadService('invoiceplatform/webhook/v1/webhook.proto', 'invoiceplatform.webhook.v1.WebhookService'),
+        handlers: webhookHandlers({
+          service,
+          deliveries,
+          worker,
+          clock,
+          retentionDays: config.WEBHOOK_RETENTION_DAYS,
+          testHooks: config.WEBHOOK_TEST_HOOKS,
+        }),
+      },
+    ],
+    // Own dependencies only (docs/contracts.md §1): the database, and Kafka through the consumer.
+    isReady: async () => consumerUp && (await mongoReachable(conn)),
+    log,
+  });
+  log.info({ addr: config.WEBHOOK_LISTEN_ADDR, port: server.port, worker: workerId }, 'webhook listening');
+
+  return async () => {
+    stopping = true;
+    await server.shutdown(config.SHUTDOWN_GRACE_MS);
+    await consumer?.disconnect().catch(() => undefined);
+    await worker.stop();
+    await purge.stop();
+    accounts.close();
+    mailer.close();
+    await conn.close();
+    await telemetry.shutdown();
+  };
+});

@@ -1,0 +1,290 @@
+import { AppError } from '@invoice-platform/common/errors';
+import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { newId } from '@invoice-platform/common/ids';
+import type { Logger } from '@invoice-platform/common/logger';
+import { normaliseEventTypes } from '../domain/events.ts';
+import { shouldDeactivate } from '../domain/schedule.ts';
+import { newSecret } from '../domain/signing.ts';
+import { checkEndpointUrl } from '../domain/urls.ts';
+import type { DeliveryStore } from '../store/deliveries.ts';
+import { type Endpoint, EndpointChanged, type EndpointStore } from '../store/endpoints.ts';
+import type { DeliveryDoc, EndpointState, EndpointStatsDoc } from '../store/models.ts';
+import type { ServiceClock } from './clock.ts';
+import { openDelivery } from './fanout.ts';
+import { type LookupFn, resolveTarget } from './sender.ts';
+
+/** Spec §6.1 / §8: at most 5 endpoints per workspace. */
+export const maxEndpoints = 5;
+/** DESIGN.md §3: after a rotation the previous secret keeps signing for 24 h. */
+export const rotationOverlapMs = 24 * 3_600_000;
+const maxDescription = 500;
+/** A slot whose endpoint does not exist this long after it was taken belonged to a registration that died. */
+const orphanSlotAgeMs = 60_000;
+
+export interface EndpointView {
+  endpoint: Endpoint;
+  stats: EndpointStatsDoc | undefined;
+}
+
+export interface EndpointServiceDeps {
+  endpoints: EndpointStore;
+  deliveries: DeliveryStore;
+  accounts: UnaryClient;
+  clock: ServiceClock;
+  allowInsecureLoopback: boolean;
+  log: Logger;
+  /** Wakes the delivery worker (resends go out at once). */
+  wake: () => void;
+  lookup?: LookupFn;
+}
+
+interface WorkspaceInfo {
+  id: string;
+  name: string;
+  plan: string;
+  plan_state: string;
+  features: string[];
+  owner_email: string;
+}
+
+/** The secrets that sign at `now`: the current one, and the previous one during its 24 h overlap. */
+export function signingSecrets(endpoint: EndpointState, now: Date): string[] {
+  const secrets = [endpoint.secret];
+  if (endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > now) {
+    secrets.push(endpoint.previous_secret);
+  }
+  return secrets;
+}
+
+/** The dashboard's webhook settings (spec §6.1, §6.6.5) and the deactivation rule (DESIGN.md §3). */
+export class EndpointService {
+  private readonly deps: EndpointServiceDeps;
+
+  constructor(deps: EndpointServiceDeps) {
+    this.deps = deps;
+  }
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  async register(req: {
+    workspace_id: string;
+    url: string;
+    event_types?: string[];
+    description?: string;
+  }): Promise<{ view: EndpointView; secret: string }> {
+    const { endpoints, clock } = this.deps;
+    const workspaceId = (req.workspace_id ?? '').trim();
+    if (!workspaceId) throw AppError.validation([{ path: 'workspace_id', message: 'is required' }]);
+    const errors = [];
+    const check = checkEndpointUrl(req.url, { allowInsecureLoopback: this.deps.allowInsecureLoopback });
+    if (!check.ok) errors.push(check.error);
+    const { types, unknown } = normaliseEventTypes(req.event_types);
+    if (unknown.length > 0) {
+      errors.push({
+        path: 'event_types',
+        message: `unknown event types ${unknown.join(', ')}; use invoice.created, invoice.paid, invoice.overdue, invoice.cancelled`,
+      });
+    }
+    const description = req.description?.trim() || null;
+    if (description && description.length > maxDescription) {
+      errors.push({ path: 'description', message: `must be at most ${maxDescription} characters` });
+    }
+    if (errors.length > 0 || !check.ok) throw AppError.validation(errors);
+    const resolved = await resolveTarget(
+      check.url,
+      { allowInsecureLoopback: this.deps.allowInsecureLoopback },
+      this.deps.lookup,
+    );
+    if (!resolved.ok) throw AppError.validation([{ path: 'url', message: resolved.error }]);
+
+    await this.requireApiPlan(workspaceId);
+
+    const id = newId('whe');
+    let slot = await endpoints.takeSlot(workspaceId, id, maxEndpoints, clock.now());
+    if (slot === undefined) {
+      const freed = await endpoints.freeOrphanSlots(workspaceId, maxEndpoints, new Date(Date.now() - orphanSlotAgeMs));
+      if (freed > 0) slot = await endpoints.takeSlot(workspaceId, id, maxEndpoints, clock.now());
+    }
+    if (slot === undefined) {
+      throw new AppError(
+        'application',
+        `A workspace can have at most ${maxEndpoints} webhook endpoints; delete one before registering another.`,
+        { limit: maxEndpoints },
+      );
+    }
+    const now = this.now();
+    const secret = newSecret();
+    const endpoint = await endpoints.insert(id, {
+      workspace_id: workspaceId,
+      url: check.url.toString(),
+      event_types: types,
+      enabled: true,
+      enabled_epoch: 1,
+      disabled_reason: null,
+      disabled_at: null,
+      description,
+      secret,
+      previous_secret: null,
+      previous_secret_expires_at: null,
+      slot,
+      deleted: false,
+      created_at: now,
+      updated_at: now,
+    });
+    this.deps.log.info({ workspace_id: workspaceId, endpoint_id: id }, 'webhook endpoint registered');
+    return { view: { endpoint, stats: undefined }, secret };
+  }
+
+  /** Spec §6.1: the owner's plan must have API access (as API keys need, accounts' apiAccessRefusal). */
+  private async requireApiPlan(workspaceId: string): Promise<WorkspaceInfo> {
+    const ws = await this.deps.accounts.call<WorkspaceInfo>('GetWorkspace', { workspace_id: workspaceId });
+    let why: string | undefined;
+    if (ws.plan === 'free') why = 'the workspace is on the free plan';
+    else if (ws.plan_state !== 'active') why = `the workspace plan is ${ws.plan_state}`;
+    else if (!ws.features.includes('api')) why = 'the workspace plan does not include API access';
+    if (why) throw new AppError('forbidden', `Webhook endpoints need a plan with API access: ${why}.`);
+    return ws;
+  }
+
+  async list(workspaceId: string): Promise<EndpointView[]> {
+    const list = await this.deps.endpoints.listByWorkspace(workspaceId);
+    const stats = await this.deps.endpoints.stats(list.map((e) => e.id));
+    return list.map((endpoint) => ({ endpoint, stats: stats.get(endpoint.id) }));
+  }
+
+  private async get(workspaceId: string, endpointId: string): Promise<Endpoint> {
+    const endpoint = endpointId ? await this.deps.endpoints.load(endpointId) : null;
+    if (!endpoint || endpoint.workspace_id !== workspaceId) {
+      throw new AppError('not_found', `Webhook endpoint ${endpointId} does not exist in this workspace.`);
+    }
+    return endpoint;
+  }
+
+  private async view(endpoint: Endpoint): Promise<EndpointView> {
+    const stats = await this.deps.endpoints.stats([endpoint.id]);
+    return { endpoint, stats: stats.get(endpoint.id) };
+  }
+
+  /**
+   * Applies `decide` to the current state and commits it; on a concurrent change, decides again on
+   * the newer state. `decide` returns null for "nothing to change".
+   */
+  private async change(
+    workspaceId: string,
+    endpointId: string,
+    decide: (e: Endpoint) => Partial<EndpointState> | null,
+  ): Promise<{ endpoint: Endpoint; changed: boolean }> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const endpoint = await this.get(workspaceId, endpointId);
+      const changes = decide(endpoint);
+      if (!changes) return { endpoint, changed: false };
+      try {
+        return { endpoint: await this.deps.endpoints.commit(endpoint, changes), changed: true };
+      } catch (err) {
+        if (!(err instanceof EndpointChanged)) throw err;
+      }
+    }
+    throw new AppError('conflict', 'The endpoint is being changed concurrently. Retry shortly.');
+  }
+
+  async setEnabled(workspaceId: string, endpointId: string, enabled: boolean): Promise<EndpointView> {
+    const now = this.now();
+    const { endpoint, changed } = await this.change(workspaceId, endpointId, (e) => {
+      if (e.enabled === enabled) return null;
+      return enabled
+        ? {
+            enabled: true,
+            enabled_epoch: e.enabled_epoch + 1,
+            disabled_reason: null,
+            disabled_at: null,
+            updated_at: now,
+          }
+        : { enabled: false, disabled_reason: 'manual', disabled_at: now, updated_at: now };
+    });
+    if (changed && !enabled) await this.deps.deliveries.cancelOpen(endpoint.id, now);
+    return this.view(endpoint);
+  }
+
+  async rotate(
+    workspaceId: string,
+    endpointId: string,
+  ): Promise<{ view: EndpointView; secret: string; expiresAt: Date }> {
+    const now = this.now();
+    const secret = newSecret();
+    const expiresAt = new Date(now.getTime() + rotationOverlapMs);
+    const { endpoint } = await this.change(workspaceId, endpointId, (e) => ({
+      secret,
+      previous_secret: e.secret,
+      previous_secret_expires_at: expiresAt,
+      updated_at: now,
+    }));
+    return { view: await this.view(endpoint), secret, expiresAt };
+  }
+
+  async delete(workspaceId: string, endpointId: string): Promise<{ cancelled: number }> {
+    const now = this.now();
+    await this.change(workspaceId, endpointId, () => ({ deleted: true, enabled: false, updated_at: now }));
+    const cancelled = await this.deps.deliveries.cancelOpen(endpointId, now);
+    return { cancelled };
+  }
+
+  /** Spec §6.6.5: the stored event again, same id and bytes, as a new delivery (signed afresh when sent). */
+  async resend(workspaceId: string, eventId: string, endpointId?: string): Promise<DeliveryDoc[]> {
+    const event = eventId ? await this.deps.deliveries.findEvent(eventId) : null;
+    if (!event || event.workspace_id !== workspaceId) {
+      throw new AppError('not_found', `Event ${eventId} is not in this workspace's delivery logs (kept 30 days).`);
+    }
+    let targets: Endpoint[];
+    if (endpointId) {
+      const endpoint = await this.get(workspaceId, endpointId);
+      if (!endpoint.enabled) {
+        throw new AppError('application', `Webhook endpoint ${endpointId} is disabled; enable it before resending.`);
+      }
+      targets = [endpoint];
+    } else {
+      targets = (await this.deps.endpoints.listByWorkspace(workspaceId)).filter(
+        (e) => e.enabled && e.event_types.includes(event.type),
+      );
+    }
+    const now = this.now();
+    const made = [];
+    for (const endpoint of targets) {
+      made.push(await openDelivery(this.deps.deliveries, event, endpoint, newId('whd'), true, now));
+    }
+    if (made.length > 0) this.deps.wake();
+    return made;
+  }
+
+  /**
+   * DESIGN.md §3: after `delivery` used its last attempt, deactivates its endpoint when no delivery to
+   * it succeeded since the delivery's first attempt. Returns the endpoint when this call deactivated it.
+   */
+  async deactivateIfFailing(delivery: DeliveryDoc, firstAttemptAt: Date): Promise<Endpoint | undefined> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const endpoint = await this.deps.endpoints.load(delivery.endpoint_id);
+      if (!endpoint || !endpoint.enabled || endpoint.enabled_epoch !== delivery.endpoint_epoch) return undefined;
+      const stats = (await this.deps.endpoints.stats([endpoint.id])).get(endpoint.id);
+      if (!shouldDeactivate(firstAttemptAt, stats?.last_success_at)) return undefined;
+      const now = this.now();
+      try {
+        const after = await this.deps.endpoints.commit(endpoint, {
+          enabled: false,
+          disabled_reason: 'failing',
+          disabled_at: now,
+          updated_at: now,
+        });
+        await this.deps.deliveries.cancelOpen(endpoint.id, now);
+        this.deps.log.warn(
+          { workspace_id: endpoint.workspace_id, endpoint_id: endpoint.id, event_id: delivery.event_id },
+          'webhook endpoint deactivated: an event used all its attempts',
+        );
+        return after;
+      } catch (err) {
+        if (!(err instanceof EndpointChanged)) throw err;
+      }
+    }
+    return undefined;
+  }
+}

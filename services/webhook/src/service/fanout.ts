@@ -1,0 +1,112 @@
+import type { Logger } from '@invoice-platform/common/logger';
+import { type LifecycleEnvelope, toPublicEvent } from '../domain/events.ts';
+import { fanOutDeliveryId } from '../domain/ids.ts';
+import type { DeliveryStore } from '../store/deliveries.ts';
+import type { Endpoint, EndpointStore } from '../store/endpoints.ts';
+import type { DeliveryDoc, EventDoc } from '../store/models.ts';
+import type { ServiceClock } from './clock.ts';
+
+/**
+ * Creates a delivery and queues its first attempt now. Idempotent for a given id: a repeat finds
+ * the delivery and queues attempt 1 only while no attempt was made (the queue insert is unique).
+ */
+export async function openDelivery(
+  store: DeliveryStore,
+  event: EventDoc,
+  endpoint: Endpoint,
+  id: string,
+  resend: boolean,
+  now: Date,
+): Promise<DeliveryDoc> {
+  const doc: DeliveryDoc = {
+    _id: id,
+    workspace_id: event.workspace_id,
+    endpoint_id: endpoint.id,
+    endpoint_epoch: endpoint.enabled_epoch,
+    event_id: event._id,
+    event_type: event.type,
+    invoice_id: event.invoice_id,
+    status: 'pending',
+    attempt_count: 0,
+    next_attempt_at: now,
+    first_attempt_at: null,
+    resend,
+    created_at: now,
+    updated_at: now,
+  };
+  const inserted = await store.insertDelivery(doc);
+  const current = inserted ? doc : ((await store.findDelivery(id)) ?? doc);
+  if (current.status === 'pending' && current.attempt_count === 0) {
+    await store.schedule({
+      _id: `${id}:1`,
+      delivery_id: id,
+      attempt: 1,
+      due_at: current.next_attempt_at ?? now,
+      workspace_id: event.workspace_id,
+    });
+  }
+  return current;
+}
+
+export interface FanOutDeps {
+  endpoints: EndpointStore;
+  deliveries: DeliveryStore;
+  clock: ServiceClock;
+  log: Logger;
+  /** Wakes the delivery worker so first attempts go out at once. */
+  wake: () => void;
+  /** Crash tests: die after the first delivery of a fan-out to two or more endpoints. */
+  crashMidFanOut?: boolean;
+}
+
+/**
+ * invoice.lifecycle.v1 → deliveries (docs/contracts.md §5.4): each public event of a workspace with
+ * webhook endpoints is stored once (deduped on its id) and gets one delivery per enabled endpoint
+ * subscribed to its type. A redelivered event whose fan-out did not finish is fanned out again;
+ * the delivery ids are derived from (event, endpoint), so nothing is created or sent twice.
+ */
+export class FanOut {
+  private readonly deps: FanOutDeps;
+
+  constructor(deps: FanOutDeps) {
+    this.deps = deps;
+  }
+
+  async handle(envelope: LifecycleEnvelope): Promise<number> {
+    const event = toPublicEvent(envelope);
+    if (!event) return 0;
+    const { endpoints, deliveries, clock, log } = this.deps;
+    const all = await endpoints.listByWorkspace(event.workspaceId);
+    // Workspaces without webhook settings keep nothing: there is nothing to send or resend.
+    if (all.length === 0) return 0;
+    const now = clock.now();
+    const { event: stored } = await deliveries.insertEvent({
+      _id: event.id,
+      workspace_id: event.workspaceId,
+      type: event.type,
+      invoice_id: event.invoiceId,
+      created: event.created,
+      body: event.body,
+      received_at: now,
+      fanned_out: false,
+    });
+    if (stored.fanned_out) return 0;
+    const targets = all.filter((e) => e.enabled && e.event_types.includes(event.type));
+    let made = 0;
+    for (const endpoint of targets) {
+      await openDelivery(deliveries, stored, endpoint, fanOutDeliveryId(event.id, endpoint.id), false, now);
+      made++;
+      if (this.deps.crashMidFanOut && targets.length >= 2 && made === 1) {
+        log.warn({ event_id: event.id }, 'test hook: dying in the middle of a fan-out');
+        process.kill(process.pid, 'SIGKILL');
+        await new Promise(() => undefined);
+      }
+    }
+    await deliveries.markFannedOut(event.id);
+    if (made > 0) {
+      log.debug({ event_id: event.id, type: event.type, deliveries: made }, 'event fanned out');
+      this.deps.wake();
+    }
+    return made;
+  }
+}
