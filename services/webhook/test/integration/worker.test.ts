@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { createLogger } from '@invoice-platform/common/logger';
+import type { Mailer } from '@invoice-platform/common/mail';
+import { connectMongo } from '@invoice-platform/common/mongo';
+import test from 'ava';
+import type { Connection } from 'mongoose';
+import { newSecret } from '../../src/domain/signing.ts';
+import { ServiceClock } from '../../src/service/clock.ts';
+import { EndpointService } from '../../src/service/endpoints.ts';
+import { FanOut } from '../../src/service/fanout.ts';
+import { Notifier } from '../../src/service/notifier.ts';
+import { DeliveryWorker } from '../../src/service/worker.ts';
+import { DeliveryStore } from '../../src/store/deliveries.ts';
+import { EndpointStore } from '../../src/store/endpoints.ts';
+import { type Models, registerModels } from '../../src/store/models.ts';
+
+// Stores and workers of the webhook service in this process, on the real database (FerretDB), with
+// several workers sharing it as replicas would, against a local HTTP receiver.
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const stack = Object.fromEntries(
+  readFileSync(path.join(repoRoot, '.local/stack.env'), 'utf8')
+    .split('\n')
+    .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1]!, m[2]!]),
+);
+const log = createLogger('webhook-test', 'warn');
+let conn: Connection;
+let models: Models;
+let server: Server;
+let port = 0;
+const received: { id: string; at: number }[] = [];
+
+const accounts = {
+  call: async () => ({ name: 'ws', owner_email: '', plan: 'business', plan_state: 'active', features: ['api'] }),
+  healthy: async () => true,
+  close: () => undefined,
+} as unknown as UnaryClient;
+const mailer: Mailer = { send: async () => ({ messageId: 'x' }), verify: async () => true, close: () => undefined };
+
+test.before(async () => {
+  conn = await connectMongo(stack.MONGODB_URI!, `webhook_it_${process.pid}_${Date.now().toString(36)}`, log);
+  models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received.push({ id: String(req.headers['service-delivery']), at: Date.now() });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  port = (server.address() as { port: number }).port;
+});
+test.after.always(async () => {
+  await conn?.db?.dropDatabase().catch(() => undefined);
+  await conn?.close();
+  server?.close();
+});
+
+function replica(clock: ServiceClock, leaseMs = 60_000) {
+  const endpoints = new EndpointStore(models);
+  const deliveries = new DeliveryStore(models);
+  const service = new EndpointService({
+    endpoints,
+    deliveries,
+    accounts,
+    clock,
+    allowInsecureLoopback: true,
+    log,
+    wake: () => undefined,
+  });
+  const workerId = `w${Math.random().toString(36).slice(2, 8)}`;
+  const notifier = new Notifier({ deliveries, accounts, mailer, clock, workerId, log });
+  const worker = new DeliveryWorker({
+    deliveries,
+    endpoints,
+    endpointService: service,
+    notifier,
+    clock,
+    allowInsecureLoopback: true,
+    timeoutMs: 5000,
+    leaseMs,
+    concurrency: 8,
+    pollMs: 1000,
+    workerId,
+    log,
+  });
+  const fanOut = new FanOut({ endpoints, deliveries, clock, log, wake: () => undefined });
+  return { endpoints, deliveries, service, worker, fanOut };
+}
+
+async function endpointIn(r: ReturnType<typeof replica>, workspaceId: string, route: string) {
+  const now = new Date();
+  return r.endpoints.insert(`whe_${route}_${Math.random().toString(36).slice(2, 8)}`, {
+    workspace_id: workspaceId,
+    url: `http://127.0.0.1:${port}/${route}`,
+    event_types: ['invoice.created'],
+    enabled: true,
+    enabled_epoch: 1,
+    disabled_reason: null,
+    disabled_at: null,
+    description: null,
+    secret: newSecret(),
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    slot: 1,
+    deleted: false,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+function lifecycle(id: string, workspaceId: string) {
+  return {
+    id,
+    object: 'event',
+    type: 'invoice.created',
+    created: new Date().toISOString(),
+    workspace_id: workspaceId,
+    sequence: 1,
+    data: { object: { id: `inv_${id}` } },
+  };
+}
+
+test.serial('four workers racing over 30 due deliveries send each exactly once', async (t) => {
+  const clock = new ServiceClock();
+  const replicas = [replica(clock), replica(clock), replica(clock), replica(clock)];
+  await endpointIn(replicas[0]!, 'WSRACE', 'race');
+  const ids = Array.from({ length: 30 }, (_, i) => `evt_race${i}`);
+  // Each event fanned out by two replicas at once (a redelivery): still one delivery each.
+  await Promise.all(
+    ids.flatMap((id) => [replicas[0]!, replicas[1]!].map((r) => r.fanOut.handle(lifecycle(id, 'WSRACE')))),
+  );
+  const before = received.length;
+  const passes = await Promise.all(replicas.flatMap((r) => [r.worker.runDue(), r.worker.runDue()]));
+  const mine = received.slice(before).map((r) => r.id);
+  t.is(mine.length, 30);
+  t.deepEqual([...new Set(mine)].sort(), [...ids].sort());
+  t.is(
+    passes.reduce((n, p) => n + p.attempted, 0),
+    30,
+  );
+  t.is(await models.Delivery.countDocuments({ workspace_id: 'WSRACE', status: 'succeeded' }), 30);
+  t.is(await models.Due.countDocuments({ workspace_id: 'WSRACE' }), 0);
+});
+
+test.serial('an attempt whose worker died is taken over after the lease, once', async (t) => {
+  const clock = new ServiceClock();
+  const r = replica(clock, 1000);
+  await endpointIn(r, 'WSLEASE', 'lease');
+  await r.fanOut.handle(lifecycle('evt_lease', 'WSLEASE'));
+  const due = await models.Due.findOne({ workspace_id: 'WSLEASE' }).lean();
+  // A worker claimed the attempt and died before sending.
+  await models.Claim.create({ _id: due!._id, owner_id: due!.delivery_id, claimed_at: new Date(), worker: 'dead' });
+  const before = received.length;
+  t.is((await r.worker.runDue()).attempted, 0, 'inside the lease nobody else sends');
+  await new Promise((res) => setTimeout(res, 1100));
+  const [a, b] = await Promise.all([replica(clock, 1000).worker.runDue(), replica(clock, 1000).worker.runDue()]);
+  t.is(a.attempted + b.attempted, 1);
+  t.deepEqual(
+    received.slice(before).map((x) => x.id),
+    ['evt_lease'],
+  );
+  t.truthy(await models.Claim.findById(`${due!._id}:g1`).lean());
+});
+
+test.serial('a redelivered event whose fan-out died half-way gets its missing deliveries only', async (t) => {
+  const clock = new ServiceClock();
+  const r = replica(clock);
+  const e1 = await endpointIn(r, 'WSHALF', 'half1');
+  await endpointIn(r, 'WSHALF', 'half2');
+  await r.fanOut.handle(lifecycle('evt_half', 'WSHALF'));
+  // As if the process had died after the first delivery: the second one and the flag are lost.
+  await models.Delivery.deleteOne({ workspace_id: 'WSHALF', endpoint_id: { $ne: e1.id } });
+  await models.Due.deleteMany({
+    workspace_id: 'WSHALF',
+    delivery_id: { $ne: (await models.Delivery.findOne({ endpoint_id: e1.id }).lean())!._id },
+  });
+  await models.Event.updateOne({ _id: 'evt_half' }, { $set: { fanned_out: false } });
+  const made = await r.fanOut.handle(lifecycle('evt_half', 'WSHALF'));
+  t.is(made, 2, 'both pairs were visited, the existing one found in place');
+  t.is(await models.Delivery.countDocuments({ workspace_id: 'WSHALF' }), 2);
+  const before = received.length;
+  await r.worker.runDue();
+  t.is(received.slice(before).length, 2);
+  t.is(await r.fanOut.handle(lifecycle('evt_half', 'WSHALF')), 0, 'a finished fan-out is skipped');
+});
+
+test.serial('disabling an endpoint cancels its retries; re-enabling does not revive them', async (t) => {
+  const clock = new ServiceClock();
+  const r = replica(clock);
+  const e = await endpointIn(r, 'WSOFF', 'off');
+  await r.fanOut.handle(lifecycle('evt_off', 'WSOFF'));
+  // Make the first attempt fail: point the endpoint at a closed port via a new revision.
+  const current = (await r.endpoints.load(e.id))!;
+  await r.endpoints.commit(current, { url: 'http://127.0.0.1:1/closed', updated_at: new Date() });
+  await r.worker.runDue();
+  const d = await models.Delivery.findOne({ endpoint_id: e.id }).lean();
+  t.is(d!.status, 'retrying');
+  await r.service.setEnabled('WSOFF', e.id, false);
+  t.is((await models.Delivery.findById(d!._id).lean())!.status, 'cancelled');
+  await r.service.setEnabled('WSOFF', e.id, true);
+  clock.set(new Date(Date.now() + 3_600_000));
+  const before = received.length;
+  await r.worker.runDue();
+  t.is(received.length, before);
+  t.is((await models.Delivery.findById(d!._id).lean())!.status, 'cancelled');
+});

@@ -1,0 +1,90 @@
+import test from 'ava';
+import { normaliseEventTypes, toPublicEvent } from '../../src/domain/events.ts';
+import { fanOutDeliveryId } from '../../src/domain/ids.ts';
+import { isSuccessStatus, maxAttempts, nextAttemptAt, shouldDeactivate } from '../../src/domain/schedule.ts';
+
+const minute = 60_000;
+const hour = 60 * minute;
+
+test('nextAttemptAt: 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h, then none (8 attempts)', (t) => {
+  const at = new Date('2025-03-01T00:00:00.000Z');
+  const delays = [1 * minute, 5 * minute, 30 * minute, 2 * hour, 6 * hour, 12 * hour, 24 * hour];
+  t.is(maxAttempts, 8);
+  delays.forEach((delay, i) =>
+    t.is(nextAttemptAt(i + 1, at)!.getTime() - at.getTime(), delay, `after attempt ${i + 1}`),
+  );
+  t.is(nextAttemptAt(8, at), undefined);
+  t.is(delays.reduce((a, b) => a + b, 0) / hour, 44.6);
+});
+
+const statuses: [number | undefined, boolean][] = [
+  [200, true],
+  [204, true],
+  [299, true],
+  [301, false],
+  [302, false],
+  [400, false],
+  [500, false],
+  [undefined, false],
+];
+for (const [status, ok] of statuses) {
+  test(`isSuccessStatus: ${status} is ${ok ? 'success' : 'failure'}`, (t) => t.is(isSuccessStatus(status), ok));
+}
+
+test('shouldDeactivate: only when no delivery succeeded since the event’s first attempt', (t) => {
+  const first = new Date('2025-03-01T00:00:00Z');
+  t.true(shouldDeactivate(first, null));
+  t.true(shouldDeactivate(first, new Date('2025-02-28T23:59:59Z')));
+  t.false(shouldDeactivate(first, new Date('2025-03-01T00:00:00Z')));
+  t.false(shouldDeactivate(first, new Date('2025-03-02T10:00:00Z')));
+});
+
+const lifecycle = {
+  id: 'evt_A',
+  object: 'event',
+  type: 'invoice.paid',
+  created: '2025-03-04T10:15:30.120Z',
+  workspace_id: 'WS1',
+  sequence: 3,
+  data: { object: { id: 'inv_1', invoice_status: 'paid', amount_paid: 10 }, previous_status: 'unpaid' },
+};
+
+test('toPublicEvent: the §6.3 envelope without workspace_id and sequence', (t) => {
+  const ev = toPublicEvent(lifecycle)!;
+  t.like(ev, { id: 'evt_A', type: 'invoice.paid', workspaceId: 'WS1', invoiceId: 'inv_1' });
+  t.deepEqual(JSON.parse(ev.body), {
+    id: 'evt_A',
+    object: 'event',
+    type: 'invoice.paid',
+    created: '2025-03-04T10:15:30.120Z',
+    data: { object: { id: 'inv_1', invoice_status: 'paid', amount_paid: 10 }, previous_status: 'unpaid' },
+  });
+});
+
+test('toPublicEvent: previous_status only on status events; internal and malformed events are not forwarded', (t) => {
+  const created = toPublicEvent({ ...lifecycle, type: 'invoice.created' })!;
+  t.deepEqual(Object.keys(JSON.parse(created.body).data), ['object']);
+  for (const type of ['invoice.status_changed', 'invoice.archived', 'invoice.pdf_updated', 'invoice.unknown'])
+    t.is(toPublicEvent({ ...lifecycle, type }), undefined, type);
+  t.is(toPublicEvent({ ...lifecycle, workspace_id: undefined }), undefined);
+  t.is(toPublicEvent({ ...lifecycle, data: { object: {} } }), undefined);
+});
+
+test('normaliseEventTypes: empty means all four; unknown names are reported', (t) => {
+  t.deepEqual(normaliseEventTypes([]).types, [
+    'invoice.created',
+    'invoice.paid',
+    'invoice.overdue',
+    'invoice.cancelled',
+  ]);
+  t.deepEqual(normaliseEventTypes(['invoice.paid', 'invoice.paid']), { types: ['invoice.paid'], unknown: [] });
+  t.deepEqual(normaliseEventTypes(['invoice.paid', 'invoice.archived']).unknown, ['invoice.archived']);
+});
+
+test('fanOutDeliveryId: the same pair gives the same id, another pair another', (t) => {
+  const id = fanOutDeliveryId('evt_A', 'whe_1');
+  t.regex(id, /^whd_[0-9A-Za-z]{22}$/);
+  t.is(fanOutDeliveryId('evt_A', 'whe_1'), id);
+  t.not(fanOutDeliveryId('evt_A', 'whe_2'), id);
+  t.not(fanOutDeliveryId('evt_B', 'whe_1'), id);
+});
