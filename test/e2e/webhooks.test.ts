@@ -475,3 +475,24 @@ test('invoicectl webhook: add, list, deliveries, disable, rotate-secret and dele
   const err = await cli('webhook', 'add', api.workspaceId, 'http://example.com/x').catch((e: { stderr: string }) => e);
   t.regex((err as { stderr: string }).stderr, /400 ValidationError/);
 });
+
+test('webhooks: an invoice moved to overdue by the automatic sweep is delivered as invoice.overdue', async (t) => {
+  const route = unique('sweep');
+  const { api } = await subscribed(route, { event_types: ['invoice.overdue'] });
+  const res = await api.call<Body>('POST', '/api/invoices/generate-external', {
+    body: { ...invoiceBody, due_date: '2030-01-15' },
+  });
+  t.is(res.status, 200, res.text);
+  const sweep = await platform.admin<{ invoice_ids: string[] }>('POST', '/invoices/overdue-sweep', {
+    now: '2030-01-17T00:00:00.000Z',
+    workspace_id: api.workspaceId,
+  });
+  t.is(sweep.status, 200);
+  t.deepEqual(sweep.body.data.invoice_ids, [res.body.data.id]);
+  const [r] = await receiver.waitFor(route, (reqs) => reqs.length >= 1);
+  allChecksPass(t, r!);
+  const event = JSON.parse(r!.body) as { type: string; data: { previous_status: string; object: Obj } };
+  t.is(event.type, 'invoice.overdue');
+  t.is(event.data.previous_status, 'unpaid');
+  t.like(event.data.object, { id: res.body.data.id, invoice_status: 'overdue' });
+});
