@@ -71,6 +71,8 @@ export interface ConsumerOptions<T> {
   groupId: string;
   topic: string;
   fromBeginning?: boolean;
+  /** Commit the start of a new group at the topic's end (default); false for throwaway groups. */
+  commitStart?: boolean;
   log: Logger;
   /** Told when the consumer joins its group (true) and when it crashes or disconnects (false). */
   onStatus?: (up: boolean) => void;
@@ -78,8 +80,39 @@ export interface ConsumerOptions<T> {
   handle(event: EventEnvelope<T>, headers: IHeaders): Promise<void>;
 }
 
+/**
+ * A new group that starts at the end of the topic must *commit* that start before taking any
+ * message: otherwise a crash while handling its first message of a partition would restart it at
+ * the end again and lose that message. Partitions without a committed offset get the current end
+ * committed. Only a group without live members can be changed; a replica joining a running group
+ * skips this.
+ */
+export async function commitStartOffsets(kafka: Kafka, groupId: string, topic: string, log: Logger): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    const missing = (committed?.partitions ?? []).filter((p) => p.offset === '-1').map((p) => p.partition);
+    if (missing.length === 0) return;
+    const ends = await admin.fetchTopicOffsets(topic);
+    const partitions = ends
+      .filter((p) => missing.includes(p.partition))
+      .map((p) => ({ partition: p.partition, offset: p.high }));
+    try {
+      await admin.setOffsets({ groupId, topic, partitions });
+      log.info({ groupId, partitions }, 'committed the start offsets of a new consumer group');
+    } catch (err) {
+      log.info({ groupId, err: (err as Error).message }, 'start offsets not set (the group has live members)');
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** Runs a consumer whose handler sees each event inside the producer's trace context. */
 export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consumer> {
+  if (!opts.fromBeginning && opts.commitStart !== false)
+    await commitStartOffsets(opts.kafka, opts.groupId, opts.topic, opts.log);
   const consumer = opts.kafka.consumer({
     groupId: opts.groupId,
     allowAutoTopicCreation: false,
