@@ -544,3 +544,31 @@ test.serial(
     }
   },
 );
+
+test.serial('every recurring endpoint: 403 without a valid key, 400 for a malformed id', async (t) => {
+  const api = await platform.client('business', 1);
+  const endpoints: [string, string, object | undefined][] = [
+    ['GET', '/api/invoices/external/recurring', undefined],
+    ['GET', '/api/invoices/external/recurring/ID', undefined],
+    ['PUT', '/api/invoices/external/recurring/ID/status', { status: 'paused' }],
+    ['PUT', '/api/invoices/external/recurring/ID/extend', { count: 1 }],
+    [
+      'PUT',
+      '/api/invoices/external/recurring/ID/frequency',
+      { frequency: 'weekly', start_date: '2099-01-01', count: 1 },
+    ],
+    ['POST', '/api/invoices/external/recurring/ID/skip', { date: '2099-01-01' }],
+  ];
+  for (const [method, path, body] of endpoints) {
+    const anonymous = await api.call<Body>(method, path.replace('ID', 'rs_x'), { body, key: null });
+    t.is(anonymous.status, 403, `${method} ${path} without a key`);
+    t.is(anonymous.body.error!.name, 'ForbiddenError');
+    if (path.includes('ID')) {
+      const bad = await api.call<Body>(method, path.replace('ID', 'rs.bad'), { body });
+      t.is(bad.status, 400, `${method} ${path} with a malformed id`);
+      t.true(JSON.stringify(bad.body.error!.details).includes('params.id'));
+    }
+  }
+  const badQuery = await api.call<Body>('GET', '/api/invoices/external/recurring?status=draftish');
+  t.is(badQuery.status, 400);
+});
