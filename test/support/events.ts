@@ -42,8 +42,12 @@ export class EventLog {
     return this;
   }
 
+  /**
+   * The events of one invoice. invoice.pdf_updated is left out: it follows each status change
+   * asynchronously (the re-render), so its timing is not part of what a status move sends.
+   */
   of(invoiceId: string): LifecycleEvent[] {
-    return this.events.filter((e) => e.data.object.id === invoiceId);
+    return this.events.filter((e) => e.data.object.id === invoiceId && e.type !== 'invoice.pdf_updated');
   }
 
   /** Waits until `predicate` holds for the events of `invoiceId`, then returns them. */

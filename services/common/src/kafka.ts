@@ -71,7 +71,7 @@ export interface ConsumerOptions<T> {
   groupId: string;
   topic: string;
   fromBeginning?: boolean;
-  /** Commit the start of a new group at the topic's end (default); false for throwaway groups. */
+  /** Commit the start of a new group at the topic's end before consuming (see commitStartOffsets). */
   commitStart?: boolean;
   log: Logger;
   /** Told when the consumer joins its group (true) and when it crashes or disconnects (false). */
@@ -111,8 +111,7 @@ export async function commitStartOffsets(kafka: Kafka, groupId: string, topic: s
 
 /** Runs a consumer whose handler sees each event inside the producer's trace context. */
 export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consumer> {
-  if (!opts.fromBeginning && opts.commitStart !== false)
-    await commitStartOffsets(opts.kafka, opts.groupId, opts.topic, opts.log);
+  if (opts.commitStart && !opts.fromBeginning) await commitStartOffsets(opts.kafka, opts.groupId, opts.topic, opts.log);
   const consumer = opts.kafka.consumer({
     groupId: opts.groupId,
     allowAutoTopicCreation: false,

@@ -20,8 +20,6 @@ export async function startWorkspaceConsumer(
     groupId: `gateway.cache.${hostname()}.${process.pid}.${randomBase62(6)}`,
     topic: topics.workspace,
     log,
-    // A replica's own group lives as long as the process: there is nothing to resume after a crash.
-    commitStart: false,
     onStatus,
     handle: async (event) => {
       if (event.type === 'api_key.revoked' && event.data.key_id) auth.invalidateKey(event.data.key_id);

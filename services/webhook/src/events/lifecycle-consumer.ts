@@ -19,6 +19,8 @@ export async function startLifecycleConsumer(opts: {
     kafka: opts.kafka,
     groupId: opts.groupId,
     topic: topics.invoiceLifecycle,
+    // Every event must reach the receivers: a crash on the group's first message must not skip it.
+    commitStart: true,
     log: opts.log,
     onStatus: (up) => {
       opts.log.info({ up }, 'invoice.lifecycle.v1 consumer status');
