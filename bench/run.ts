@@ -6,6 +6,7 @@
  *   pnpm bench [--renders 100] [--requests 60] [--get-rate 100] [--get-seconds 10]
  *              [--chromium /usr/bin/chromium] [--quiet-wait 60]
  *
+ * Needs the local stack up (bash deploy/local/stack.sh up); starts its own service processes.
  * Prints a report and writes it as JSON to .local/bench/latest.json (and run-<date>.json). The
  * targets are goals, not assertions: the exit code is 0 unless something failed to run.
  */
@@ -484,11 +485,25 @@ async function measure(platform: Platform) {
   }
 }
 
-const platform = new Platform({
-  invoices: true,
-  gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":1000000}', RATE_LIMIT_PER_IP: '1000000' },
-});
+/**
+ * The local stack must be up. Not started from here: other checkouts on this machine may hold
+ * its ports, and `stack.sh up` would then adopt their servers.
+ */
+function requireStack(): void {
+  try {
+    execFileSync('bash', [path.join(repoRoot, 'deploy/local/stack.sh'), 'status'], { stdio: 'ignore' });
+  } catch {
+    throw new Error('the local stack is not up: bash deploy/local/stack.sh up');
+  }
+}
+
+let platform: Platform | undefined;
 try {
+  requireStack();
+  platform = new Platform({
+    invoices: true,
+    gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":1000000}', RATE_LIMIT_PER_IP: '1000000' },
+  });
   const report = await measure(platform);
   const out = path.join(repoRoot, '.local/bench/latest.json');
   mkdirSync(path.dirname(out), { recursive: true });
@@ -504,5 +519,5 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  await platform.stop();
+  await platform?.stop();
 }
