@@ -2,6 +2,7 @@ import type { Producer } from 'kafkajs';
 import { type Connection, type Model, Schema } from 'mongoose';
 import { lazyConnection } from './kafka.ts';
 import type { Logger } from './logger.ts';
+import { Poller } from './poller.ts';
 
 /**
  * Transactional outbox, built on the one write every MongoDB-wire server makes atomic: inserting
@@ -120,47 +121,30 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   private readonly opts: Required<OutboxRelayOptions>;
   private readonly ensureConnected: () => Promise<void>;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly poller: Poller;
 
   constructor(opts: OutboxRelayOptions) {
     this.opts = { pollMs: 500, batchSize: 200, ...opts };
     this.ensureConnected = lazyConnection(opts.producer);
+    this.poller = new Poller({
+      pass: () => this.pass(),
+      intervalMs: this.opts.pollMs,
+      log: opts.log,
+      failureMessage: 'outbox relay pass failed',
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.poller.start();
   }
 
   /** Asks for a pass now; writers call it right after committing an event. */
   notify(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    this.poller.notify();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.pass()
-        .catch((err: unknown) => this.opts.log.warn({ err: (err as Error).message }, 'outbox relay pass failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (this.stopped) return;
-          const soon = this.again;
-          this.again = false;
-          this.schedule(soon ? 0 : this.opts.pollMs);
-        });
-    }, delayMs);
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** Publishes every unpublished event; returns when none is left or a publish fails. */

@@ -1,4 +1,5 @@
 import type { Logger } from '@invoice-platform/common/logger';
+import { Poller } from '@invoice-platform/common/poller';
 import { maxAttempts, nextAttemptAt } from '../domain/schedule.ts';
 import { signedHeaders } from '../domain/signing.ts';
 import { type DeliveryStore, openStatuses } from '../store/deliveries.ts';
@@ -43,46 +44,29 @@ type Outcome = 'succeeded' | 'failed' | 'skipped';
 export class DeliveryWorker {
   private readonly deps: WorkerDeps;
   private readonly inFlight = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly poller: Poller;
 
   constructor(deps: WorkerDeps) {
     this.deps = deps;
+    this.poller = new Poller({
+      pass: () => this.runDue(),
+      intervalMs: deps.pollMs,
+      log: deps.log,
+      failureMessage: 'delivery pass failed',
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.poller.start();
   }
 
   /** Asks for a pass now (a fan-out or resend queued first attempts). */
   notify(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    this.poller.notify();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.runDue()
-        .catch((err: unknown) => this.deps.log.warn({ err: (err as Error).message }, 'delivery pass failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (this.stopped) return;
-          const soon = this.again;
-          this.again = false;
-          this.schedule(soon ? 0 : this.deps.pollMs);
-        });
-    }, delayMs);
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** One pass: every attempt due at the service clock (optionally of one workspace), then due notices. */
