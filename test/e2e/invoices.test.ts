@@ -542,7 +542,9 @@ test('PUT archive: sets and clears archived_at, sends no public event', async (t
   t.is((await api.call<Body>('GET', `/api/invoices/external/${id}`)).body.data.is_archived, true);
   const off = await api.call<Body>('PUT', `/api/invoices/external/${id}/archive`, { body: { is_archived: false } });
   t.like(off.body.data, { is_archived: false, archived_at: null });
-  await new Promise((r) => setTimeout(r, 1000));
+  const archivedTwice = (es: { type: string }[]) => es.filter((e) => e.type === 'invoice.archived').length >= 2;
+  await events.waitFor(id, archivedTwice);
+  await new Promise((r) => setTimeout(r, 500));
   const types = events.of(id).map((e) => e.type);
   t.false(types.some((ty) => ['invoice.paid', 'invoice.overdue', 'invoice.cancelled'].includes(ty)));
   t.is(types.filter((ty) => ty === 'invoice.archived').length, 2, 'only the internal event');

@@ -107,6 +107,11 @@ export class BrowserPool {
     return this.opts.size;
   }
 
+  /** Pages lent to a print right now. */
+  get printing(): number {
+    return this.pages.size - this.idle.length;
+  }
+
   async print(html: string, opts: PrintOptions): Promise<Buffer> {
     if (this.closed) throw new PrintError('the browser pool is closed');
     const deadline = Date.now() + opts.timeoutMs;

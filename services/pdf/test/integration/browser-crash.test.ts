@@ -55,7 +55,13 @@ test.serial(
     t.true(alive(pid));
 
     const inFlight = render(id);
-    await new Promise((r) => setTimeout(r, 800));
+    let settled = false;
+    void inFlight.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await waitFor(() => svc.app.pool.printing > 0 || settled);
+    t.false(settled, 'the heavy render was still printing when the kill came');
     process.kill(pid, 'SIGKILL');
     const err = await t.throwsAsync(inFlight);
     t.true(AppError.isKind(err, 'application'), String(err));
