@@ -94,6 +94,31 @@ test.serial('the Classic template prints German words and number formats for de'
   t.regex(text, /1\.759,50\s€/);
 });
 
+for (const [lang, words] of [
+  ['zh', ['发票', '收票方', '未付款']],
+  ['ja', ['請求書', '請求先', '未払い']],
+  ['hi', ['चालान', 'बिल प्राप्तकर्ता', 'अदत्त']],
+  ['fr', ['FACTURE', 'Prix unitaire', 'IMPAYÉE']],
+] as const) {
+  test.serial(`the Classic template prints ${lang} words with installed fonts`, async (t) => {
+    const req = sampleRenderRequest({ workspace_id: 'WSRENDER01', document_language: lang });
+    const { file } = await render(req);
+    t.is(file.document_language, lang);
+    const text = pdfText((await getFile('WSRENDER01', file.file_id)).content);
+    for (const word of words) t.true(text.includes(word), `${word} in the ${lang} PDF`);
+    t.false(text.includes('Bill to'), 'no English heading left');
+  });
+}
+
+test.serial('the Classic template lays ar out right to left with Arabic words', async (t) => {
+  const req = sampleRenderRequest({ workspace_id: 'WSRENDER01', document_language: 'ar' });
+  const { file } = await render(req);
+  const text = pdfText((await getFile('WSRENDER01', file.file_id)).content);
+  t.regex(text, /[\u0600-\u06FF]{3,}/, 'Arabic letters in the text layer');
+  t.false(text.includes('Bill to'));
+  t.false(text.includes('UNPAID'));
+});
+
 test.serial('GetFile and DeleteFile are scoped by workspace; DeleteFile is idempotent', async (t) => {
   const { file } = await render(sampleRenderRequest({ workspace_id: 'WSOWNER001' }));
   const other = await t.throwsAsync(getFile('WSOTHER001', file.file_id));

@@ -1,6 +1,5 @@
 import test from 'ava';
 import {
-  completeLanguages,
   directionOf,
   documentLanguages,
   englishWords,
@@ -30,10 +29,13 @@ test('status words exist for every marking', (t) => {
   }
 });
 
-test('complete translations today: en and id; the others fall back to English per word', (t) => {
-  t.deepEqual(completeLanguages(), ['en', 'id']);
+test('every language prints its own title, headings and status markings, not the English ones', (t) => {
+  const ownWords = ['invoice', 'bill_to', 'due_date', 'amount_due', 'status_unpaid', 'status_paid'] as const;
+  for (const lang of documentLanguages.filter((l) => l !== 'en')) {
+    for (const key of ownWords) t.not(wordsFor(lang)[key], englishWords[key], `${lang}.${key}`);
+  }
   t.is(wordsFor('de').invoice, 'RECHNUNG');
-  t.is(wordsFor('hi').bill_to, englishWords.bill_to);
+  t.is(wordsFor('ja').status_paid, '支払済');
 });
 
 test('ar is right to left, the rest left to right', (t) => {
