@@ -10,9 +10,12 @@ bash deploy/local/stack.sh up
 
 mkdir -p .local
 [ -s .local/admin-token ] || (umask 077; node -e "process.stdout.write(require('crypto').randomBytes(24).toString('hex'))" > .local/admin-token)
+# Seals webhook signing secrets at rest; kept, since the stored secrets open only with it.
+[ -s .local/webhook-secret-keys ] || (umask 077; node -e "process.stdout.write('local1:' + require('crypto').randomBytes(32).toString('base64'))" > .local/webhook-secret-keys)
 set -a
 . .local/stack.env
 ADMIN_TOKEN="$(cat .local/admin-token)"
+WEBHOOK_SECRET_KEYS="$(cat .local/webhook-secret-keys)"
 ACCOUNTS_ADDR="${ACCOUNTS_ADDR:-127.0.0.1:50051}"
 ACCOUNTS_LISTEN_ADDR="$ACCOUNTS_ADDR"
 INVOICE_ADDR="${INVOICE_ADDR:-127.0.0.1:50052}"

@@ -56,6 +56,20 @@ test('helm chart: every component is hardened and the admin port is never routed
   for (const kind of ['HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Service', 'ConfigMap']) t.true(kinds.has(kind), kind);
 });
 
+test('helm chart: the admin token and the webhook sealing keys come from Secrets, never from the ConfigMap', async (t) => {
+  const manifests = await render();
+  const envOf = (name: string) => {
+    const d = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === `invoice-platform-${name}`)!;
+    const spec = d.spec as { template: { spec: { containers: { env?: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] }[] } } };
+    return spec.template.spec.containers[0]!.env ?? [];
+  };
+  t.deepEqual(envOf('gateway').map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]), [['ADMIN_TOKEN', 'invoice-platform-admin']]);
+  t.deepEqual(envOf('webhook').map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]), [['WEBHOOK_SECRET_KEYS', 'invoice-platform-webhook-keys']]);
+  const configMaps = JSON.stringify(manifests.filter((m) => m.kind === 'ConfigMap'));
+  t.false(configMaps.includes('ADMIN_TOKEN'));
+  t.false(configMaps.includes('WEBHOOK_SECRET_KEYS'));
+});
+
 test('helm chart: the schema check does refuse a broken manifest', async (t) => {
   const [deployment] = (await render()).filter((m) => m.kind === 'Deployment');
   const broken = structuredClone(deployment!) as Manifest & { spec: { replicas?: unknown; selector?: unknown } };

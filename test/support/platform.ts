@@ -154,6 +154,8 @@ export class Platform {
   readonly adminToken = `test-admin-${randomBytes(16).toString('hex')}`;
   readonly stack = stackEnv();
   readonly runId = randomBytes(4).toString('hex');
+  /** One key ring for every webhook replica and restart of this platform (they share one database). */
+  readonly webhookSecretKeys = `k1:${randomBytes(32).toString('base64')}`;
   private readonly processes: ServiceProcess[] = [];
   private readonly options: PlatformOptions;
   accountsAddr = '';
@@ -296,6 +298,7 @@ export class Platform {
       LOG_LEVEL: 'info',
       WEBHOOK_LISTEN_ADDR: addr,
       WEBHOOK_DB_NAME: `webhook_test_${this.runId}`,
+      WEBHOOK_SECRET_KEYS: this.webhookSecretKeys,
       KAFKA_CONSUMER_GROUP: `webhook-${this.runId}`,
       ACCOUNTS_ADDR: this.accountsAddr,
       WEBHOOK_TEST_HOOKS: 'true',

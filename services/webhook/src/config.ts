@@ -7,6 +7,13 @@ export const configSchema = Type.Object({
   ...mongoConfig,
   WEBHOOK_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50055' }),
   WEBHOOK_DB_NAME: Type.String({ default: 'webhook' }),
+  /**
+   * Keys sealing the signing secrets at rest: "id:base64 of 32 bytes", comma-separated, the first
+   * sealing (store/secret-box.ts). No default: a deployment without its own key does not start.
+   */
+  WEBHOOK_SECRET_KEYS: Type.String({
+    pattern: '^[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/]{43}=)*$',
+  }),
   /** Accounts, for the plan check on registration and the owner's email on deactivation. */
   ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),

@@ -20,6 +20,7 @@ import { DeliveryWorker } from './service/worker.ts';
 import { DeliveryStore } from './store/deliveries.ts';
 import { EndpointStore } from './store/endpoints.ts';
 import { registerModels } from './store/models.ts';
+import { SecretBox } from './store/secret-box.ts';
 
 const config = loadWebhookConfig();
 const log = createLogger('webhook', config.LOG_LEVEL);
@@ -38,7 +39,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.WEBHOOK_MAIL_FROM });
   const clock = new ServiceClock();
   const workerId = `${hostname()}:${process.pid}:${randomBase62(4)}`;
-  const endpoints = new EndpointStore(models);
+  const endpoints = new EndpointStore(models, new SecretBox(config.WEBHOOK_SECRET_KEYS));
   const deliveries = new DeliveryStore(models);
   const allowInsecureLoopback = config.WEBHOOK_ALLOW_INSECURE_LOOPBACK;
   if (allowInsecureLoopback) log.warn('WEBHOOK_ALLOW_INSECURE_LOOPBACK is on: http:// to 127.0.0.1 and ::1 allowed');

@@ -1,12 +1,9 @@
 import { isDuplicateKey } from '@invoice-platform/common/outbox';
 import type { EndpointDoc, EndpointRevisionDoc, EndpointState, EndpointStatsDoc, Models } from './models.ts';
+import type { SecretBox } from './secret-box.ts';
 
+/** An endpoint as the service sees it: signing secrets in the clear (they are sealed only in the database). */
 export type Endpoint = EndpointState & { id: string; version: number };
-
-function fromDoc(doc: EndpointDoc): Endpoint {
-  const { _id, ...rest } = doc;
-  return { id: _id, ...rest };
-}
 
 function stateOf(endpoint: Endpoint): EndpointState {
   const state: Partial<Endpoint> = { ...endpoint };
@@ -31,20 +28,22 @@ export class EndpointChanged extends Error {
  */
 export class EndpointStore {
   private readonly models: Models;
+  private readonly box: SecretBox;
 
-  constructor(models: Models) {
+  constructor(models: Models, box: SecretBox) {
     this.models = models;
+    this.box = box;
   }
 
   async insert(id: string, state: EndpointState): Promise<Endpoint> {
-    await this.models.Endpoint.create({ _id: id, version: 1, ...state });
+    await this.models.Endpoint.create({ _id: id, version: 1, ...this.sealed(state) });
     return { id, version: 1, ...state };
   }
 
   /** The current state, or null when the endpoint does not exist or was deleted. */
   async load(id: string): Promise<Endpoint | null> {
     const doc = await this.models.Endpoint.findById(id).lean<EndpointDoc>().exec();
-    return doc ? this.current(fromDoc(doc)) : null;
+    return doc ? this.current(this.fromDoc(doc)) : null;
   }
 
   /** The workspace's endpoints, oldest first. */
@@ -53,7 +52,7 @@ export class EndpointStore {
       .sort({ created_at: 1, _id: 1 })
       .lean<EndpointDoc[]>()
       .exec();
-    const current = await Promise.all(docs.map((d) => this.current(fromDoc(d))));
+    const current = await Promise.all(docs.map((d) => this.current(this.fromDoc(d))));
     return current.filter((e): e is Endpoint => e !== null);
   }
 
@@ -66,7 +65,7 @@ export class EndpointStore {
         _id: `${id}:${version + 1}`,
         endpoint_id: id,
         version: version + 1,
-        state: next,
+        state: this.sealed(next),
         created_at: next.updated_at,
       });
     } catch (err) {
@@ -85,8 +84,29 @@ export class EndpointStore {
     }
     await this.models.Endpoint.updateOne(
       { _id: id, version: { $lt: version } },
-      { $set: { ...state, version } },
+      { $set: { ...this.sealed(state), version } },
     ).exec();
+  }
+
+  private sealed(state: EndpointState): EndpointState {
+    return {
+      ...state,
+      secret: this.box.seal(state.secret),
+      previous_secret: state.previous_secret ? this.box.seal(state.previous_secret) : null,
+    };
+  }
+
+  private opened(state: EndpointState): EndpointState {
+    return {
+      ...state,
+      secret: this.box.open(state.secret),
+      previous_secret: state.previous_secret ? this.box.open(state.previous_secret) : null,
+    };
+  }
+
+  private fromDoc(doc: EndpointDoc): Endpoint {
+    const { _id, version, ...state } = doc;
+    return { id: _id, version, ...this.opened(state) };
   }
 
   /** Rolls `endpoint` forward through newer revisions (by _id) and repairs the projection if it lagged. */
@@ -101,7 +121,7 @@ export class EndpointStore {
         .exec();
       if (!rev) break;
       version = rev.version;
-      state = rev.state;
+      state = this.opened(rev.state);
       moved = true;
     }
     if (moved) await this.project(id, version, state);

@@ -17,6 +17,7 @@ import { DeliveryWorker } from '../../src/service/worker.ts';
 import { DeliveryStore } from '../../src/store/deliveries.ts';
 import { EndpointStore } from '../../src/store/endpoints.ts';
 import { type Models, registerModels } from '../../src/store/models.ts';
+import { newKeyring, SecretBox } from '../../src/store/secret-box.ts';
 
 // Stores and workers of the webhook service in this process, on the real database (FerretDB), with
 // several workers sharing it as replicas would, against a local HTTP receiver.
@@ -30,6 +31,7 @@ const stack = Object.fromEntries(
     .map((m) => [m[1]!, m[2]!]),
 );
 const log = createLogger('webhook-test', 'warn');
+const box = new SecretBox(newKeyring());
 let conn: Connection;
 let models: Models;
 let server: Server;
@@ -64,7 +66,7 @@ test.after.always(async () => {
 });
 
 function replica(clock: ServiceClock, leaseMs = 60_000) {
-  const endpoints = new EndpointStore(models);
+  const endpoints = new EndpointStore(models, box);
   const deliveries = new DeliveryStore(models);
   const service = new EndpointService({
     endpoints,

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger } from '@invoice-platform/common/logger';
+import { connectMongo } from '@invoice-platform/common/mongo';
+import test from 'ava';
+import type { Connection } from 'mongoose';
+import { newSecret } from '../../src/domain/signing.ts';
+import { EndpointStore } from '../../src/store/endpoints.ts';
+import { type Models, registerModels } from '../../src/store/models.ts';
+import { newKeyring, SecretBox, SecretBoxError } from '../../src/store/secret-box.ts';
+
+// The endpoint store on the real database (FerretDB): what lands on disk is ciphertext only.
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const stack = Object.fromEntries(
+  readFileSync(path.join(repoRoot, '.local/stack.env'), 'utf8')
+    .split('\n')
+    .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1]!, m[2]!]),
+);
+let conn: Connection;
+let models: Models;
+
+test.before(async () => {
+  const log = createLogger('webhook-test', 'warn');
+  conn = await connectMongo(stack.MONGODB_URI!, `webhook_sealed_${process.pid}_${Date.now().toString(36)}`, log);
+  models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+});
+
+test.after.always(async () => {
+  await conn?.db?.dropDatabase().catch(() => undefined);
+  await conn?.close();
+});
+
+/** Every document of the endpoint collections, as raw JSON text. */
+async function onDisk(): Promise<string> {
+  const docs = await Promise.all(
+    ['endpoints', 'endpoint_revisions'].map((c) => conn.db!.collection(c).find({}).toArray()),
+  );
+  return JSON.stringify(docs);
+}
+
+async function newEndpoint(store: EndpointStore, secret: string) {
+  const now = new Date();
+  return store.insert(`whe_${Math.random().toString(36).slice(2, 10)}`, {
+    workspace_id: 'WSSEALED01',
+    url: 'https://hooks.example.com/in',
+    event_types: ['invoice.created'],
+    enabled: true,
+    enabled_epoch: 1,
+    disabled_reason: null,
+    disabled_at: null,
+    description: null,
+    secret,
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    slot: 1,
+    deleted: false,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+test.serial(
+  'endpoint store: secrets are sealed on disk, in the clear for the service, through a rotation',
+  async (t) => {
+    const store = new EndpointStore(models, new SecretBox(newKeyring('k1')));
+    const first = newSecret();
+    const created = await newEndpoint(store, first);
+    t.is((await store.load(created.id))!.secret, first);
+
+    const second = newSecret();
+    await store.commit(created, { secret: second, previous_secret: first, previous_secret_expires_at: new Date() });
+    const loaded = (await store.load(created.id))!;
+    t.is(loaded.secret, second);
+    t.is(loaded.previous_secret, first);
+    t.deepEqual(
+      (await store.listByWorkspace('WSSEALED01')).map((e) => [e.secret, e.previous_secret]),
+      [[second, first]],
+    );
+
+    const disk = await onDisk();
+    for (const s of [first, second]) t.false(disk.includes(s.slice('whsec_'.length)), 'no secret on disk');
+    t.regex(disk, /sealed:v1:k1:/);
+    const raw = await conn.db!.collection('endpoints').findOne({ _id: created.id as never });
+    t.regex(String(raw!.secret), /^sealed:v1:k1:/);
+    t.regex(String(raw!.previous_secret), /^sealed:v1:k1:/);
+  },
+);
+
+test.serial(
+  'endpoint store: after a key rotation old secrets still open, and a change re-seals with the new key',
+  async (t) => {
+    const oldRing = newKeyring('old');
+    const before = new EndpointStore(models, new SecretBox(oldRing));
+    const secret = newSecret();
+    const created = await newEndpoint(before, secret);
+
+    const rotated = new EndpointStore(models, new SecretBox(`${newKeyring('new')},${oldRing}`));
+    const loaded = (await rotated.load(created.id))!;
+    t.is(loaded.secret, secret);
+    await rotated.commit(loaded, { description: 'touched' });
+    const raw = await conn.db!.collection('endpoints').findOne({ _id: created.id as never });
+    t.regex(String(raw!.secret), /^sealed:v1:new:/);
+    t.is((await rotated.load(created.id))!.secret, secret);
+  },
+);
+
+test.serial('endpoint store: the wrong key is an error naming the key, never a wrong secret', async (t) => {
+  const created = await newEndpoint(new EndpointStore(models, new SecretBox(newKeyring('k9'))), newSecret());
+  const other = new EndpointStore(models, new SecretBox(newKeyring('k9')));
+  const err = await t.throwsAsync(other.load(created.id));
+  t.true(err instanceof SecretBoxError);
+  t.regex(err!.message, /key "k9"/);
+});
