@@ -561,18 +561,21 @@ test('POST pdf: returns the url; regenerates only when forced', async (t) => {
   t.is((await platform.credits(api.workspaceId)).credits_remaining, 1, 'regenerating uses no credit');
 });
 
-async function pdfText(url: string): Promise<{ text: string; info: string; name: string | null }> {
+async function pdfText(url: string): Promise<{ text: string; info: string; name: string | null; size: number }> {
   const res = await fetch(url, { headers: { 'x-forwarded-for': '2001:db8::99' } });
   if (res.status !== 200) throw new Error(`pdf ${res.status}`);
   const dir = await mkdtemp(path.join(tmpdir(), 'pdf-'));
   const file = path.join(dir, 'invoice.pdf');
-  await writeFile(file, Buffer.from(await res.arrayBuffer()));
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (Number(res.headers.get('content-length')) !== bytes.length) throw new Error('Content-Length is not the size');
+  await writeFile(file, bytes);
   const [{ stdout: text }, { stdout: info }] = await Promise.all([
     run('pdftotext', ['-layout', file, '-']),
     run('pdfinfo', [file]),
   ]);
   const disposition = res.headers.get('content-disposition');
-  return { text, info, name: disposition ? (/filename="([^"]+)"/.exec(disposition)?.[1] ?? null) : null };
+  const name = disposition ? (/filename="([^"]+)"/.exec(disposition)?.[1] ?? null) : null;
+  return { text, info, name, size: bytes.length };
 }
 
 test('the PDF: number, customer, totals and the UNPAID marking, then PAID after the status change', async (t) => {
@@ -601,6 +604,21 @@ test('the PDF: number, customer, totals and the UNPAID marking, then PAID after 
   t.is(paid.name, `${created.invoice_number}-PAID.pdf`);
   t.regex(paid.text, /\bPAID\b/);
   t.notRegex(paid.text, /UNPAID/);
+});
+
+test('GET /p/invoice/{id}/pdf: a long invoice arrives whole, in many streamed chunks, with its exact Content-Length', async (t) => {
+  const api = await platform.client('enterprise', 2);
+  const items = Array.from({ length: 400 }, (_, i) => ({
+    description: `Consulting block ${i + 1} of 400, ${'detailed work log '.repeat(4)}`,
+    quantity: 1,
+    price: 125.5,
+  }));
+  const created = await generated(api, { ...baseBody, items });
+  const pdf = await pdfText(String(created.pdf_url));
+  t.true(pdf.size > 4 * 64 * 1024, `${pdf.size} bytes: more than four 64 KiB chunks`);
+  t.regex(pdf.info, /Pages:\s+([5-9]|\d\d)/);
+  t.true(pdf.text.includes('Consulting block 400 of 400'), 'the last page arrived');
+  t.is(pdf.name, `${created.invoice_number}-UNPAID.pdf`);
 });
 
 test('GET /p/invoice/{id}/pdf: an unknown id is 404', async (t) => {

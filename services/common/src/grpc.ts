@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
@@ -98,8 +99,12 @@ export function fromServiceError(err: grpc.ServiceError): AppError {
   }
 }
 
+/**
+ * Method implementations by name: an async function for a unary method, an async generator for a
+ * server-streaming one (each yielded value is one message; the stream ends when it returns).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type UnaryHandlers = Record<string, (request: any) => Promise<unknown>>;
+export type UnaryHandlers = Record<string, (request: any) => Promise<unknown> | AsyncIterable<unknown>>;
 
 export interface GrpcServerOptions {
   addr: string;
@@ -114,12 +119,41 @@ export interface RunningGrpcServer {
   shutdown(graceMs: number): Promise<void>;
 }
 
+/** grpc-js sends the status of an 'error' emitted on a server stream, then ends the call (destroy() would send nothing). */
+function statusError(status: Partial<grpc.ServiceError>): grpc.ServiceError {
+  return Object.assign(new Error(status.details), status) as grpc.ServiceError;
+}
+
+/** Writes each message as the peer can take it; stops early when the peer cancels. */
+async function writeStream(call: grpc.ServerWritableStream<unknown, unknown>, messages: AsyncIterable<unknown>) {
+  for await (const message of messages) {
+    if (call.cancelled) return;
+    if (!call.write(message)) await once(call, 'drain');
+  }
+  call.end();
+}
+
 export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningGrpcServer> {
   const server = new grpc.Server();
   for (const { service, handlers } of opts.services) {
     const implementation: grpc.UntypedServiceImplementation = {};
-    for (const method of Object.keys(service.definition)) {
+    for (const [method, definition] of Object.entries(service.definition)) {
       const handler = handlers[method];
+      if (definition.responseStream) {
+        implementation[method] = (call: grpc.ServerWritableStream<unknown, unknown>) => {
+          if (!handler) {
+            call.emit(
+              'error',
+              statusError({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented` }),
+            );
+            return;
+          }
+          void writeStream(call, handler(call.request) as AsyncIterable<unknown>).catch((err: unknown) =>
+            call.emit('error', statusError(toServiceError(err, opts.log, method))),
+          );
+        };
+        continue;
+      }
       implementation[method] = (
         call: grpc.ServerUnaryCall<unknown, unknown>,
         callback: grpc.sendUnaryData<unknown>,
@@ -128,7 +162,7 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
           callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented yet` });
           return;
         }
-        handler(call.request).then(
+        (handler(call.request) as Promise<unknown>).then(
           (response) => callback(null, response),
           (err: unknown) => callback(toServiceError(err, opts.log, method)),
         );
@@ -169,6 +203,8 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
 export interface UnaryClient {
   /** Calls `method` with a deadline; failures arrive as AppError. */
   call<Res>(method: string, request: unknown, timeoutMs?: number): Promise<Res>;
+  /** Calls a server-streaming `method`; the whole stream shares one deadline; failures arrive as AppError. */
+  stream<Res>(method: string, request: unknown, timeoutMs?: number): AsyncIterable<Res>;
   /** True when the peer's health check says SERVING. */
   healthy(timeoutMs?: number): Promise<boolean>;
   close(): void;
@@ -196,8 +232,23 @@ export function createUnaryClient(service: LoadedService, addr: string, defaultT
         err ? reject(fromServiceError(err)) : resolve(res as Res),
       );
     });
+  async function* stream<Res>(method: string, request: unknown, timeoutMs: number): AsyncIterable<Res> {
+    const fn = (client as unknown as Record<string, unknown>)[method];
+    if (typeof fn !== 'function') throw new AppError('internal', `unknown gRPC method ${method}`);
+    const call = (
+      fn as (req: unknown, meta: grpc.Metadata, options: grpc.CallOptions) => grpc.ClientReadableStream<Res>
+    ).call(client, request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs });
+    try {
+      for await (const message of call) yield message as Res;
+    } catch (err) {
+      throw fromServiceError(err as grpc.ServiceError);
+    } finally {
+      call.cancel();
+    }
+  }
   return {
     call: (method, request, timeoutMs = defaultTimeoutMs) => invoke(client, method, request, timeoutMs),
+    stream: (method, request, timeoutMs = defaultTimeoutMs) => stream(method, request, timeoutMs),
     healthy: async (timeoutMs = 1000) => {
       try {
         const res = await invoke<{ status: string }>(healthClient, 'Check', { service: '' }, timeoutMs);

@@ -1,6 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { AppError } from '@invoice-platform/common/errors';
-import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
 import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -16,6 +15,7 @@ import { ClientIpResolver } from './http/client-ip.ts';
 import { createHandlers } from './http/handlers.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { openPublicPdf } from './http/public-pdf.ts';
 import { parsePlanLimits, RateLimiter } from './http/rate-limit.ts';
 import { publicRoutes } from './http/schemas/routes.ts';
 
@@ -43,20 +43,6 @@ function close(server: Server, graceMs: number): Promise<void> {
     });
     server.closeIdleConnections();
   });
-}
-
-/** The latest file of an invoice, for its public URL. Unknown ids and missing files are 404s. */
-async function publicPdf(invoice: UnaryClient, pdf: UnaryClient, id: string) {
-  const inv = await invoice.call<{ workspace_id: string; pdf_file_id?: string }>('GetPublicInvoice', {
-    invoice_id: id,
-  });
-  if (!inv.pdf_file_id) throw new AppError('not_found', 'This invoice has no PDF yet.');
-  const file = await pdf.call<{ info: { download_name: string }; content: Buffer }>('GetFile', {
-    workspace_id: inv.workspace_id,
-    file_id: inv.pdf_file_id,
-    include_content: true,
-  });
-  return { downloadName: file.info.download_name, content: file.content };
 }
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
@@ -142,7 +128,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     bodyLimit: config.BODY_LIMIT_BYTES,
     openapi: () => (openapi ??= buildOpenApi(publicRoutes, { serverUrl: config.PUBLIC_BASE_URL, version: '1.0.0' })),
     readiness,
-    publicPdf: invoice && pdf ? (id) => publicPdf(invoice, pdf, id) : undefined,
+    publicPdf: invoice && pdf ? (id) => openPublicPdf(invoice, pdf, id) : undefined,
   });
   const adminApp = createAdminApp({
     log,

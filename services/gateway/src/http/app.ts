@@ -6,6 +6,7 @@ import type { Authenticator, Principal } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import type { ClientIpResolver } from './client-ip.ts';
 import { errorMiddleware, notFound } from './errors.ts';
+import type { PublicPdf } from './public-pdf.ts';
 import { type PlanLimits, type RateDecision, rateKeys, type RateLimiter } from './rate-limit.ts';
 import type { RouteSpec } from './schemas/routes.ts';
 import { compileRoute } from './validation.ts';
@@ -39,7 +40,7 @@ export interface PublicAppDeps {
   openapi: () => object;
   readiness: () => Promise<{ ready: boolean; checks: Record<string, boolean> }>;
   /** The public invoice file {base_url}/p/invoice/{id}/pdf; the unguessable id is the capability. */
-  publicPdf?: (invoiceId: string) => Promise<{ downloadName: string; content: Buffer }>;
+  publicPdf?: (invoiceId: string) => Promise<PublicPdf>;
 }
 
 interface ApiState {
@@ -129,7 +130,14 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="${file.downloadName.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = file.content;
+    ctx.length = file.sizeBytes;
+    // Headers are out by then: a failure mid-file can only cut the connection (the client sees
+    // fewer bytes than Content-Length), never a 200 that looks complete.
+    file.body.once('error', (err) => {
+      deps.log.warn({ err: err.message, invoice_id: id }, 'public pdf stream failed');
+      ctx.req.socket.destroy();
+    });
+    ctx.body = file.body;
   });
   app.use(publicRouter.routes());
 

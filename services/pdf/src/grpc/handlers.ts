@@ -38,7 +38,9 @@ function encodeWorkspaceTemplate(t: WorkspaceTemplate, defaultId: string | undef
   };
 }
 
-/** pdf.v1.PdfService (StreamFile is not wired: common's startGrpcServer serves unary methods only). */
+const streamChunkBytes = 64 * 1024;
+
+/** pdf.v1.PdfService. */
 export function pdfHandlers(deps: PdfDeps): UnaryHandlers {
   const { documents, repo, files } = deps;
 
@@ -65,6 +67,19 @@ export function pdfHandlers(deps: PdfDeps): UnaryHandlers {
       const info = await files.get(workspaceId, req.file_id);
       const content = req.include_content ? await files.readAll(info.file_id) : Buffer.alloc(0);
       return { info, content };
+    },
+
+    /** The file's info, then its bytes in chunks of at most 64 KiB (memory stays flat whatever the size). */
+    async *StreamFile(req: { workspace_id: string; file_id: string }) {
+      const workspaceId = requireWorkspace(req.workspace_id);
+      const info = await files.get(workspaceId, req.file_id);
+      yield { info };
+      for await (const chunk of files.openStream(info.file_id)) {
+        const bytes = chunk as Buffer;
+        for (let at = 0; at < bytes.length; at += streamChunkBytes) {
+          yield { chunk: bytes.subarray(at, at + streamChunkBytes) };
+        }
+      }
     },
 
     async DeleteFile(req: { workspace_id: string; file_id: string }) {

@@ -139,6 +139,44 @@ test.serial('GetFile and DeleteFile are scoped by workspace; DeleteFile is idemp
   t.true(AppError.isKind(unknown, 'not_found'));
 });
 
+test.serial('StreamFile: the info first, then chunks of at most 64 KiB that add up to the stored file', async (t) => {
+  const req = sampleRenderRequest({ workspace_id: 'WSSTREAM01' });
+  req.document!.items = Array.from({ length: 300 }, (_, i) => ({
+    ...req.document!.items[0]!,
+    description: `Line ${i}`,
+  }));
+  const { file } = await render(req);
+  const parts: { info?: FileInfo; chunk?: Buffer }[] = [];
+  for await (const part of svc.client.stream<{ info?: FileInfo; chunk?: Buffer }>('StreamFile', {
+    workspace_id: 'WSSTREAM01',
+    file_id: file.file_id,
+  }))
+    parts.push(part);
+  t.deepEqual(parts[0]!.info, file);
+  const chunks = parts.slice(1).map((p) => p.chunk!);
+  t.true(chunks.length > 1, `${chunks.length} chunks`);
+  t.true(chunks.every((c) => c.length > 0 && c.length <= 64 * 1024));
+  const whole = Buffer.concat(chunks);
+  t.is(whole.length, Number(file.size_bytes));
+  t.is(createHash('sha256').update(whole).digest('hex'), file.sha256);
+  t.deepEqual(whole, (await getFile('WSSTREAM01', file.file_id)).content);
+});
+
+test.serial('StreamFile: another workspace or an unknown file is NOT_FOUND before any message', async (t) => {
+  const { file } = await render(sampleRenderRequest({ workspace_id: 'WSSTREAM02' }));
+  for (const [workspace_id, file_id] of [
+    ['WSSTREAM03', file.file_id],
+    ['WSSTREAM02', 'pdf_doesnotexist'],
+  ]) {
+    const got: unknown[] = [];
+    const err = await t.throwsAsync(async () => {
+      for await (const part of svc.client.stream('StreamFile', { workspace_id, file_id })) got.push(part);
+    });
+    t.true(AppError.isKind(err, 'not_found'), String(err));
+    t.deepEqual(got, []);
+  }
+});
+
 test.serial('a bad document is a ValidationError naming the fields', async (t) => {
   const req = sampleRenderRequest({ workspace_id: 'WSRENDER01', document_language: 'xx', status_marking: 'DUE' });
   req.document!.currency = 'ZZZ';
