@@ -34,7 +34,8 @@ run_ava() {
   local out=".local/logs/ava-$1.log"
   shift
   pnpm exec ava "$@" 2>&1 | tee "$out" || status=1
-  passed=$((passed + $(awk '/^ +[0-9]+ tests? passed/ { n += $1 } END { print n + 0 }' "$out")))
+  # ava prints "N tests passed" only when nothing failed; its ✔ lines are there either way.
+  passed=$((passed + $(grep -c '^ *✔' "$out" || true)))
   failed=$((failed + $(awk '/^ +[0-9]+ (tests? failed|uncaught exception|unhandled rejection)/ { n += $1 } END { print n + 0 }' "$out")))
 }
 

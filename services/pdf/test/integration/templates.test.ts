@@ -183,21 +183,22 @@ test.serial('health is SERVING with Mongo and the browser up', async (t) => {
 });
 
 test.serial(
-  'StreamFile is not served yet (common serves unary methods only) and the server keeps serving',
+  'StreamFile on the wire: an unknown file ends the stream with NOT_FOUND and the app error kind',
   async (t) => {
     const { Client } = loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService');
     const raw = new Client(`127.0.0.1:${svc.app.server.port}`, grpc.credentials.createInsecure());
-    const code = await new Promise<number>((resolve) => {
+    const err = await new Promise<grpc.ServiceError | undefined>((resolve) => {
       const stream = (raw as unknown as { StreamFile(req: unknown): grpc.ClientReadableStream<unknown> }).StreamFile({
         workspace_id: 'WSTPL00001',
         file_id: 'pdf_x',
       });
       stream.on('data', () => undefined);
-      stream.on('error', (err: grpc.ServiceError) => resolve(err.code));
-      stream.on('end', () => resolve(grpc.status.OK));
+      stream.on('error', (e: grpc.ServiceError) => resolve(e));
+      stream.on('end', () => resolve(undefined));
     });
     raw.close();
-    t.true(code === grpc.status.UNIMPLEMENTED || code === grpc.status.UNKNOWN, `code ${code}`);
+    t.is(err?.code, grpc.status.NOT_FOUND);
+    t.deepEqual(err?.metadata.get('app-error-kind'), ['not_found']);
     t.true(await svc.client.healthy(2000));
   },
 );
