@@ -257,6 +257,17 @@ export class EndpointService {
     return made;
   }
 
+  /** The delivery's endpoint when it is deactivated for failing in the delivery's epoch. */
+  async deactivatedForFailing(delivery: DeliveryDoc): Promise<Endpoint | undefined> {
+    const endpoint = await this.deps.endpoints.load(delivery.endpoint_id);
+    const off =
+      endpoint &&
+      !endpoint.enabled &&
+      endpoint.disabled_reason === 'failing' &&
+      endpoint.enabled_epoch === delivery.endpoint_epoch;
+    return off ? endpoint : undefined;
+  }
+
   /**
    * DESIGN.md §3: after `delivery` used its last attempt, deactivates its endpoint when no delivery to
    * it succeeded since the delivery's first attempt. Returns the endpoint when this call deactivated it.

@@ -240,11 +240,13 @@ export class DeliveryWorker {
       await deliveries.updateDelivery(delivery._id, { ...base, status: 'retrying', next_attempt_at: next });
     } else {
       await deliveries.updateDelivery(delivery._id, { ...base, status: 'failed', next_attempt_at: null });
-      const endpoint = await this.deps.endpointService.deactivateIfFailing(delivery, firstAttemptAt);
-      if (endpoint) {
-        deactivated.push(endpoint.id);
-        await this.deps.notifier.enqueue(endpoint, delivery);
-      }
+      const { endpointService, notifier } = this.deps;
+      const endpoint = await endpointService.deactivateIfFailing(delivery, firstAttemptAt);
+      if (endpoint) deactivated.push(endpoint.id);
+      // Also when this settle is a repeat after a crash between the deactivation and the notice:
+      // the notice id is per deactivation, so the owner gets exactly one email either way.
+      const off = endpoint ?? (await endpointService.deactivatedForFailing(delivery));
+      if (off) await notifier.enqueue(off, delivery);
     }
     await deliveries.removeDue(due._id);
   }

@@ -65,7 +65,8 @@ test.after.always(async () => {
   server?.close();
 });
 
-function replica(clock: ServiceClock, leaseMs = 60_000) {
+/** `crashBeforeNotice`: the first deactivation notice fails to be queued, as if the process died there. */
+function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = false) {
   const endpoints = new EndpointStore(models, box);
   const deliveries = new DeliveryStore(models);
   const service = new EndpointService({
@@ -79,6 +80,17 @@ function replica(clock: ServiceClock, leaseMs = 60_000) {
   });
   const workerId = `w${Math.random().toString(36).slice(2, 8)}`;
   const notifier = new Notifier({ deliveries, accounts, mailer, clock, workerId, log });
+  if (crashBeforeNotice) {
+    const enqueue = notifier.enqueue.bind(notifier);
+    let crashed = false;
+    notifier.enqueue = async (...args) => {
+      if (!crashed) {
+        crashed = true;
+        throw new Error('process died before queueing the notice');
+      }
+      return enqueue(...args);
+    };
+  }
   const worker = new DeliveryWorker({
     deliveries,
     endpoints,
@@ -214,3 +226,33 @@ test.serial('disabling an endpoint cancels its retries; re-enabling does not rev
   t.is(received.length, before);
   t.is((await models.Delivery.findById(d!._id).lean())!.status, 'cancelled');
 });
+
+test.serial(
+  'a crash between deactivating an endpoint and queueing its notice still gets the owner one email',
+  async (t) => {
+    const clock = new ServiceClock();
+    const r = replica(clock, 60_000, true);
+    const e = await endpointIn(r, 'WSNOTE', 'note');
+    await r.endpoints.commit((await r.endpoints.load(e.id))!, {
+      url: 'http://127.0.0.1:1/closed',
+      updated_at: new Date(),
+    });
+    await r.fanOut.handle(lifecycle('evt_note', 'WSNOTE'));
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      await r.worker.runDue();
+      const d = (await models.Delivery.findOne({ endpoint_id: e.id }).lean())!;
+      t.is(d.attempt_count, attempt);
+      if (d.next_attempt_at) clock.set(new Date(new Date(d.next_attempt_at).getTime() + 1000));
+    }
+    t.false((await r.endpoints.load(e.id))!.enabled, 'deactivated after the 8th failure');
+    t.is(await models.Notice.countDocuments({ endpoint_id: e.id }), 0, 'the crash came before the notice');
+    t.truthy(await models.Due.findOne({ workspace_id: 'WSNOTE' }).lean(), 'the settle is still due');
+
+    await r.worker.runDue();
+    await replica(clock).worker.runDue();
+    const notices = await models.Notice.find({ endpoint_id: e.id }).lean();
+    t.is(notices.length, 1);
+    t.is(notices[0]!.event_id, 'evt_note');
+    t.is(await models.Due.countDocuments({ workspace_id: 'WSNOTE' }), 0);
+  },
+);
