@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { createLogger } from '@invoice-platform/common/logger';
+import { connectMongo } from '@invoice-platform/common/mongo';
 import { mailEnv } from './mail.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -102,7 +104,8 @@ export class ServiceProcess {
     const log = createWriteStream(
       path.join(logDir, `${this.name}-${Date.now()}-${randomBytes(3).toString('hex')}.log`),
     );
-    const child = spawn(process.execPath, [path.join(repoRoot, this.entry)], {
+    // The flag every deployment starts services with (scripts/services.sh, the Dockerfile).
+    const child = spawn(process.execPath, ['--max-semi-space-size=2', path.join(repoRoot, this.entry)], {
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -374,6 +377,24 @@ export class Platform {
 
   async stop(): Promise<void> {
     await Promise.all(this.processes.map((p) => p.stop()));
+    await this.dropDatabases();
+  }
+
+  /** Every database named `*_${runId}` (all of this platform's services), so runs do not pile up. */
+  private async dropDatabases(): Promise<void> {
+    const log = createLogger('test-platform', 'silent');
+    try {
+      const conn = await connectMongo(this.stack.MONGODB_URI!, 'admin', log);
+      try {
+        const { databases } = await conn.db!.admin().listDatabases({ nameOnly: true });
+        const ours = databases.map((d) => d.name).filter((name) => name.endsWith(`_${this.runId}`));
+        for (const name of ours) await conn.useDb(name, { useCache: false }).dropDatabase();
+      } finally {
+        await conn.close();
+      }
+    } catch (err) {
+      console.warn(`test platform ${this.runId}: databases not dropped: ${(err as Error).message}`);
+    }
   }
 
   async admin<T = Record<string, unknown>>(

@@ -21,6 +21,10 @@ export const chromiumArgs = [
   '--disable-sync',
   '--proxy-server=127.0.0.1:9',
   '--proxy-bypass-list=<-loopback>',
+  // Two helper processes fewer (the network service and the software compositor run in the browser
+  // process): about 20 MiB PSS less, same print speed (docs/benchmarks.md).
+  '--enable-features=NetworkServiceInProcess2',
+  '--in-process-gpu',
 ];
 
 export interface BrowserPoolOptions {

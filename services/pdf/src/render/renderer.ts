@@ -9,6 +9,14 @@ import { printActionName, recipeName } from './warm-chrome-pdf.worker.ts';
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * Heap limits of each templating worker thread. A small young generation keeps the idle and peak
+ * footprint down (about 40 MiB less for two workers, docs/benchmarks.md); the old-generation cap
+ * makes a workspace template whose helpers allocate without end kill its own worker (jsreport
+ * starts a new one) instead of the whole service.
+ */
+export const workerLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
+
 // jsreport ships CommonJS without type declarations; these are the few members used here.
 interface JsReportResponse {
   content: Buffer;
@@ -73,7 +81,7 @@ export class PdfRenderer {
       tempDirectory: path.join(os.tmpdir(), 'pdf-jsreport'),
       logger: { silent: true },
       reportTimeout: opts.timeoutMs,
-      workers: { numberOfWorkers: Math.max(1, opts.workers) },
+      workers: { numberOfWorkers: Math.max(1, opts.workers), resourceLimits: workerLimits },
       // Workspace templates carry user helpers: keep jsreport's sandbox on.
       trustUserCode: false,
       store: { provider: 'memory' },
@@ -141,6 +149,12 @@ export class PdfRenderer {
 function classify(err: unknown): Error {
   const e = err as { message?: string; property?: string };
   const message = e?.message ?? String(err);
+  if (/reaching memory limit|heap out of memory/i.test(message)) {
+    return new TemplateError(
+      `the template used more than the ${workerLimits.maxOldGenerationSizeMb} MiB a render may use`,
+      'helpers',
+    );
+  }
   if (
     /Error when evaluating engine|Error when compiling|Parse error|helper/i.test(message) &&
     !/printing failed/.test(message)

@@ -162,6 +162,32 @@ test.serial('workspace templates: upsert (test-rendered), default, render, delet
   t.deepEqual(again.file.template, { id: 'classic', name: 'Classic', source: 'fallback' });
 });
 
+test.serial(
+  'a template whose helper allocates without end is refused on helpers; the service keeps rendering',
+  async (t) => {
+    const ws = 'WSTPLBOMB1';
+    const bomb = await t.throwsAsync(
+      svc.client.call('UpsertWorkspaceTemplate', {
+        workspace_id: ws,
+        name: 'Bomb',
+        content: '<p>{{grow}}</p>',
+        helpers: "function grow() { const a = []; for (;;) a.push(new Array(100000).fill('x' + a.length)); }",
+      }),
+    );
+    t.true(AppError.isKind(bomb, 'validation'), String(bomb));
+    const [error] = (bomb as AppError).details?.errors as { path: string; message: string }[];
+    t.is(error!.path, 'helpers');
+    t.regex(error!.message, /more than the 128 MiB a render may use/);
+    t.deepEqual(await list(ws, 'enterprise').then((l) => l.length), 2, 'nothing stored');
+    const { file } = await svc.client.call<{ file: { pages: number } }>(
+      'Render',
+      sampleRenderRequest({ workspace_id: ws, template_id: 'classic' }),
+    );
+    t.is(file.pages, 1);
+    t.true(await svc.client.healthy(2000));
+  },
+);
+
 test.serial('the workspace default may be a system template, and can be cleared', async (t) => {
   const ws = 'WSTPL00004';
   await svc.client.call('SetWorkspaceDefaultTemplate', { workspace_id: ws, template_id: 'modern' });
