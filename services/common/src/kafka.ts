@@ -83,11 +83,27 @@ export interface ConsumerOptions<T> {
 /**
  * A new group that starts at the end of the topic must *commit* that start before taking any
  * message: otherwise a crash while handling its first message of a partition would restart it at
- * the end again and lose that message. Partitions without a committed offset get the current end
+ * the end again and lose that message, and a message published while the new consumer is still
+ * looking up "the end" would be skipped. Partitions without a committed offset get the current end
  * committed. Only a group without live members can be changed; a replica joining a running group
- * skips this.
+ * skips this. Transient failures (a broker still creating `__consumer_offsets` on a fresh cluster,
+ * Kafka down) are retried with backoff for as long as the process runs, as the consumer itself
+ * retries its connection; the waits do not keep the process alive.
  */
 export async function commitStartOffsets(kafka: Kafka, groupId: string, topic: string, log: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await commitStartOffsetsOnce(kafka, groupId, topic, log);
+      return;
+    } catch (err) {
+      const waitMs = Math.min(5000, 200 * 2 ** attempt);
+      log.warn({ groupId, attempt, err: (err as Error).message, waitMs }, 'start offsets not committed yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+    }
+  }
+}
+
+async function commitStartOffsetsOnce(kafka: Kafka, groupId: string, topic: string, log: Logger): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {

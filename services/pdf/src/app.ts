@@ -82,6 +82,7 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
       kafka: createKafka('pdf', config.KAFKA_BROKERS, log),
       groupId: opts.consumerGroup ?? config.KAFKA_CONSUMER_GROUP ?? 'pdf',
       topic: topics.invoiceLifecycle,
+      commitStart: true,
       log,
       onStatus: (up) => {
         log.info({ up }, 'invoice.lifecycle.v1 consumer status');
