@@ -1,33 +1,18 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createLogger } from '@invoice-platform/common/logger';
-import { connectMongo } from '@invoice-platform/common/mongo';
 import test from 'ava';
 import type { Connection } from 'mongoose';
 import { newSecret } from '../../src/domain/signing.ts';
 import { EndpointStore } from '../../src/store/endpoints.ts';
-import { type Models, registerModels } from '../../src/store/models.ts';
+import type { Models } from '../../src/store/models.ts';
 import { newKeyring, SecretBox, SecretBoxError } from '../../src/store/secret-box.ts';
+import { endpointState, openTestDatabase } from './helpers.ts';
 
 // The endpoint store on the real database (FerretDB): what lands on disk is ciphertext only.
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const stack = Object.fromEntries(
-  readFileSync(path.join(repoRoot, '.local/stack.env'), 'utf8')
-    .split('\n')
-    .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1]!, m[2]!]),
-);
 let conn: Connection;
 let models: Models;
 
 test.before(async () => {
-  const log = createLogger('webhook-test', 'warn');
-  conn = await connectMongo(stack.MONGODB_URI!, `webhook_sealed_${process.pid}_${Date.now().toString(36)}`, log);
-  models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  ({ conn, models } = await openTestDatabase('webhook_sealed'));
 });
 
 test.after.always(async () => {
@@ -43,25 +28,9 @@ async function onDisk(): Promise<string> {
   return JSON.stringify(docs);
 }
 
-async function newEndpoint(store: EndpointStore, secret: string) {
-  const now = new Date();
-  return store.insert(`whe_${Math.random().toString(36).slice(2, 10)}`, {
-    workspace_id: 'WSSEALED01',
-    url: 'https://hooks.example.com/in',
-    event_types: ['invoice.created'],
-    enabled: true,
-    enabled_epoch: 1,
-    disabled_reason: null,
-    disabled_at: null,
-    description: null,
-    secret,
-    previous_secret: null,
-    previous_secret_expires_at: null,
-    slot: 1,
-    deleted: false,
-    created_at: now,
-    updated_at: now,
-  });
+function newEndpoint(store: EndpointStore, secret: string) {
+  const id = `whe_${Math.random().toString(36).slice(2, 10)}`;
+  return store.insert(id, endpointState('WSSEALED01', 'https://hooks.example.com/in', secret));
 }
 
 test.serial(

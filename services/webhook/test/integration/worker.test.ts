@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { createLogger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
-import { connectMongo } from '@invoice-platform/common/mongo';
 import test from 'ava';
 import type { Connection } from 'mongoose';
-import { newSecret } from '../../src/domain/signing.ts';
 import { ServiceClock } from '../../src/service/clock.ts';
 import { EndpointService } from '../../src/service/endpoints.ts';
 import { FanOut } from '../../src/service/fanout.ts';
@@ -16,20 +11,13 @@ import { Notifier } from '../../src/service/notifier.ts';
 import { DeliveryWorker } from '../../src/service/worker.ts';
 import { DeliveryStore } from '../../src/store/deliveries.ts';
 import { EndpointStore } from '../../src/store/endpoints.ts';
-import { type Models, registerModels } from '../../src/store/models.ts';
+import type { Models } from '../../src/store/models.ts';
 import { newKeyring, SecretBox } from '../../src/store/secret-box.ts';
+import { endpointState, openTestDatabase } from './helpers.ts';
 
 // Stores and workers of the webhook service in this process, on the real database (FerretDB), with
 // several workers sharing it as replicas would, against a local HTTP receiver.
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const stack = Object.fromEntries(
-  readFileSync(path.join(repoRoot, '.local/stack.env'), 'utf8')
-    .split('\n')
-    .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1]!, m[2]!]),
-);
 const log = createLogger('webhook-test', 'warn');
 const box = new SecretBox(newKeyring());
 let conn: Connection;
@@ -46,9 +34,7 @@ const accounts = {
 const mailer: Mailer = { send: async () => ({ messageId: 'x' }), verify: async () => true, close: () => undefined };
 
 test.before(async () => {
-  conn = await connectMongo(stack.MONGODB_URI!, `webhook_it_${process.pid}_${Date.now().toString(36)}`, log);
-  models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  ({ conn, models } = await openTestDatabase('webhook_it'));
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -110,24 +96,10 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
 }
 
 async function endpointIn(r: ReturnType<typeof replica>, workspaceId: string, route: string) {
-  const now = new Date();
-  return r.endpoints.insert(`whe_${route}_${Math.random().toString(36).slice(2, 8)}`, {
-    workspace_id: workspaceId,
-    url: `http://127.0.0.1:${port}/${route}`,
-    event_types: ['invoice.created'],
-    enabled: true,
-    enabled_epoch: 1,
-    disabled_reason: null,
-    disabled_at: null,
-    description: null,
-    secret: newSecret(),
-    previous_secret: null,
-    previous_secret_expires_at: null,
-    slot: 1,
-    deleted: false,
-    created_at: now,
-    updated_at: now,
-  });
+  return r.endpoints.insert(
+    `whe_${route}_${Math.random().toString(36).slice(2, 8)}`,
+    endpointState(workspaceId, `http://127.0.0.1:${port}/${route}`),
+  );
 }
 
 function lifecycle(id: string, workspaceId: string) {

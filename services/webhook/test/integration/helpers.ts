@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger } from '@invoice-platform/common/logger';
+import { connectMongo } from '@invoice-platform/common/mongo';
+import type { Connection } from 'mongoose';
+import { newSecret } from '../../src/domain/signing.ts';
+import { type EndpointState, type Models, registerModels } from '../../src/store/models.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The running local stack's settings (.local/stack.env). */
+export const stack: Record<string, string> = Object.fromEntries(
+  readFileSync(path.join(repoRoot, '.local/stack.env'), 'utf8')
+    .split('\n')
+    .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1]!, m[2]!]),
+);
+
+/** A database of its own on the real server, with the webhook service's models and indexes. */
+export async function openTestDatabase(prefix: string): Promise<{ conn: Connection; models: Models }> {
+  const log = createLogger('webhook-test', 'warn');
+  const conn = await connectMongo(stack.MONGODB_URI!, `${prefix}_${process.pid}_${Date.now().toString(36)}`, log);
+  const models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  return { conn, models };
+}
+
+/** A new enabled endpoint's state, subscribed to invoice.created. */
+export function endpointState(workspaceId: string, url: string, secret = newSecret()): EndpointState {
+  const now = new Date();
+  return {
+    workspace_id: workspaceId,
+    url,
+    event_types: ['invoice.created'],
+    enabled: true,
+    enabled_epoch: 1,
+    disabled_reason: null,
+    disabled_at: null,
+    description: null,
+    secret,
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    slot: 1,
+    deleted: false,
+    created_at: now,
+    updated_at: now,
+  };
+}
