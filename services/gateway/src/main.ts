@@ -132,6 +132,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   });
   const adminApp = createAdminApp({
     log,
+    authCache: auth,
     token: config.ADMIN_TOKEN,
     accounts,
     invoice,

@@ -4,6 +4,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import Koa, { type Context } from 'koa';
+import type { Authenticator } from '../http/auth.ts';
 import { readJsonBody } from '../http/body.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
@@ -17,6 +18,11 @@ export interface AdminAppDeps {
   recurring?: UnaryClient;
   webhook?: UnaryClient;
   bodyLimit: number;
+  /**
+   * This replica's cached key lookups (http/auth.ts): a change made here is dropped from it at once;
+   * other replicas drop theirs when the change arrives on workspace.v1.
+   */
+  authCache: Pick<Authenticator, 'invalidateKey' | 'invalidateWorkspace'>;
 }
 
 function digest(value: string): Buffer {
@@ -75,20 +81,22 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   });
   r.put('/workspaces/:ws/plan', async (ctx) => {
     const b = await body(ctx);
-    ctx.body = {
-      data: await call('UpdateWorkspacePlan', {
-        workspace_id: ctx.params.ws,
-        plan: str(b.plan),
-        plan_state: str(b.plan_state),
-      }),
-    };
+    const data = await call('UpdateWorkspacePlan', {
+      workspace_id: ctx.params.ws,
+      plan: str(b.plan),
+      plan_state: str(b.plan_state),
+    });
+    deps.authCache.invalidateWorkspace(ctx.params.ws!);
+    ctx.body = { data };
   });
   r.put('/workspaces/:ws/features', async (ctx) => {
     const b = await body(ctx);
     if (!Array.isArray(b.features) || !b.features.every((f) => typeof f === 'string')) {
       throw AppError.validation([{ path: 'body.features', message: 'must be an array of feature names' }]);
     }
-    ctx.body = { data: await call('SetWorkspaceFeatures', { workspace_id: ctx.params.ws, features: b.features }) };
+    const data = await call('SetWorkspaceFeatures', { workspace_id: ctx.params.ws, features: b.features });
+    deps.authCache.invalidateWorkspace(ctx.params.ws!);
+    ctx.body = { data };
   });
   r.get('/workspaces/:ws/api-keys', async (ctx) => {
     ctx.body = {
@@ -104,7 +112,9 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     ctx.body = { data: await call('CreateApiKey', { workspace_id: ctx.params.ws, name: str(b.name) ?? '' }) };
   });
   r.delete('/workspaces/:ws/api-keys/:key', async (ctx) => {
-    ctx.body = { data: await call('RevokeApiKey', { workspace_id: ctx.params.ws, key_id: ctx.params.key }) };
+    const data = await call('RevokeApiKey', { workspace_id: ctx.params.ws, key_id: ctx.params.key });
+    deps.authCache.invalidateKey(ctx.params.key!);
+    ctx.body = { data };
   });
   r.get('/workspaces/:ws/payment-gateways', async (ctx) => {
     ctx.body = { data: await call('ListPaymentGateways', { workspace_id: ctx.params.ws }) };
