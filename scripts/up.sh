@@ -46,6 +46,13 @@ if [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/readyz")" != 200 ]; then
   exit 1
 fi
 
+# A service that refused its configuration or could not start has exited by now.
+if ! bash scripts/services.sh status >/dev/null; then
+  echo "A service is not running; see its log in .local/logs/:" >&2
+  bash scripts/services.sh status >&2 || true
+  exit 1
+fi
+
 # Reuse the demo key while it still authenticates; otherwise make a fresh demo workspace and key.
 demo_key="$(cat .local/demo-key 2>/dev/null || true)"
 if [ -z "$demo_key" ] || [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $demo_key" "$base/api/invoices/external/templates")" = 403 ]; then
