@@ -18,7 +18,12 @@ export function loadConfig<T extends TObject>(
   const converted = Value.Convert(schema, withDefaults);
   const errors = [...Value.Errors(schema, converted)];
   if (errors.length > 0) {
-    const lines = errors.map((e) => `  ${e.path.slice(1) || '(root)'}: ${e.message}`);
+    // A key's `description` says in words what a pattern says in regex.
+    const hint = (key: string) => {
+      const description = (schema.properties[key] as { description?: string } | undefined)?.description;
+      return description ? ` (${description})` : '';
+    };
+    const lines = errors.map((e) => `  ${e.path.slice(1) || '(root)'}: ${e.message}${hint(e.path.slice(1))}`);
     throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`);
   }
   return converted as Static<T>;

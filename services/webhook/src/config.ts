@@ -12,6 +12,7 @@ export const configSchema = Type.Object({
    * sealing (store/secret-box.ts). No default: a deployment without its own key does not start.
    */
   WEBHOOK_SECRET_KEYS: Type.String({
+    description: 'id:<base64 of 32 random bytes>, comma-separated, the first sealing',
     pattern: '^[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_-]{1,16}:[A-Za-z0-9+/]{43}=)*$',
   }),
   /** Accounts, for the plan check on registration and the owner's email on deactivation. */
