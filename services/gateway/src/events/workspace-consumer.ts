@@ -19,6 +19,9 @@ export async function startWorkspaceConsumer(
     kafka,
     groupId: `gateway.cache.${hostname()}.${process.pid}.${randomBase62(6)}`,
     topic: topics.workspace,
+    // Its start is committed before it reads: an event sent while it was starting, or during a
+    // Kafka outage before it had committed anything, is read rather than skipped.
+    commitStart: true,
     log,
     onStatus,
     handle: async (event) => {

@@ -162,6 +162,31 @@ test.serial('StreamFile: the info first, then chunks of at most 64 KiB that add 
   t.deepEqual(whole, (await getFile('WSSTREAM01', file.file_id)).content);
 });
 
+test.serial(
+  'StreamFile: a reader that stops after the first chunk cancels the stream; the next one reads it all',
+  async (t) => {
+    const req = sampleRenderRequest({ workspace_id: 'WSSTREAM04' });
+    req.document!.items = Array.from({ length: 300 }, (_, i) => ({
+      ...req.document!.items[0]!,
+      description: `Row ${i}`,
+    }));
+    const { file } = await render(req);
+    const stream = () =>
+      svc.client.stream<{ chunk?: Buffer }>('StreamFile', { workspace_id: 'WSSTREAM04', file_id: file.file_id });
+    for (let i = 0; i < 5; i++) {
+      let read = 0;
+      for await (const part of stream()) {
+        if (part.chunk && ++read === 1) break;
+      }
+      t.is(read, 1);
+    }
+    let bytes = 0;
+    for await (const part of stream()) bytes += part.chunk?.length ?? 0;
+    t.is(bytes, Number(file.size_bytes));
+    t.true(await svc.client.healthy(2000));
+  },
+);
+
 test.serial('StreamFile: another workspace or an unknown file is NOT_FOUND before any message', async (t) => {
   const { file } = await render(sampleRenderRequest({ workspace_id: 'WSSTREAM02' }));
   for (const [workspace_id, file_id] of [
