@@ -7,7 +7,9 @@ import { startTestService, type TestService } from './helpers.ts';
 let svc: TestService;
 
 test.before(async () => {
-  svc = await startTestService('pdf_crash');
+  // A generous render timeout: the heavy template's test-render at upsert must not time out when
+  // CI runs this next to every other test file on two cores (it did at the 15 s default).
+  svc = await startTestService('pdf_crash', { PDF_RENDER_TIMEOUT_MS: '60000' });
 });
 
 test.after.always(async () => {
@@ -37,9 +39,10 @@ async function waitFor(cond: () => boolean | Promise<boolean>, ms = 15_000): Pro
   }
 }
 
-// Cheap to template, slow to print (tens of thousands of table rows): the kill lands mid-print.
+// Cheap to template, slow to print (thousands of table rows, over a second alone): the kill lands
+// mid-print.
 const heavyTemplate = `<html><body><h1>{{invoice_number}}</h1><table>{{{rows}}}</table></body></html>`;
-const heavyHelpers = `function rows() { return '<tr><td>row</td><td>1</td><td>2</td></tr>'.repeat(12000) }`;
+const heavyHelpers = `function rows() { return '<tr><td>row</td><td>1</td><td>2</td></tr>'.repeat(4000) }`;
 
 test.serial(
   'Chromium killed during a render: that render fails with ApplicationError, the next succeeds',
