@@ -98,12 +98,23 @@ export function fromServiceError(err: grpc.ServiceError): AppError {
   }
 }
 
+/** What a handler may know of its call besides the request. */
+export interface CallInfo {
+  /** Epoch ms after which the caller has stopped waiting (Infinity when it set no deadline). */
+  deadline: number;
+}
+
 /**
  * Method implementations by name: an async function for a unary method, an async generator for a
  * server-streaming one (each yielded value is one message; the stream ends when it returns).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type UnaryHandlers = Record<string, (request: any) => Promise<unknown> | AsyncIterable<unknown>>;
+export type UnaryHandlers = Record<string, (request: any, call: CallInfo) => Promise<unknown> | AsyncIterable<unknown>>;
+
+function callInfo(call: { getDeadline(): grpc.Deadline }): CallInfo {
+  const deadline = call.getDeadline();
+  return { deadline: deadline instanceof Date ? deadline.getTime() : Number(deadline) };
+}
 
 export interface GrpcServerOptions {
   addr: string;
@@ -162,8 +173,8 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
             );
             return;
           }
-          void writeStream(call, handler(call.request) as AsyncIterable<unknown>).catch((err: unknown) =>
-            call.emit('error', statusError(toServiceError(err, opts.log, method))),
+          void writeStream(call, handler(call.request, callInfo(call)) as AsyncIterable<unknown>).catch(
+            (err: unknown) => call.emit('error', statusError(toServiceError(err, opts.log, method))),
           );
         };
         continue;
@@ -176,7 +187,7 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
           callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented yet` });
           return;
         }
-        (handler(call.request) as Promise<unknown>).then(
+        (handler(call.request, callInfo(call)) as Promise<unknown>).then(
           (response) => callback(null, response),
           (err: unknown) => callback(toServiceError(err, opts.log, method)),
         );

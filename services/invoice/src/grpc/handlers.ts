@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryHandlers } from '@invoice-platform/common/grpc';
+import type { CallInfo, UnaryHandlers } from '@invoice-platform/common/grpc';
 import { pdfUrl } from '../domain/view.ts';
 import type { CreditBalance, CreditStore } from '../store/credits.ts';
 import type { InvoiceDoc } from '../store/models.ts';
@@ -136,8 +136,8 @@ function decodeGenerate(req: Record<string, unknown>): GenerateRequest {
 export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
   const { service, baseUrl } = deps;
   return {
-    async GenerateInvoice(req: Record<string, unknown>) {
-      const result = await service.generate(decodeGenerate(req));
+    async GenerateInvoice(req: Record<string, unknown>, call: CallInfo) {
+      const result = await service.generate(decodeGenerate(req), call.deadline);
       return {
         id: result.id,
         invoice_number: result.invoice_number,

@@ -17,6 +17,8 @@ import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
 import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Time kept back for storing the invoice: a generate with less left than this before its caller's deadline is abandoned. */
+const commitMarginMs = 1000;
 const documentLanguages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'];
 const intervals = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'semi-annually', 'yearly'];
 
@@ -105,7 +107,12 @@ export class InvoiceService {
     return pending;
   }
 
-  async generate(req: GenerateRequest): Promise<GenerateResult & { replayed: boolean }> {
+  /**
+   * `deadline` (epoch ms): when the caller has stopped waiting by the time everything but the
+   * invoice itself is ready, nothing is stored and all is given back, so a caller that saw a
+   * timeout never finds an invoice it was told nothing about (and a retry cannot make a twin).
+   */
+  async generate(req: GenerateRequest, deadline = Infinity): Promise<GenerateResult & { replayed: boolean }> {
     const now = this.d.now();
     const replay = await this.findReplay(req, now);
     if (replay) return replay;
@@ -146,6 +153,9 @@ export class InvoiceService {
         template: template ?? null,
       };
       doc.generate_response = result as unknown as Record<string, unknown>;
+      if (Date.now() >= deadline - commitMarginMs) {
+        throw new AppError('unavailable', 'The request took too long and was not completed; nothing was created.');
+      }
       try {
         await this.d.invoices.insert(doc);
       } catch (err) {

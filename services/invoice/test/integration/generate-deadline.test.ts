@@ -1,0 +1,50 @@
+import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import test from 'ava';
+import { Platform, sleep } from '../../../../test/support/platform.ts';
+
+// The invoice service with its real peers (accounts, pdf) and stack, called over gRPC as the
+// gateway and the recurring scheduler call it, with the caller's deadline.
+
+const platform = new Platform({ invoices: true });
+let invoice: UnaryClient;
+
+test.before(async () => {
+  await platform.start();
+  invoice = createUnaryClient(
+    loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
+    platform.invoiceAddr,
+  );
+});
+
+test.after.always(async () => {
+  invoice?.close();
+  await platform.stop();
+});
+
+const request = (workspaceId: string) => ({
+  workspace_id: workspaceId,
+  source: 'api',
+  customer_name: 'PT Tenggat',
+  items: [{ description: 'Design', quantity: '2', price: '150000' }],
+});
+
+const total = async (workspaceId: string) =>
+  (await invoice.call<{ total: number }>('ListInvoices', { workspace_id: workspaceId, page: 1, page_size: 10 })).total;
+
+test.serial(
+  'GenerateInvoice: a caller whose deadline is too close to store the invoice gets an error and finds nothing made',
+  async (t) => {
+    const api = await platform.client('enterprise', 5);
+    // Under the one second the service keeps back for storing: it renders, then gives everything back.
+    const err = await t.throwsAsync(invoice.call('GenerateInvoice', request(api.workspaceId), 900));
+    t.regex(String(err), /unavailable|nothing was created/i);
+    await sleep(3000); // whatever the service was still doing for that call has ended
+    t.is(await total(api.workspaceId), 0, 'no invoice the caller was not told about');
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 5, 'the credit is given back');
+
+    const made = await invoice.call<{ invoice_number: string }>('GenerateInvoice', request(api.workspaceId), 30_000);
+    t.regex(made.invoice_number, /-0001$/, 'the number was given back too');
+    t.is(await total(api.workspaceId), 1);
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
+  },
+);
