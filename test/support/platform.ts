@@ -277,11 +277,20 @@ export class Platform {
 
   /** Replaces a running service process (crash tests, config changes) and waits until the gateway sees it ready. */
   async restart(
-    which: 'invoice' | 'pdf',
+    which: 'invoice' | 'pdf' | 'recurring',
     extraEnv: Record<string, string> = {},
     signal: NodeJS.Signals = 'SIGTERM',
     waitReady = true,
   ): Promise<void> {
+    if (which === 'recurring') {
+      await this.recurringProcesses[0]?.stop(signal);
+      const next = this.newRecurring(this.recurringAddr, extraEnv);
+      next.start();
+      this.processes.push(next);
+      this.recurringProcesses[0] = next;
+      if (waitReady) await this.waitServing(this.recurringAddr, 'recurring');
+      return;
+    }
     const old = which === 'invoice' ? this.invoiceProcess : this.pdfProcess;
     await old?.stop(signal);
     const next = which === 'invoice' ? this.newInvoice(extraEnv) : this.newPdf(extraEnv);

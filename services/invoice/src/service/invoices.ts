@@ -172,14 +172,35 @@ export class InvoiceService {
       await Promise.all([this.d.credits.settle(reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
         this.d.log.warn({ err, invoice_id: id }, 'settling credit or number failed; the reaper will finish it'),
       );
-      if (doc.series_pending) {
-        result.recurring = await this.createSeries(doc, req);
-      }
+      // From here the invoice exists: nothing below may give back its credit, number or file.
+      if (doc.series_pending) await this.createSeriesOrLeavePending(doc, req, result);
       return { ...result, replayed: false };
     } catch (err) {
       if (number) await this.undo(reservation, number, file, ws.id);
       else await this.d.credits.refund(reservation);
       throw err;
+    }
+  }
+
+  /**
+   * The series of a just-committed first invoice. When the recurring service cannot be reached the
+   * generate still succeeds: failing it would invite a retry that (without an Idempotency-Key)
+   * makes a second invoice. The answer then has no `recurring` block (spec §2.5: present only when
+   * a series was created); the maintenance job creates the series under the id already fixed, and
+   * it appears in the recurring list with this invoice's number.
+   */
+  private async createSeriesOrLeavePending(
+    doc: InvoiceDoc,
+    req: GenerateRequest,
+    result: GenerateResult,
+  ): Promise<void> {
+    try {
+      result.recurring = await this.createSeries(doc, req);
+    } catch (err) {
+      this.d.log.warn(
+        { err, invoice_id: doc._id, series_id: doc.series_id },
+        'series creation failed; the maintenance job will finish it',
+      );
     }
   }
 
@@ -227,13 +248,20 @@ export class InvoiceService {
   async repairPendingSeries(before: Date): Promise<number> {
     if (!this.d.recurring) return 0;
     const pending = await this.d.invoices.seriesPending(before);
+    let finished = 0;
     for (const doc of pending) {
-      await this.createSeries(doc, {
-        recurring_end_date: doc.recurring_end_date ?? undefined,
-        recurring_count: doc.recurring_count ?? undefined,
-      });
+      try {
+        await this.createSeries(doc, {
+          recurring_end_date: doc.recurring_end_date ?? undefined,
+          recurring_count: doc.recurring_count ?? undefined,
+        });
+        finished++;
+      } catch (err) {
+        // Left pending for the next pass; the rest of the maintenance pass still runs.
+        this.d.log.warn({ err, invoice_id: doc._id, series_id: doc.series_id }, 'series creation still failing');
+      }
     }
-    return pending.length;
+    return finished;
   }
 
   /** Gives back what a failed generate took: its credit, its number, its file. */
