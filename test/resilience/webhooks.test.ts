@@ -34,8 +34,8 @@ test.after.always(async () => {
 
 const current = () => platform.webhookProcesses.at(-1)!;
 
-async function generate(): Promise<string> {
-  const res = await api.call<{ data: { id: string } }>('POST', '/api/invoices/generate-external', {
+async function generate(client: ApiClient = api): Promise<string> {
+  const res = await client.call<{ data: { id: string } }>('POST', '/api/invoices/generate-external', {
     body: { customer_name: 'PT Crash', items: [{ quantity: 1, price: 1000 }] },
   });
   if (res.status !== 200) throw new Error(`generate: ${res.status} ${res.text}`);
@@ -104,3 +104,51 @@ test.serial('webhook crash: kill -9 while events flow; every event arrives at le
     for (const id of made) t.is(byInvoice.get(id)?.size, 1, `one event id for ${id} on ${route}`);
   }
 });
+
+test.serial(
+  'webhook crash: dying after a POST was answered but before it was recorded, the attempt is sent again with the same event id',
+  async (t) => {
+    // A workspace of its own, so only this event is in flight when the service dies.
+    const route = 'crash-dup';
+    const own = await platform.client('enterprise', 10);
+    const reg = await platform.admin<{ signing_secret: string }>(
+      'POST',
+      `/workspaces/${own.workspaceId}/webhook-endpoints`,
+      { url: receiver.url(route), event_types: ['invoice.created'] },
+    );
+    t.is(reg.status, 201);
+    await receiver.route(route, { secrets: [reg.body.data.signing_secret] });
+
+    // A short lease, so the restarted service takes the unrecorded attempt over soon.
+    const lease = { WEBHOOK_LEASE_MS: '1000' };
+    await current().stop();
+    await platform.startWebhookReplica({ ...lease, WEBHOOK_TEST_CRASH_AFTER_SEND: 'true' }, platform.webhookAddr);
+    const crashing = current();
+    const invoiceId = await generate(own);
+    await waitFor('the webhook service to die after its send', async () => !crashing.running, 30_000);
+    const [first] = await receiver.requests(route);
+    t.is(first?.responded, 200, 'the receiver accepted the POST the crash left unrecorded');
+
+    await platform.startWebhookReplica(lease, platform.webhookAddr);
+    const reqs = await receiver.waitFor(route, (r) => r.length >= 2, 60_000);
+    t.is(reqs.length, 2);
+    sameIdEverywhere(t, reqs);
+    t.deepEqual([...invoicesSeen(reqs)], [invoiceId]);
+    t.is(reqs[0]!.headers['service-delivery'], reqs[1]!.headers['service-delivery'], 'the duplicate has the same id');
+    t.is(reqs[0]!.body, reqs[1]!.body);
+    for (const r of reqs) t.is(r.responded, 200);
+
+    // The log shows one attempt: the resend after the crash recorded the result the crash lost.
+    const log = await waitFor('the delivery recorded', async () => {
+      const res = await platform.admin<{ deliveries: Record<string, unknown>[] }>(
+        'GET',
+        `/workspaces/${own.workspaceId}/webhook-deliveries`,
+      );
+      const [d] = res.body.data.deliveries;
+      return d?.status === 'succeeded' ? res.body.data.deliveries : undefined;
+    });
+    t.is(log.length, 1);
+    t.like(log[0]!, { attempt_count: 1, event_id: reqs[0]!.headers['service-delivery'] });
+    t.is((log[0]!.attempts as unknown[]).length, 1);
+  },
+);

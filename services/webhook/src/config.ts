@@ -38,6 +38,8 @@ export const configSchema = Type.Object({
   WEBHOOK_TEST_HOOKS: Type.Boolean({ default: false }),
   /** With the test hooks: die after the first delivery of a fan-out to 2+ endpoints (crash tests). */
   WEBHOOK_TEST_CRASH_MID_FANOUT: Type.Boolean({ default: false }),
+  /** With the test hooks: die after an attempt's POST answered, before its result is recorded (crash tests). */
+  WEBHOOK_TEST_CRASH_AFTER_SEND: Type.Boolean({ default: false }),
 });
 
 export type Config = ReturnType<typeof loadWebhookConfig>;

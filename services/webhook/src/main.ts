@@ -61,6 +61,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     pollMs: config.WEBHOOK_DUE_POLL_MS,
     workerId,
     log,
+    crashAfterSend: config.WEBHOOK_TEST_HOOKS && config.WEBHOOK_TEST_CRASH_AFTER_SEND,
   });
   const fanOut = new FanOut({
     endpoints,

@@ -23,6 +23,8 @@ export interface WorkerDeps {
   pollMs: number;
   workerId: string;
   log: Logger;
+  /** Crash tests: die after an attempt's POST answered, before its result is recorded. */
+  crashAfterSend?: boolean;
 }
 
 export interface PassResult {
@@ -153,6 +155,11 @@ export class DeliveryWorker {
     }
     const attemptedAt = clock.now();
     const res = await this.send(endpoint.url, signingSecrets(endpoint, attemptedAt), event, attemptedAt);
+    if (this.deps.crashAfterSend) {
+      log.warn({ attempt: key }, 'test hook: dying after a send, before its result is recorded');
+      process.kill(process.pid, 'SIGKILL');
+      await new Promise(() => undefined);
+    }
     const success = res.status !== undefined && res.status >= 200 && res.status < 300;
     const doc: AttemptDoc = {
       _id: key,
