@@ -615,6 +615,65 @@ test('the PDF: number, customer, totals and the UNPAID marking, then PAID after 
   t.notRegex(paid.text, /UNPAID/);
 });
 
+test('the PDF: units, per-line tax, discounts, subtotal, tax, total, notes, payment notes and footer are printed', async (t) => {
+  const api = await platform.client('enterprise', 2);
+  // Lines 200.00 (10% tax) and 100.00 − 20.00 = 80.00 (own rate 0%); subtotal 280.00; invoice
+  // discount 28.00 shared 20.00 / 8.00; tax 10% of 180.00 = 18.00; total 280 − 28 + 18 = 270.00.
+  const created = await generated(api, {
+    customer_name: 'Figures Ltd',
+    currency: 'USD',
+    tax_rate: 10,
+    discount_total: 28,
+    notes: 'Thank you for your business',
+    custom_payment_notes: 'Transfer within 14 days quoting the number',
+    footer_text: 'Figures Ltd is a test customer',
+    items: [
+      { description: 'Consulting', quantity: 2, price: 100, unit: 'hour' },
+      { description: 'Licence', quantity: 1, price: 100, discount: 20, tax_rate: 0 },
+    ],
+  });
+  const inv = (await api.call<Body>('GET', `/api/invoices/external/${created.id}`)).body.data;
+  t.like(inv, { subtotal: 280, discount_total: 28, tax_amount: 18, amount: 270 });
+  const { text } = await pdfText(String(created.pdf_url));
+  const flat = text.replace(/\s+/g, ' ');
+  for (const expected of [
+    'Consulting 2 hour $100.00 – 10% $200.00',
+    'Licence 1 $100.00 −$20.00 0% $80.00',
+    'Subtotal $280.00',
+    'Discount −$28.00',
+    'Tax $18.00',
+    'Total $270.00',
+    'Thank you for your business',
+    'Transfer within 14 days quoting the number',
+    'Figures Ltd is a test customer',
+  ]) {
+    t.true(flat.includes(expected), `the PDF shows ${expected}`);
+  }
+});
+
+test('pdf_status: a status change sets processing, its re-render ready (read from the events); force renders again', async (t) => {
+  const api = await platform.client('enterprise', 2);
+  const id = String((await generated(api)).id);
+  // events.of() leaves invoice.pdf_updated out; this test is about exactly those.
+  const withPdf = () => events.events.filter((e) => e.data.object.id === id);
+  const pdfUpdates = () => withPdf().filter((e) => e.type === 'invoice.pdf_updated');
+  await api.call('PUT', `/api/invoices/external/${id}/status`, { body: { status: 'cancelled' } });
+  await waitFor('the re-render', async () => pdfUpdates().length >= 1);
+  const changed = withPdf().find((e) => e.type === 'invoice.status_changed')!;
+  t.is(changed.data.object.pdf_status, 'processing');
+  const [ready] = pdfUpdates();
+  t.is(ready!.data.object.pdf_status, 'ready');
+  t.true(ready!.sequence > changed.sequence);
+  t.is((await api.call<Body>('GET', `/api/invoices/external/${id}`)).body.data.pdf_status, 'ready');
+
+  const forced = await api.call<Body>('POST', `/api/invoices/external/${id}/pdf`, { body: { force: true } });
+  t.true(forced.body.data.generated);
+  await waitFor('the forced render', async () => pdfUpdates().length >= 2);
+  t.is(pdfUpdates()[1]!.data.object.pdf_status, 'ready');
+  t.is((await api.call<Body>('GET', `/api/invoices/external/${id}`)).body.data.pdf_status, 'ready');
+  t.true((await pdfText(`${platform.gateway.baseUrl}/p/invoice/${id}/pdf`)).name?.endsWith('-CANCELLED.pdf'));
+});
+
 test.serial(
   'GET /p/invoice/{id}/pdf: a long invoice arrives whole, in many streamed chunks, with its exact Content-Length',
   async (t) => {

@@ -44,6 +44,28 @@ test.serial('a PDF that cannot be rendered is 400: no invoice, no credit used, n
 });
 
 test.serial(
+  'POST pdf when the file cannot be printed: 400 and pdf_status failed; once it can, a plain POST renders it again',
+  async (t) => {
+    const api = await platform.client('enterprise', 5);
+    const created = await generate(api);
+    const id = String(created.body.data.id);
+    await platform.restart('pdf', { CHROMIUM_PATH: '/nonexistent/chromium' }, 'SIGTERM', false);
+    const forced = await api.call<Body>('POST', `/api/invoices/external/${id}/pdf`, { body: { force: true } });
+    t.is(forced.status, 400, forced.text);
+    t.is(forced.body.error!.name, 'ApplicationError');
+    t.regex(forced.body.error!.message, /PDF could not be generated/);
+    t.is((await api.call<Body>('GET', `/api/invoices/external/${id}`)).body.data.pdf_status, 'failed');
+
+    await platform.restart('pdf');
+    const retried = await api.call<Body>('POST', `/api/invoices/external/${id}/pdf`);
+    t.is(retried.status, 200, retried.text);
+    t.true(retried.body.data.generated, 'a failed file is rendered again without force');
+    t.is((await api.call<Body>('GET', `/api/invoices/external/${id}`)).body.data.pdf_status, 'ready');
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 4, 'rendering again uses no credit');
+  },
+);
+
+test.serial(
   'the invoice service killed after its database write, before the publish: the event reaches Kafka after restart',
   async (t) => {
     const api = await platform.client('enterprise', 5);

@@ -512,9 +512,13 @@ export class InvoiceService {
     return { doc: after ?? before, changed: after !== null };
   }
 
-  /** Spec §4.7: renders now when forced, when no file exists or when the last render failed. */
+  /**
+   * Spec §4.7: renders now when forced, when no file exists or when the last render failed, with
+   * pdf_status processing → ready | failed (DESIGN.md §3). A status change that commits while the
+   * file prints would leave it showing the old status, so the render is repeated on the new one.
+   */
   async pdf(workspaceId: string, id: string, force: boolean) {
-    const doc = await this.d.invoices.get(workspaceId, id);
+    let doc = await this.d.invoices.get(workspaceId, id);
     if (!force && doc.pdf_file_id && doc.pdf_status !== 'failed') {
       return {
         url: pdfUrl(this.d.baseUrl, id),
@@ -524,19 +528,54 @@ export class InvoiceService {
       };
     }
     const ws = await this.workspace(workspaceId);
-    const file = await this.d.renderer.render(doc, ws);
-    const oldFile = doc.pdf_file_id;
-    const { after } = await this.change(workspaceId, id, (current, now) => ({
-      patch: { pdf_file_id: file.file_id, pdf_status: 'ready', pdf_wanted_sequence: current.sequence + 1 },
-      messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
-    }));
-    if (oldFile) this.d.renderer.deleteFile(workspaceId, oldFile).catch(() => undefined);
-    return {
-      url: pdfUrl(this.d.baseUrl, id),
-      generated: true,
-      pdf_status: (after ?? doc).pdf_status,
-      file_id: file.file_id,
-    };
+    doc = await this.setPdfStatus(workspaceId, id, 'processing');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let file: FileInfo;
+      try {
+        file = await this.d.renderer.render(doc, ws);
+      } catch (err) {
+        await this.setPdfStatus(workspaceId, id, 'failed').catch((e: unknown) =>
+          this.d.log.warn({ err: e, invoice_id: id }, 'recording the failed render failed'),
+        );
+        if (AppError.isKind(err, 'application'))
+          throw new AppError('application', 'The PDF could not be generated; retry shortly.');
+        throw err;
+      }
+      const printed = doc.invoice_status;
+      const { before, after } = await this.change(workspaceId, id, (current, now) => {
+        if (current.invoice_status !== printed) return null;
+        return {
+          patch: { pdf_file_id: file.file_id, pdf_status: 'ready', pdf_wanted_sequence: current.sequence + 1 },
+          messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+        };
+      });
+      if (!after) {
+        this.d.renderer.deleteFile(workspaceId, file.file_id).catch(() => undefined);
+        doc = before;
+        continue;
+      }
+      if (before.pdf_file_id && before.pdf_file_id !== file.file_id) {
+        this.d.renderer.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
+      }
+      return { url: pdfUrl(this.d.baseUrl, id), generated: true, pdf_status: after.pdf_status, file_id: file.file_id };
+    }
+    throw new AppError('conflict', 'The invoice is being changed concurrently. Retry shortly.');
+  }
+
+  /**
+   * Records a synchronous render starting (processing) or failing (failed); a failure is not
+   * recorded over a file stored meanwhile by a newer render. Returns the invoice as it now is.
+   */
+  private async setPdfStatus(workspaceId: string, id: string, to: 'processing' | 'failed'): Promise<InvoiceDoc> {
+    const { before, after } = await this.change(workspaceId, id, (current, now) => {
+      if (current.pdf_status === to || (to === 'failed' && current.pdf_status !== 'processing')) return null;
+      return {
+        patch: { pdf_status: to },
+        messages: (next: InvoiceDoc) =>
+          to === 'failed' ? [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)] : [],
+      };
+    });
+    return after ?? before;
   }
 
   /** The pdf service reports an asynchronous re-render; results older than the wanted state are ignored. */
