@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
 import test from 'ava';
 import { Webhook } from 'standardwebhooks';
 import { type ApiClient, Platform, repoRoot, sleep, waitFor } from '../support/platform.ts';
@@ -337,6 +338,29 @@ test('webhooks: loopback is refused without the dev flag, as https, http and by 
     t.regex(JSON.stringify(body.error?.details), message, url);
   }
   await gateway.process.stop();
+});
+
+test('webhooks: without the test hooks a purge with its own retention or time is refused; the default one runs', async (t) => {
+  const addr = await platform.startWebhookReplica({
+    WEBHOOK_TEST_HOOKS: 'false',
+    WEBHOOK_DB_NAME: `webhook_nohooks_${platform.runId}`,
+    KAFKA_CONSUMER_GROUP: `webhook-nohooks-${platform.runId}`,
+  });
+  const client = createUnaryClient(
+    loadService('invoiceplatform/webhook/v1/webhook.proto', 'invoiceplatform.webhook.v1.WebhookService'),
+    addr,
+  );
+  try {
+    // Spec §6.6.5 keeps logs 30 days: a day's retention would purge logs an admin must still see.
+    for (const request of [{ retention_days: 1 }, { retention_days: 0 }, { now: new Date().toISOString() }]) {
+      const err = await t.throwsAsync(client.call('PurgeDeliveryLogs', request), undefined, JSON.stringify(request));
+      t.like(err, { kind: 'application' }, JSON.stringify(request));
+      t.regex(err!.message, /needs the service's test hooks/);
+    }
+    t.deepEqual(await client.call('PurgeDeliveryLogs', {}), { purged_deliveries: 0, purged_events: 0 });
+  } finally {
+    client.close();
+  }
 });
 
 test('webhooks: a sixth endpoint is refused, also when eight registrations race', async (t) => {

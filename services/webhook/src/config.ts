@@ -34,7 +34,7 @@ export const configSchema = Type.Object({
   /** Delivery logs and stored events are kept this long (spec §6.6.5: 30 days). */
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 30 }),
   WEBHOOK_PURGE_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
-  /** SetClock and a `now` on PurgeDeliveryLogs; tests only (docs/contracts.md §2.9). */
+  /** SetClock, and a `now` or `retention_days` on PurgeDeliveryLogs; tests only (docs/contracts.md §2.9). */
   WEBHOOK_TEST_HOOKS: Type.Boolean({ default: false }),
   /** With the test hooks: die after the first delivery of a fan-out to 2+ endpoints (crash tests). */
   WEBHOOK_TEST_CRASH_MID_FANOUT: Type.Boolean({ default: false }),
