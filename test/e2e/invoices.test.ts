@@ -734,3 +734,23 @@ test('automatic overdue: an unpaid invoice past its due date in the workspace ti
   const evs = await events.waitFor(String(due.id), (es) => es.some((e) => e.type === 'invoice.overdue'));
   t.is(evs.find((e) => e.type === 'invoice.overdue')!.data.previous_status, 'unpaid');
 });
+
+test('automatic overdue happens once: an invoice moved back to unpaid after it stays unpaid at the next sweep', async (t) => {
+  const api = await platform.client('enterprise', 2);
+  const inv = await generated(api, { ...baseBody, due_date: '2030-05-01' });
+  const sweep = (now: string) =>
+    platform.admin<{ invoice_ids: string[] }>('POST', '/invoices/overdue-sweep', {
+      now,
+      workspace_id: api.workspaceId,
+    });
+  t.deepEqual((await sweep('2030-05-02T00:00:00Z')).body.data.invoice_ids, [inv.id]);
+  const back = await api.call<Body>('PUT', `/api/invoices/external/${inv.id}/status`, { body: { status: 'unpaid' } });
+  t.is(back.body.data.invoice_status, 'unpaid');
+  t.deepEqual((await sweep('2030-05-03T00:00:00Z')).body.data.invoice_ids, []);
+  t.is((await api.call<Body>('GET', `/api/invoices/external/${inv.id}`)).body.data.invoice_status, 'unpaid');
+  const evs = await events.waitFor(
+    String(inv.id),
+    (es) => es.filter((e) => e.type === 'invoice.status_changed').length >= 2,
+  );
+  t.is(evs.filter((e) => e.type === 'invoice.overdue').length, 1);
+});

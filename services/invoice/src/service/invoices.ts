@@ -484,6 +484,8 @@ export class InvoiceService {
         patch: {
           invoice_status: to,
           paid_at: paidAtAfter(to, doc.paid_at, now),
+          // The automatic move happens once: an invoice a user moved back from overdue stays put.
+          ...(to === 'overdue' ? { overdue_at: null } : {}),
           pdf_status: 'processing',
           pdf_wanted_sequence: doc.sequence + 1,
         },

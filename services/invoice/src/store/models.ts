@@ -42,7 +42,8 @@ export interface InvoiceDoc {
   recurring_interval: string;
   issue_date: Date;
   due_date: string;
-  overdue_at: Date;
+  /** When the automatic overdue move is due; null once the invoice has been overdue (it happens once). */
+  overdue_at: Date | null;
   paid_at: Date | null;
   notes: string | null;
   custom_payment_notes: string | null;
