@@ -230,7 +230,7 @@ for (const [title, body, path] of [
     'body.discount_total',
   ],
   ['an unknown currency', { currency: 'XYZ' }, 'body.currency'],
-  ['an unknown template', { template: 'tpl_nope' }, 'template'],
+  ['an unknown template', { template: 'tpl_nope' }, 'body.template'],
   ['a payment gateway not connected', { payment_gateway: 'stripe' }, 'body.payment_gateway'],
   ['a payment account that does not exist', { payment_account: 'pacc_nope' }, 'body.payment_account'],
 ] as const) {

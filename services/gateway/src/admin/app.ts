@@ -7,6 +7,7 @@ import Koa, { type Context } from 'koa';
 import type { Authenticator } from '../http/auth.ts';
 import { readJsonBody } from '../http/body.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
+import { registerTemplateRoutes } from './templates.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
 
 export interface AdminAppDeps {
@@ -202,6 +203,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
       data: await invoice().call('RunOverdueSweep', { now: str(b.now), workspace_id: str(b.workspace_id) }),
     };
   });
+  registerTemplateRoutes(r, { accounts: deps.accounts, pdf: deps.pdf, body });
   registerWebhookRoutes(r, { webhook: deps.webhook, body });
   app.use(r.routes());
   app.use(r.allowedMethods({ throw: true }));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadCliConfig } from './config.ts';
+import { runTemplateCommand, templateOptions, templateUsage } from './templates.ts';
 import { runWebhookCommand, webhookOptions, webhookUsage } from './webhooks.ts';
 
 /**
@@ -24,6 +25,7 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
   credits get WORKSPACE
   credits set WORKSPACE N|unlimited               (the workspace credit pool, shared with the dashboard)
   credits add WORKSPACE N [--operation-id ID]     (negative N takes credits away)
+${templateUsage}
 ${webhookUsage}
 
 Environment: ADMIN_URL (default http://127.0.0.1:8081), ADMIN_TOKEN.`;
@@ -45,6 +47,7 @@ const { values: flags, positionals } = parseArgs({
     'account-name': { type: 'string' },
     'account-number': { type: 'string' },
     'operation-id': { type: 'string' },
+    ...templateOptions,
     ...webhookOptions,
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -115,6 +118,18 @@ const keyColumns = ['id', 'prefix', 'name', 'created_at', 'revoked_at', 'last_us
 
 async function run(): Promise<{ data: Data; text: string }> {
   const [group, action] = positionals;
+  if (group === 'template') {
+    return runTemplateCommand({
+      action,
+      flags,
+      request,
+      need,
+      table,
+      fail: (message) => {
+        throw new CliError(message);
+      },
+    });
+  }
   if (group === 'webhook') {
     return runWebhookCommand({
       action,

@@ -86,7 +86,7 @@ export function findTemplate(cat: Catalogue, id: string | undefined): TemplateDe
  * the workspace default (company_default), else the service default (system_default); the chosen
  * one not usable on the plan: the first usable one in list order (fallback). Nothing usable: null,
  * meaning the plain built-in English layout. An unknown requested id is a ValidationError on
- * "template"; an empty string counts as not given.
+ * "body.template" (the generate field); an empty string counts as not given.
  */
 export function resolveTemplate(cat: Catalogue, plan: Plan, requestedId: string | undefined): TemplateInfo | null {
   let chosen: TemplateDef | undefined;
@@ -94,7 +94,7 @@ export function resolveTemplate(cat: Catalogue, plan: Plan, requestedId: string 
   if (requestedId) {
     chosen = findTemplate(cat, requestedId);
     if (!chosen) {
-      throw AppError.validation([{ path: 'template', message: `unknown template "${requestedId}"` }]);
+      throw AppError.validation([{ path: 'body.template', message: `unknown template "${requestedId}"` }]);
     }
     source = 'requested';
   } else {

@@ -64,7 +64,7 @@ test.serial('system templates: available by plan, service default first', async 
 test.serial('unknown template and unknown plan are ValidationErrors', async (t) => {
   const unknown = await t.throwsAsync(resolve('WSTPL00001', 'business', 'tpl_missing'));
   t.true(AppError.isKind(unknown, 'validation'));
-  t.deepEqual(((unknown as AppError).details?.errors as { path: string }[])[0]!.path, 'template');
+  t.deepEqual(((unknown as AppError).details?.errors as { path: string }[])[0]!.path, 'body.template');
   const plan = await t.throwsAsync(list('WSTPL00001', 'gold'));
   t.true(AppError.isKind(plan, 'validation'));
 });

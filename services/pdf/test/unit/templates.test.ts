@@ -150,7 +150,7 @@ test('resolve: an unknown requested id is a ValidationError on "template"', (t) 
   t.is((err as AppError).status, 400);
   t.deepEqual(
     ((err as AppError).details?.errors as { path: string }[]).map((e) => e.path),
-    ['template'],
+    ['body.template'],
   );
 });
 
