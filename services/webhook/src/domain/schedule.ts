@@ -25,10 +25,41 @@ export function isSuccessStatus(status: number | undefined): boolean {
   return status !== undefined && status >= 200 && status < 300;
 }
 
+/** The whole schedule, first attempt to last: 44.6 h (each delay counts from the attempt before). */
+export const retryScheduleMs = retryDelaysMs.reduce((a, b) => a + b, 0);
+
+const hourMs = 3_600_000;
+const minuteMs = 60_000;
+const secondMs = 1000;
+
 /**
- * DESIGN.md §3: an endpoint is deactivated when an event has exhausted all attempts and no delivery
- * to that endpoint succeeded since that event's first attempt.
+ * DESIGN.md §3 deactivates an endpoint when an event used all its attempts and no delivery to the
+ * endpoint succeeded since that event's first attempt. A success is recorded as marks inserted
+ * under unique ids, one for its hour, its minute and its second (`h…`, `m…`, `s…`: their numbers
+ * since the epoch): never an update, so no two successes can undo each other, and a repeated mark
+ * is a no-op.
  */
-export function shouldDeactivate(firstAttemptAt: Date, lastSuccessAt: Date | null | undefined): boolean {
-  return !lastSuccessAt || lastSuccessAt.getTime() < firstAttemptAt.getTime();
+export function successMarks(at: Date): string[] {
+  const t = at.getTime();
+  return [`h${Math.floor(t / hourMs)}`, `m${Math.floor(t / minuteMs)}`, `s${Math.floor(t / secondMs)}`];
+}
+
+/**
+ * The marks whose presence answers "a success at or after `since`": the hours after since's hour
+ * up to the one after `until` (a replica whose clock runs a little ahead), the minutes after its
+ * minute within its hour, and the seconds from its second within its minute — coarsest first, the
+ * likeliest hits for a working endpoint. A success earlier in since's own second also counts: a
+ * mark does not say when in its second, so the rule errs towards keeping the endpoint enabled.
+ */
+export function marksSince(since: Date, until: Date): string[] {
+  const t = since.getTime();
+  const hour = Math.floor(t / hourMs);
+  const minute = Math.floor(t / minuteMs);
+  const second = Math.floor(t / secondMs);
+  const marks: string[] = [];
+  const lastHour = Math.floor(until.getTime() / hourMs) + 1;
+  for (let h = hour + 1; h <= lastHour; h++) marks.push(`h${h}`);
+  for (let m = minute + 1; m < (hour + 1) * 60; m++) marks.push(`m${m}`);
+  for (let s = second; s < (minute + 1) * 60; s++) marks.push(`s${s}`);
+  return marks;
 }

@@ -3,7 +3,6 @@ import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
 import { normaliseEventTypes } from '../domain/events.ts';
-import { shouldDeactivate } from '../domain/schedule.ts';
 import { newSecret } from '../domain/signing.ts';
 import { checkEndpointUrl } from '../domain/urls.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
@@ -276,9 +275,8 @@ export class EndpointService {
     for (let attempt = 0; attempt < 20; attempt++) {
       const endpoint = await this.deps.endpoints.load(delivery.endpoint_id);
       if (!endpoint || !endpoint.enabled || endpoint.enabled_epoch !== delivery.endpoint_epoch) return undefined;
-      const stats = (await this.deps.endpoints.stats([endpoint.id])).get(endpoint.id);
-      if (!shouldDeactivate(firstAttemptAt, stats?.last_success_at)) return undefined;
       const now = this.now();
+      if (await this.deps.endpoints.succeededSince(endpoint.id, firstAttemptAt, now)) return undefined;
       try {
         const after = await this.deps.endpoints.commit(endpoint, {
           enabled: false,

@@ -1,4 +1,5 @@
 import { isDuplicateKey } from '@invoice-platform/common/outbox';
+import { retryScheduleMs } from '../domain/schedule.ts';
 import type { AttemptDoc, ClaimDoc, DeliveryDoc, DueDoc, EventDoc, Models, NoticeDoc } from './models.ts';
 
 export const openStatuses = ['pending', 'retrying'];
@@ -196,7 +197,9 @@ export class DeliveryStore {
   /**
    * Deletes deliveries created before `cutoff` with their attempts, claims and waiting attempts,
    * events received before it, and old notices. A delivery still open is kept (none is, 30 days
-   * after its creation: the whole retry schedule takes under two days).
+   * after its creation: the whole retry schedule takes under two days). Success marks are kept a
+   * whole retry schedule longer, so a delivery deciding on deactivation still sees every success
+   * since its first attempt, however short the retention.
    */
   async purge(cutoff: Date, batch = 500): Promise<{ deliveries: number; events: number }> {
     let deliveries = 0;
@@ -218,6 +221,7 @@ export class DeliveryStore {
       if (old.length < batch) break;
     }
     const events = await this.models.Event.deleteMany({ received_at: { $lt: cutoff } }).exec();
+    await this.models.SuccessMark.deleteMany({ at: { $lt: new Date(cutoff.getTime() - retryScheduleMs) } }).exec();
     const notices = await this.models.Notice.find(
       { created_at: { $lt: cutoff }, status: { $ne: 'pending' } },
       { _id: 1 },

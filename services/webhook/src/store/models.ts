@@ -11,6 +11,7 @@ import { type Connection, Schema } from 'mongoose';
  *   claims           `${delivery}:${attempt}`     one sender per attempt (any number of replicas)
  *   attempts         `${delivery}:${attempt}`     one result per attempt
  *   notices          `${endpoint}:${epoch}`       one deactivation email per deactivation
+ *   success_marks    `${endpoint}:${h|m|s}${n}`   a delivery to the endpoint succeeded in that hour/minute/second
  * Hot paths read by `_id`; the few scans (due attempts, a workspace's endpoints) go over small
  * collections, and the big ones (deliveries, attempts, events) are scanned only by admin lists
  * and the purge job.
@@ -58,11 +59,23 @@ export interface EndpointSlotDoc {
   created_at: Date;
 }
 
-/** Written by delivery workers only, apart from the endpoint document, so they never race an admin change. */
+/**
+ * Written by delivery workers only, apart from the endpoint document, so they never race an admin
+ * change. For ListEndpoints only: two results at once can leave it behind (no update is a
+ * compare-and-set), so the deactivation rule reads the success marks instead.
+ */
 export interface EndpointStatsDoc {
   _id: string;
   last_success_at: Date | null;
   last_failure_at: Date | null;
+}
+
+/** One of a success's marks (domain/schedule.ts successMarks), inserted once. */
+export interface SuccessMarkDoc {
+  _id: string;
+  endpoint_id: string;
+  /** The first success that made the mark, for the purge job. */
+  at: Date;
 }
 
 export interface EventDoc {
@@ -196,6 +209,13 @@ const statsSchema = new Schema<EndpointStatsDoc>(
 );
 // Read only by _id (the endpoint id): no other index.
 
+const successMarkSchema = new Schema<SuccessMarkDoc>(
+  { _id: String, endpoint_id: { type: String, required: true }, at: { type: Date, required: true } },
+  { versionKey: false, collection: 'success_marks' },
+);
+// Purge job: marks made before its cut-off (otherwise read only by _id).
+successMarkSchema.index({ at: 1 });
+
 const eventSchema = new Schema<EventDoc>(
   {
     _id: String,
@@ -308,6 +328,7 @@ export function registerModels(conn: Connection) {
     EndpointRevision: conn.model<EndpointRevisionDoc>('EndpointRevision', revisionSchema),
     EndpointSlot: conn.model<EndpointSlotDoc>('EndpointSlot', slotSchema),
     EndpointStats: conn.model<EndpointStatsDoc>('EndpointStats', statsSchema),
+    SuccessMark: conn.model<SuccessMarkDoc>('SuccessMark', successMarkSchema),
     Event: conn.model<EventDoc>('Event', eventSchema),
     Delivery: conn.model<DeliveryDoc>('Delivery', deliverySchema),
     Due: conn.model<DueDoc>('Due', dueSchema),

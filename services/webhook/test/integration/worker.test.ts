@@ -38,7 +38,10 @@ test.before(async () => {
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      received.push({ id: String(req.headers['service-delivery']), at: Date.now() });
+      const id = String(req.headers['service-delivery']);
+      received.push({ id, at: Date.now() });
+      // Events named evt_fail… fail at every attempt; every other one succeeds.
+      res.statusCode = id.startsWith('evt_fail') ? 500 : 200;
       res.end('ok');
     });
   });
@@ -228,3 +231,52 @@ test.serial(
     t.is(await models.Due.countDocuments({ workspace_id: 'WSNOTE' }), 0);
   },
 );
+
+test.serial(
+  'an event that used its 8 attempts does not deactivate an endpoint a delivery succeeded to since its first attempt',
+  async (t) => {
+    const clock = new ServiceClock();
+    const r = replica(clock);
+    const e = await endpointIn(r, 'WSSINCE', 'since');
+    await r.fanOut.handle(lifecycle('evt_fail_since', 'WSSINCE'));
+    await r.worker.runDue();
+    const failing = (await models.Delivery.findOne({ event_id: 'evt_fail_since' }).lean())!;
+    const firstAttemptAt = failing.first_attempt_at!;
+
+    // Another event succeeds to the endpoint half an hour after that first attempt…
+    clock.set(new Date(firstAttemptAt.getTime() + 30 * 60_000));
+    await r.fanOut.handle(lifecycle('evt_ok_since', 'WSSINCE'));
+    await r.worker.runDue();
+    t.is((await models.Delivery.findOne({ event_id: 'evt_ok_since' }).lean())!.status, 'succeeded');
+    // …and an older success, recorded last as two workers at once can leave it, is the endpoint's
+    // last_success_at: a rule reading it would deactivate.
+    await models.EndpointStats.updateOne(
+      { _id: e.id },
+      { $set: { last_success_at: new Date(firstAttemptAt.getTime() - 60_000) } },
+    );
+
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const d = (await models.Delivery.findById(failing._id).lean())!;
+      if (!d.next_attempt_at) break;
+      clock.set(new Date(new Date(d.next_attempt_at).getTime() + 1000));
+      await r.worker.runDue();
+    }
+    t.like(await models.Delivery.findById(failing._id).lean(), { status: 'failed', attempt_count: 8 });
+    t.like(await r.endpoints.load(e.id), { enabled: true, disabled_reason: null });
+    t.is(await models.Notice.countDocuments({ endpoint_id: e.id }), 0);
+  },
+);
+
+test.serial('successes recorded at once by many workers: the rule sees the latest of them', async (t) => {
+  const r = replica(new ServiceClock());
+  const base = Date.parse('2025-03-01T10:15:30.250Z');
+  const times = Array.from({ length: 40 }, (_, i) => new Date(base + i * 7_777));
+  const latest = times.at(-1)!;
+  const workers = Array.from({ length: 4 }, () => new EndpointStore(models, box));
+  // Newest first, so late writers carry the older times.
+  await Promise.all([...times].reverse().map((at, i) => workers[i % 4]!.recordResult('whe_many', true, at)));
+  const until = new Date(latest.getTime() + 3_600_000);
+  t.true(await r.endpoints.succeededSince('whe_many', latest, until));
+  t.true(await r.endpoints.succeededSince('whe_many', new Date(base - 3_600_000), until));
+  t.false(await r.endpoints.succeededSince('whe_many', new Date(latest.getTime() + 1000), until));
+});
