@@ -395,6 +395,71 @@ test('webhooks: registration needs a plan with API access', async (t) => {
   t.is(missing.status, 404);
 });
 
+test('webhooks: registration is refused while the plan is suspended or expired, and without the api feature', async (t) => {
+  const ws = await platform.createWorkspace('professional');
+  const setPlan = async (body: Obj) =>
+    t.is((await platform.admin('PUT', `/workspaces/${ws.id}/plan`, { plan: 'professional', ...body })).status, 200);
+  const setFeatures = async (features: string[]) =>
+    t.is((await platform.admin('PUT', `/workspaces/${ws.id}/features`, { features })).status, 200);
+  const refused = async (why: RegExp) => {
+    const res = await register(ws.id, { url: receiver.url('plan') });
+    t.is(res.status, 403, String(why));
+    t.is(res.body.error?.name, 'ForbiddenError');
+    t.regex(res.body.error!.message, /Webhook endpoints need a plan with API access/);
+    t.regex(res.body.error!.message, why);
+  };
+
+  await setPlan({ plan_state: 'suspended' });
+  await refused(/the workspace plan is suspended/);
+  await setPlan({ plan_state: 'expired' });
+  await refused(/the workspace plan is expired/);
+  await setPlan({ plan_state: 'active' });
+  await setFeatures(ws.features.filter((f) => f !== 'api'));
+  await refused(/does not include API access/);
+  const listed = await platform.admin<{ endpoints: Obj[] }>('GET', `/workspaces/${ws.id}/webhook-endpoints`);
+  t.deepEqual(listed.body.data.endpoints, [], 'nothing was registered');
+
+  // The same workspace, active with the feature again, registers.
+  await setFeatures([...ws.features]);
+  t.true(ws.features.includes('api'));
+  t.is((await register(ws.id, { url: receiver.url('plan') })).status, 201);
+});
+
+test('webhooks: a 302 is a failed attempt, its Location is never requested', async (t) => {
+  const route = unique('redirect');
+  const target = unique('redirect-target');
+  const { api } = await subscribed(route);
+  await receiver.route(route, { status: 302, headers: { location: receiver.url(target) } });
+  const inv = await generate(api);
+  // The redirect would be followed inside the attempt, so once the attempt is logged it is decided.
+  const delivery = await waitFor('the first attempt logged', async () =>
+    (await deliveries(api.workspaceId)).find((d) => d.attempt_count === 1),
+  );
+  t.like(delivery, { invoice_id: inv.id, status: 'retrying' });
+  const [attempt] = delivery.attempts as Obj[];
+  t.like(attempt!, { number: 1, response_status: 302, success: false });
+  t.regex(attempt!.error as string, /^HTTP 302: redirects are not followed$/);
+  const sent = await receiver.requests(route);
+  t.is(sent.length, 1, 'one request only');
+  t.is(sent[0]!.responded, 302);
+  t.deepEqual(await receiver.requests(target), [], 'the Location was not requested');
+});
+
+test('webhooks: the delivery log keeps the first 1024 bytes of a 5 KiB answer', async (t) => {
+  const route = unique('large');
+  const { api } = await subscribed(route);
+  const reply = Array.from({ length: 5 * 1024 }, (_, i) => String.fromCharCode(65 + (i % 26))).join('');
+  await receiver.route(route, { reply });
+  await generate(api);
+  const delivery = await waitFor('the delivery logged', async () =>
+    (await deliveries(api.workspaceId)).find((d) => d.status === 'succeeded'),
+  );
+  const [attempt] = delivery.attempts as Obj[];
+  t.like(attempt!, { response_status: 200, success: true });
+  t.is((attempt!.response_excerpt as string).length, 1024);
+  t.is(attempt!.response_excerpt, reply.slice(0, 1024));
+});
+
 test('webhooks: only subscribed types are sent, disabled endpoints get nothing, resend delivers the same event freshly signed', async (t) => {
   const route = unique('resend');
   const { api, endpointId } = await subscribed(route, { event_types: ['invoice.paid'] });
@@ -461,16 +526,17 @@ test('webhooks: only subscribed types are sent, disabled endpoints get nothing, 
   t.is(unknown.status, 404);
 });
 
+const cli = (...args: string[]) =>
+  run(
+    process.execPath,
+    [path.join(repoRoot, 'services/gateway/src/cli/main.ts'), '--url', platform.gateway.adminUrl, ...args],
+    {
+      env: { ...process.env, ADMIN_TOKEN: platform.adminToken },
+    },
+  );
+
 test('invoicectl webhook: add, list, deliveries, disable, rotate-secret and delete, human and --json', async (t) => {
   const api = await platform.client('enterprise', 5);
-  const cli = (...args: string[]) =>
-    run(
-      process.execPath,
-      [path.join(repoRoot, 'services/gateway/src/cli/main.ts'), '--url', platform.gateway.adminUrl, ...args],
-      {
-        env: { ...process.env, ADMIN_TOKEN: platform.adminToken },
-      },
-    );
   const route = unique('cli');
   const added = await cli('webhook', 'add', api.workspaceId, receiver.url(route), '--events', 'invoice.created');
   t.regex(added.stdout, /Registered webhook endpoint whe_\w+ for invoice\.created/);
@@ -498,6 +564,45 @@ test('invoicectl webhook: add, list, deliveries, disable, rotate-secret and dele
   t.regex((await cli('webhook', 'delete', api.workspaceId, id)).stdout, new RegExp(`Deleted endpoint ${id}`));
   const err = await cli('webhook', 'add', api.workspaceId, 'http://example.com/x').catch((e: { stderr: string }) => e);
   t.regex((err as { stderr: string }).stderr, /400 ValidationError/);
+});
+
+test('invoicectl webhook: enable and resend, human and --json', async (t) => {
+  const route = unique('cli-resend');
+  const { api, endpointId } = await subscribed(route);
+  await generate(api);
+  const [first] = await receiver.waitFor(route, (r) => r.length >= 1);
+  const eventId = first!.headers['service-delivery']!;
+
+  t.regex((await cli('webhook', 'disable', api.workspaceId, endpointId)).stdout, /disabled \(manual\)/);
+  t.regex(
+    (await cli('webhook', 'enable', api.workspaceId, endpointId)).stdout,
+    new RegExp(`Endpoint ${endpointId} is enabled`),
+  );
+  await cli('webhook', 'disable', api.workspaceId, endpointId);
+  const enabled = JSON.parse((await cli('--json', 'webhook', 'enable', api.workspaceId, endpointId)).stdout) as Obj;
+  t.like(enabled, { id: endpointId, enabled: true });
+  t.is(enabled.disabled_reason, undefined);
+
+  const human = (await cli('webhook', 'resend', api.workspaceId, eventId)).stdout;
+  t.regex(human, new RegExp(`Resending ${eventId}: 1 new deliveries whd_\\w+`));
+  const json = JSON.parse(
+    (await cli('--json', 'webhook', 'resend', api.workspaceId, eventId, '--endpoint', endpointId)).stdout,
+  ) as { deliveries: Obj[] };
+  t.is(json.deliveries.length, 1);
+  t.like(json.deliveries[0]!, { event_id: eventId, endpoint_id: endpointId, resend: true, status: 'pending' });
+
+  const reqs = await receiver.waitFor(route, (r) => r.length >= 3);
+  for (const r of reqs) {
+    allChecksPass(t, r);
+    t.is(r.headers['service-delivery'], eventId);
+    t.is(r.body, first!.body);
+  }
+  const log = await waitFor('the resends logged', async () => {
+    const ds = await deliveries(api.workspaceId, `?event_id=${eventId}`);
+    return ds.length === 3 && ds.every((d) => d.status === 'succeeded') ? ds : undefined;
+  });
+  t.deepEqual(log.map((d) => d.resend).sort(), [false, true, true]);
+  t.true(log.some((d) => d.id === json.deliveries[0]!.id));
 });
 
 test('webhooks: an invoice moved to overdue by the automatic sweep is delivered as invoice.overdue', async (t) => {

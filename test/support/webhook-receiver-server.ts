@@ -4,7 +4,7 @@
  * — the receiver's decision — and, as independent second checks, by two maintained libraries:
  * Stripe's verifier for `Service-Signature: t=…,v1=…` and the Standard Webhooks library for the
  * `webhook-*` headers. A request failing the own check is answered 400; otherwise the route's
- * behaviour decides (status, failures per event, a hang).
+ * behaviour decides (status, failures per event, a hang, the answer's body and headers).
  *
  * Control API (tests only): PUT /_control/routes/<name>, GET /_control/requests/<name>,
  * PUT /_control/clock {offsetMs} (the webhook service's moved clock, for timestamp checks).
@@ -21,6 +21,10 @@ interface Route {
   hangMs: number;
   /** Every one of these must verify (two during a secret rotation test). */
   secrets: string[];
+  /** The body of an accepted request's answer instead of {"received":true} (a large one, say). */
+  reply?: string;
+  /** More headers on an accepted request's answer (a redirect's Location). */
+  headers?: Record<string, string>;
 }
 
 interface Checks {
@@ -177,6 +181,11 @@ const server = createServer((req, res) => {
       requests.set(name, [...(requests.get(name) ?? []), record]);
       if (route.hangMs > 0) await new Promise((r) => setTimeout(r, route.hangMs));
       if (res.destroyed) return;
+      if (accepted && (route.reply !== undefined || route.headers)) {
+        res.writeHead(status, { 'content-type': 'text/plain', ...route.headers });
+        res.end(route.reply ?? '');
+        return;
+      }
       json(status, accepted ? { received: true } : { error: checks.own });
     },
     () => json(400, { error: 'unreadable body' }),

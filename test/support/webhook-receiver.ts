@@ -8,6 +8,10 @@ export interface ReceiverRoute {
   failFirstPerEvent?: number;
   hangMs?: number;
   secrets?: string[];
+  /** The answer's body instead of {"received":true}. */
+  reply?: string;
+  /** More headers on the answer (a redirect's Location). */
+  headers?: Record<string, string>;
 }
 
 export interface ReceivedRequest {
