@@ -273,9 +273,7 @@ export class InvoiceService {
   ): Promise<void> {
     const results = await Promise.allSettled([
       this.d.credits.refund(reservation),
-      this.d.numbers.release(number).then((released) => {
-        if (!released) this.d.log.warn({ number }, 'invoice number could not be released: a later one was taken');
-      }),
+      this.d.numbers.release(number),
       file ? this.d.renderer.deleteFile(workspaceId, file.file_id) : Promise.resolve(),
     ]);
     for (const r of results)

@@ -162,7 +162,7 @@ export interface NumberDoc {
   period: string;
   seq: number;
   invoice_id: string;
-  state: 'reserved' | 'used' | 'void';
+  state: 'reserved' | 'used';
   at: Date;
 }
 
@@ -182,6 +182,25 @@ const numberSchema = new Schema<NumberDoc>(
 numberSchema.index({ workspace_id: 1, period: 1, seq: -1 });
 // Reaper of reservations left by a crash.
 numberSchema.index({ state: 1, at: 1 });
+
+/**
+ * A number given back by a failed generate (its invoice_numbers document deleted): the next
+ * allocation in the period takes the lowest hole before a new number, so no gap stays.
+ */
+export interface NumberHoleDoc {
+  _id: string;
+  workspace_id: string;
+  period: string;
+  seq: number;
+  at: Date;
+}
+
+const numberHoleSchema = new Schema<NumberHoleDoc>(
+  { _id: String, workspace_id: String, period: String, seq: Number, at: Date },
+  { versionKey: false, collection: 'invoice_number_holes' },
+);
+// Allocation: the lowest holes of a workspace period.
+numberHoleSchema.index({ workspace_id: 1, period: 1, seq: 1 });
 
 /** Whether a workspace's pool is unlimited; the balance itself is the grants minus the uses. */
 export interface CreditPoolDoc {
@@ -230,6 +249,7 @@ export function registerModels(conn: Connection) {
   return {
     Invoice: conn.model<InvoiceDoc>('Invoice', invoiceSchema),
     InvoiceNumber: conn.model<NumberDoc>('InvoiceNumber', numberSchema),
+    NumberHole: conn.model<NumberHoleDoc>('NumberHole', numberHoleSchema),
     CreditPool: conn.model<CreditPoolDoc>('CreditPool', creditPoolSchema),
     CreditGrant: conn.model<CreditGrantDoc>('CreditGrant', creditGrantSchema),
     CreditUse: conn.model<CreditUseDoc>('CreditUse', creditUseSchema),

@@ -1,5 +1,5 @@
 import { isDuplicateKey } from '@invoice-platform/common/outbox';
-import type { Models, NumberDoc } from './models.ts';
+import type { Models, NumberDoc, NumberHoleDoc } from './models.ts';
 
 export interface AllocatedNumber {
   workspaceId: string;
@@ -8,10 +8,11 @@ export interface AllocatedNumber {
 }
 
 /**
- * Invoice number sequences (spec §1.4, DESIGN.md §3 Numbers): per workspace per month, from 1.
- * Allocating is inserting `${workspace}:${period}:${seq}` for the next free seq, atomic on any
- * MongoDB-wire server. A generate that fails gives its number back while it is still the last one
- * of the period, so the next invoice takes it and no gap appears.
+ * Invoice number sequences (spec §1.4, DESIGN.md §3 Numbers): per workspace per month, from 1,
+ * without gaps. Allocating is inserting `${workspace}:${period}:${seq}`, atomic on any
+ * MongoDB-wire server: the lowest hole left by a failed generate first, else the next new seq.
+ * A failed generate gives its number back as a hole (whether or not later numbers were taken
+ * meanwhile), so the next invoice of the period takes it.
  */
 export class NumberStore {
   private readonly models: Models;
@@ -30,47 +31,89 @@ export class NumberStore {
     return top?.seq ?? 0;
   }
 
+  private async take(n: AllocatedNumber, invoiceId: string, now: Date): Promise<boolean> {
+    try {
+      await this.models.InvoiceNumber.create({
+        _id: key(n),
+        workspace_id: n.workspaceId,
+        period: n.period,
+        seq: n.seq,
+        invoice_id: invoiceId,
+        state: 'reserved',
+        at: now,
+      });
+      return true;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      return false;
+    }
+  }
+
   async allocate(workspaceId: string, period: string, invoiceId: string, now: Date): Promise<AllocatedNumber> {
+    const filled = await this.fillHole(workspaceId, period, invoiceId, now);
+    if (filled) return filled;
     const hintKey = `${workspaceId}:${period}`;
     let seq = (this.last.get(hintKey) ?? (await this.top(workspaceId, period))) + 1;
     for (let attempt = 0; attempt < 1000; attempt++, seq++) {
       // Another replica may have moved on: after a few collisions, ask the database again.
       if (attempt > 0 && attempt % 8 === 0) seq = (await this.top(workspaceId, period)) + 1;
-      try {
-        await this.models.InvoiceNumber.create({
-          _id: `${workspaceId}:${period}:${seq}`,
-          workspace_id: workspaceId,
-          period,
-          seq,
-          invoice_id: invoiceId,
-          state: 'reserved',
-          at: now,
-        });
-        this.last.set(hintKey, seq);
+      if (await this.take({ workspaceId, period, seq }, invoiceId, now)) {
+        this.last.set(hintKey, Math.max(seq, this.last.get(hintKey) ?? 0));
         return { workspaceId, period, seq };
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
       }
     }
     throw new Error('could not allocate an invoice number');
+  }
+
+  /**
+   * Takes the lowest free hole of the period. The number document is inserted before the hole is
+   * removed, so a crash in between leaves a stale hole (skipped and cleared later), never a gap.
+   */
+  private async fillHole(
+    workspaceId: string,
+    period: string,
+    invoiceId: string,
+    now: Date,
+  ): Promise<AllocatedNumber | undefined> {
+    const holes = await this.models.NumberHole.find({ workspace_id: workspaceId, period })
+      .sort({ seq: 1 })
+      .limit(20)
+      .lean<NumberHoleDoc[]>()
+      .exec();
+    for (const hole of holes) {
+      const n = { workspaceId, period, seq: hole.seq };
+      if (await this.take(n, invoiceId, now)) {
+        await this.models.NumberHole.deleteOne({ _id: hole._id }).exec();
+        return n;
+      }
+      // Taken: by a generate still running (its hole goes once it settles) or a finished one.
+      const holder = await this.models.InvoiceNumber.findById(hole._id, { state: 1 }).lean<NumberDoc>().exec();
+      if (holder?.state === 'used') await this.models.NumberHole.deleteOne({ _id: hole._id }).exec();
+    }
+    return undefined;
   }
 
   async settle(n: AllocatedNumber): Promise<void> {
     await this.models.InvoiceNumber.updateOne({ _id: key(n) }, { $set: { state: 'used' } }).exec();
   }
 
-  /** Gives a number back if no later number was allocated; otherwise it stays void (a gap we log). */
-  async release(n: AllocatedNumber): Promise<boolean> {
-    // Numbers are taken in order, so a later one exists exactly when the next one does.
-    const later = await this.models.InvoiceNumber.exists({ _id: key({ ...n, seq: n.seq + 1 }) }).exec();
-    if (later) {
-      await this.models.InvoiceNumber.updateOne({ _id: key(n) }, { $set: { state: 'void' } }).exec();
-      return false;
+  /**
+   * Gives a number back: recorded as a hole first, then freed, so that at every moment the seq is
+   * either held or a hole (a crash in between leaves a stale reservation the reaper releases).
+   */
+  async release(n: AllocatedNumber, now = new Date()): Promise<void> {
+    try {
+      await this.models.NumberHole.create({
+        _id: key(n),
+        workspace_id: n.workspaceId,
+        period: n.period,
+        seq: n.seq,
+        at: now,
+      });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
     }
-    await this.models.InvoiceNumber.deleteOne({ _id: key(n) }).exec();
-    const hintKey = `${n.workspaceId}:${n.period}`;
-    if (this.last.get(hintKey) === n.seq) this.last.set(hintKey, n.seq - 1);
-    return true;
+    await this.models.InvoiceNumber.deleteOne({ _id: key(n), state: 'reserved' }).exec();
   }
 
   async staleReservations(before: Date): Promise<(AllocatedNumber & { invoiceId: string })[]> {
