@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
 import test from 'ava';
 import { MailSink } from '../support/mail.ts';
 import { type ApiClient, Platform, sleep, waitFor } from '../support/platform.ts';
@@ -6,7 +7,8 @@ import { type ReceivedRequest, WebhookReceiver } from '../support/webhook-receiv
 
 // The 45-hour retry schedule in seconds: the service clock is moved (SetClock) and one pass of the
 // retry loop run (RunDueDeliveries). The periodic loop is slowed down so only the tests drive it,
-// and every test here runs serially because the clock belongs to the whole service.
+// and every test here runs serially because the clock belongs to the whole service. The same goes
+// for the other times the clock drives: the end of a secret rotation's overlap and log retention.
 const platform = new Platform({
   invoices: true,
   webhooks: true,
@@ -63,8 +65,9 @@ async function setup(route: string, behaviour: { status?: number; failFirstPerEv
     { url: receiver.url(route) },
   );
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
-  await receiver.route(route, { ...behaviour, secrets: [reg.body.data.signing_secret] });
-  return { api, owner, endpointId: reg.body.data.endpoint.id as string };
+  const secret = reg.body.data.signing_secret;
+  await receiver.route(route, { ...behaviour, secrets: [secret] });
+  return { api, owner, endpointId: reg.body.data.endpoint.id as string, secret };
 }
 
 async function generate(api: ApiClient): Promise<Obj> {
@@ -235,3 +238,79 @@ test.serial(
     t.is(resend.status, 404);
   },
 );
+
+test.serial(
+  'webhook secrets: 24 h after a rotation only the new secret signs (one v1=), and no endpoint list shows a secret',
+  async (t) => {
+    const route = 'rotated-24h';
+    const { api, endpointId, secret: oldSecret } = await setup(route, { status: 200 });
+    const listShowsNoSecret = async (...secrets: string[]) => {
+      const res = await platform.admin<{ endpoints: Obj[] }>('GET', `/workspaces/${api.workspaceId}/webhook-endpoints`);
+      t.is(res.status, 200);
+      const text = JSON.stringify(res.body);
+      for (const secret of secrets) t.false(text.includes(secret.slice(10)), 'no secret, whole or in part');
+      const [endpoint] = res.body.data.endpoints;
+      t.false(Object.keys(endpoint!).some((k) => k.includes('secret') && k !== 'secret_hint' && !k.endsWith('_at')));
+      return endpoint!;
+    };
+    t.is((await listShowsNoSecret(oldSecret)).secret_hint, oldSecret.slice(0, 10));
+
+    const rotated = await platform.admin<{ signing_secret: string; previous_secret_expires_at: string }>(
+      'POST',
+      `/workspaces/${api.workspaceId}/webhook-endpoints/${endpointId}/rotate-secret`,
+    );
+    t.is(rotated.status, 200);
+    const newSecret = rotated.body.data.signing_secret;
+    const expires = Date.parse(rotated.body.data.previous_secret_expires_at);
+    const during = await listShowsNoSecret(oldSecret, newSecret);
+    t.is(during.secret_hint, newSecret.slice(0, 10));
+    t.is(during.previous_secret_expires_at, rotated.body.data.previous_secret_expires_at);
+
+    await moveClock(new Date(expires + minute));
+    await receiver.route(route, { secrets: [newSecret] });
+    const inv = await generate(api);
+    const [r] = await receiver.waitFor(route, (reqs) => reqs.length >= 1);
+    t.deepEqual(r!.checks, { own: 'ok', stripe: 'ok', standard: 'ok' });
+    t.is(JSON.parse(r!.body).data.object.id, inv.id);
+    const signature = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(r!.headers['service-signature']!);
+    t.truthy(signature, `one v1 only: ${r!.headers['service-signature']}`);
+    const [, stamp, v1] = signature!;
+    t.true(Number(stamp) * 1000 >= expires, 'signed after the overlap ended');
+    t.is(v1, createHmac('sha256', newSecret).update(`${stamp}.${r!.body}`).digest('hex'));
+    t.is(r!.headers['webhook-signature']!.split(' ').length, 1);
+
+    const after = await listShowsNoSecret(oldSecret, newSecret);
+    t.is(after.previous_secret_expires_at, undefined, 'the overlap is over');
+  },
+);
+
+test.serial('webhook logs: the purge job, on its own timer, removes logs once the clock is 31 days on', async (t) => {
+  const route = 'purged-by-timer';
+  const { api } = await setup(route, { status: 200 });
+  await generate(api);
+  const [r] = await receiver.waitFor(route, (reqs) => reqs.length >= 1);
+  await waitFor('the delivery logged', async () => (await deliveries(api.workspaceId))[0]?.status === 'succeeded');
+
+  // A replica on the same database whose purge job runs every second; its own consumer group, and
+  // the slowed retry loop, keep it from doing anything else. No one calls PurgeDeliveryLogs.
+  const addr = await platform.startWebhookReplica({
+    WEBHOOK_PURGE_INTERVAL_MS: '1000',
+    KAFKA_CONSUMER_GROUP: `webhook-purger-${platform.runId}`,
+  });
+  const purger = platform.webhookProcesses.at(-1)!;
+  const client = createUnaryClient(
+    loadService('invoiceplatform/webhook/v1/webhook.proto', 'invoiceplatform.webhook.v1.WebhookService'),
+    addr,
+  );
+  try {
+    t.is((await deliveries(api.workspaceId)).length, 1, 'kept while the clock is not moved');
+    await client.call('SetClock', { now: new Date(Date.now() + offsetMs + 31 * 24 * hour).toISOString() });
+    await waitFor('the purge job to remove the logs', async () => (await deliveries(api.workspaceId)).length === 0);
+  } finally {
+    client.close();
+    await purger.stop();
+  }
+  const eventId = r!.headers['service-delivery']!;
+  const resend = await platform.admin('POST', `/workspaces/${api.workspaceId}/webhook-events/${eventId}/resend`, {});
+  t.is(resend.status, 404, 'the stored event is gone too');
+});
