@@ -21,6 +21,7 @@ export const configSchema = Type.Object({
   INVOICE_TEST_HOOKS: Type.Boolean({ default: false }),
   /** With the test hooks: die right after committing an invoice, before publishing (crash tests). */
   INVOICE_TEST_CRASH_AFTER_COMMIT: Type.Boolean({ default: false }),
+  INVOICE_TEST_CRASH_AFTER_INSERT: Type.Boolean({ default: false }),
 });
 
 export type Config = ReturnType<typeof loadInvoiceConfig>;

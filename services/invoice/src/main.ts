@@ -62,6 +62,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     log,
     now,
     crashAfterCommit: config.INVOICE_TEST_HOOKS && config.INVOICE_TEST_CRASH_AFTER_COMMIT,
+    crashAfterInsert: config.INVOICE_TEST_HOOKS && config.INVOICE_TEST_CRASH_AFTER_INSERT,
   });
   const maintenance = startMaintenance({
     service,

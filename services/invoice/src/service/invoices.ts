@@ -82,6 +82,8 @@ export interface InvoiceServiceDeps {
   now: () => Date;
   /** Test hook: exit right after an invoice and its event are committed, before anything is published. */
   crashAfterCommit?: boolean;
+  /** Test hook: exit right after the invoice is stored, before its invoice.created is committed. */
+  crashAfterInsert?: boolean;
 }
 
 export class InvoiceService {
@@ -166,6 +168,7 @@ export class InvoiceService {
         if (twin) return twin;
         throw err;
       }
+      if (this.d.crashAfterInsert) process.kill(process.pid, 'SIGKILL');
       await this.d.invoices.commitCreated(doc, lifecycleEvent('invoice.created', doc, this.d.baseUrl, now));
       if (this.d.crashAfterCommit) process.kill(process.pid, 'SIGKILL');
       this.d.notifyOutbox();
