@@ -159,6 +159,18 @@ test('POST generate-external: due_date defaults to 14 days after the issue date'
   t.is(inv.due_date, expected);
 });
 
+for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+  test(`POST generate-external: the default due_date is 14 days after the issue date in the workspace zone (${zone})`, async (t) => {
+    const api = await platform.client('enterprise', 2, { time_zone: zone });
+    const created = await generated(api);
+    const inv = (await api.call<Body>('GET', `/api/invoices/external/${created.id}`)).body.data;
+    // UTC+14 and UTC−11: at any hour at least one of them is on another calendar day than UTC.
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(String(inv.issue_date)));
+    const [y, m, d] = local.split('-').map(Number) as [number, number, number];
+    t.is(inv.due_date, new Date(Date.UTC(y, m - 1, d + 14)).toISOString().slice(0, 10));
+  });
+}
+
 // Hand-computed cases (DESIGN.md §3 Money): round half away from zero to the currency's minor units, once per figure.
 const totalsCases: [string, Obj, Obj][] = [
   [
@@ -316,6 +328,7 @@ test.serial(
     t.is(replay.headers.get('idempotent-replayed'), 'true');
     t.is(replay.text, first.text, 'the replay is the first response byte for byte');
     t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
+    t.is((await api.call<Body<Obj[]>>('GET', '/api/invoices/external')).body.meta!.total, 1, 'one invoice in all');
   },
 );
 
