@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { Platform, repoRoot, request } from '../support/platform.ts';
+import { Platform, repoRoot, request, waitFor } from '../support/platform.ts';
 
 const run = promisify(execFile);
 const platform = new Platform();
@@ -111,6 +111,31 @@ test('API keys: listing never shows a raw key or hash', async (t) => {
   t.false(text.includes(key.raw));
   t.false(text.includes('hash'));
   t.true(text.includes(key.raw.slice(0, 16)), 'the visible prefix is listed');
+});
+
+test('API keys: the list shows when a key was last used, and revoking it keeps that', async (t) => {
+  const api = await platform.client('business');
+  const keys = () =>
+    platform.admin<{ api_keys: { id: string; last_used_at: string | null; revoked_at: string | null }[] }>(
+      'GET',
+      `/workspaces/${api.workspaceId}/api-keys?include_revoked=true`,
+    );
+  t.is((await keys()).body.data.api_keys[0]!.last_used_at ?? null, null);
+  const before = Date.now();
+  t.is((await api.call('GET', '/api/invoices/external/templates')).status, 501);
+  // Recorded after the lookup has answered.
+  const lastUsed = await waitFor(
+    'last_used_at',
+    async () => (await keys()).body.data.api_keys[0]!.last_used_at ?? undefined,
+  );
+  t.true(Date.parse(lastUsed) >= before);
+  const revoked = await platform.admin<{ last_used_at: string | null; revoked_at: string | null }>(
+    'DELETE',
+    `/workspaces/${api.workspaceId}/api-keys/${api.keyId}`,
+  );
+  t.like(revoked.body.data, { last_used_at: lastUsed });
+  t.truthy(revoked.body.data.revoked_at);
+  t.like((await keys()).body.data.api_keys[0], { last_used_at: lastUsed, revoked_at: revoked.body.data.revoked_at });
 });
 
 test('API keys: revoking a key of another workspace is 404', async (t) => {

@@ -214,7 +214,6 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
             hash: key.hash,
             created_at: at,
             revoked_at: null,
-            last_used_at: null,
           },
           workspaceEvent('api_key.created', ws.id, 1, { workspace_id: ws.id, key_id: key.keyId }, at),
         );

@@ -22,7 +22,16 @@ export interface ApiKeyDoc {
   hash: string;
   created_at: Date;
   revoked_at: Date | null;
-  last_used_at: Date | null;
+}
+
+/**
+ * When a key was last used, kept apart from the key: FerretDB v1 applies an update as a
+ * read-modify-write of the whole document, so recording a use on the key itself could write back
+ * the revoked_at it read before a concurrent revocation, and the revoked key would work again.
+ */
+export interface ApiKeyUsageDoc {
+  _id: string;
+  last_used_at: Date;
 }
 
 /**
@@ -80,12 +89,19 @@ const apiKeySchema = new Schema<ApiKeyDoc>(
     hash: { type: String, required: true },
     created_at: { type: Date, required: true },
     revoked_at: { type: Date, default: null },
-    last_used_at: { type: Date, default: null },
   },
   { versionKey: false, collection: 'api_keys' },
 );
 // Key list of one workspace (admin), newest first.
 apiKeySchema.index({ workspace_id: 1, created_at: -1 });
+
+const apiKeyUsageSchema = new Schema<ApiKeyUsageDoc>(
+  {
+    _id: String,
+    last_used_at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'api_key_usage' },
+);
 
 const apiKeySlotSchema = new Schema<ApiKeySlotDoc>(
   {
@@ -131,6 +147,7 @@ export function registerModels(conn: Connection) {
   return {
     Workspace: conn.model<WorkspaceDoc>('Workspace', workspaceSchema),
     ApiKey: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema),
+    ApiKeyUsage: conn.model<ApiKeyUsageDoc>('ApiKeyUsage', apiKeyUsageSchema),
     ApiKeySlot: conn.model<ApiKeySlotDoc>('ApiKeySlot', apiKeySlotSchema),
     Outbox: registerOutbox(conn),
     PaymentGateway: conn.model<PaymentGatewayDoc>('PaymentGateway', paymentGatewaySchema),

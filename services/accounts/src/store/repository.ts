@@ -7,11 +7,18 @@ import {
   rollForward,
   SequenceTaken,
 } from '@invoice-platform/common/outbox';
-import type { ApiKeyDoc, Models, PaymentAccountDoc, PaymentGatewayDoc, WorkspaceDoc } from './models.ts';
+import type {
+  ApiKeyDoc,
+  ApiKeyUsageDoc,
+  Models,
+  PaymentAccountDoc,
+  PaymentGatewayDoc,
+  WorkspaceDoc,
+} from './models.ts';
 
 export type Workspace = Omit<WorkspaceDoc, '_id'> & { id: string };
-export type ApiKey = Omit<ApiKeyDoc, '_id' | 'hash'> & { id: string };
-export type ApiKeyWithHash = ApiKey & { hash: string };
+export type ApiKeyWithHash = Omit<ApiKeyDoc, '_id'> & { id: string };
+export type ApiKey = Omit<ApiKeyWithHash, 'hash'> & { last_used_at: Date | null };
 export type PaymentGateway = Omit<PaymentGatewayDoc, '_id'> & { id: string };
 export type PaymentAccount = Omit<PaymentAccountDoc, '_id'> & { id: string };
 
@@ -20,10 +27,10 @@ function plain<T extends { _id: string }>(doc: T): Omit<T, '_id'> & { id: string
   return { id: _id, ...rest };
 }
 
-function withoutHash(key: ApiKeyWithHash): ApiKey {
+function withoutHash(key: ApiKeyWithHash): Omit<ApiKeyWithHash, 'hash'> {
   const rest: Partial<ApiKeyWithHash> = { ...key };
   delete rest.hash;
-  return rest as ApiKey;
+  return rest as Omit<ApiKeyWithHash, 'hash'>;
 }
 
 /** Workspace ids appear in invoice numbers (spec §1.4), so they are short upper-case codes. */
@@ -148,7 +155,7 @@ export class AccountsRepository {
       projection: {},
       created_at: key.created_at,
     });
-    return withoutHash(key);
+    return { ...withoutHash(key), last_used_at: null };
   }
 
   async findApiKeyWithHash(keyId: string): Promise<ApiKeyWithHash | null> {
@@ -159,7 +166,15 @@ export class AccountsRepository {
   async listApiKeys(workspaceId: string, includeRevoked: boolean): Promise<ApiKey[]> {
     const filter = includeRevoked ? { workspace_id: workspaceId } : { workspace_id: workspaceId, revoked_at: null };
     const docs = await this.models.ApiKey.find(filter, { hash: 0 }).sort({ created_at: -1 }).lean<ApiKeyDoc[]>().exec();
-    return docs.map((d) => plain(d) as ApiKey);
+    const lastUsed = await this.lastUsed(docs.map((d) => d._id));
+    return docs.map((d) => ({ ...withoutHash(plain(d)), last_used_at: lastUsed.get(d._id) ?? null }));
+  }
+
+  private async lastUsed(keyIds: string[]): Promise<Map<string, Date>> {
+    const docs = await this.models.ApiKeyUsage.find({ _id: { $in: keyIds } })
+      .lean<ApiKeyUsageDoc[]>()
+      .exec();
+    return new Map(docs.map((d) => [d._id, d.last_used_at]));
   }
 
   /**
@@ -192,11 +207,20 @@ export class AccountsRepository {
     const revokedAt = existing.revoked_at ?? now;
     // Also repairs a revocation whose writer stopped between the event and this update.
     await this.models.ApiKey.updateOne({ _id: keyId, revoked_at: null }, { $set: { revoked_at: revokedAt } }).exec();
-    return { key: plain({ ...existing, revoked_at: revokedAt }) as ApiKey, changed };
+    const lastUsed = await this.lastUsed([keyId]);
+    return {
+      key: { ...withoutHash(plain({ ...existing, revoked_at: revokedAt })), last_used_at: lastUsed.get(keyId) ?? null },
+      changed,
+    };
   }
 
   async touchApiKey(keyId: string, now: Date): Promise<void> {
-    await this.models.ApiKey.updateOne({ _id: keyId }, { $set: { last_used_at: now } }).exec();
+    try {
+      await this.models.ApiKeyUsage.updateOne({ _id: keyId }, { $set: { last_used_at: now } }, { upsert: true }).exec();
+    } catch (err) {
+      // Two first uses inserted it at once; either time will do.
+      if (!isDuplicateKey(err)) throw err;
+    }
   }
 
   async connectGateway(workspaceId: string, provider: string, now: Date): Promise<PaymentGateway> {

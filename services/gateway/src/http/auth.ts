@@ -32,6 +32,8 @@ export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly accounts: UnaryClient;
   private readonly ttlMs: number;
+  /** Counts invalidations: a lookup that saw one while in flight may carry the old answer, so it is not cached. */
+  private invalidations = 0;
 
   constructor(accounts: UnaryClient, ttlMs: number) {
     this.accounts = accounts;
@@ -48,11 +50,12 @@ export class Authenticator {
     const cacheKey = createHash('sha256').update(rawKey).digest('hex');
     const hit = this.cache.get(cacheKey);
     if (hit && hit.expiresAt > Date.now()) return hit.principal;
+    const invalidationsBefore = this.invalidations;
     const res = await this.accounts.call<{ workspace: WorkspaceProfile; key_id: string }>('AuthenticateApiKey', {
       raw_key: rawKey,
     });
     const principal: Principal = { keyId: res.key_id, workspace: res.workspace };
-    if (this.ttlMs > 0) {
+    if (this.ttlMs > 0 && this.invalidations === invalidationsBefore) {
       this.cache.delete(cacheKey);
       this.cache.set(cacheKey, { principal, expiresAt: Date.now() + this.ttlMs });
       if (this.cache.size > maxEntries) this.cache.delete(this.cache.keys().next().value!);
@@ -61,10 +64,12 @@ export class Authenticator {
   }
 
   invalidateKey(keyId: string): void {
+    this.invalidations++;
     for (const [k, entry] of this.cache) if (entry.principal.keyId === keyId) this.cache.delete(k);
   }
 
   invalidateWorkspace(workspaceId: string): void {
+    this.invalidations++;
     for (const [k, entry] of this.cache) if (entry.principal.workspace.id === workspaceId) this.cache.delete(k);
   }
 }
