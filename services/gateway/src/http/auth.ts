@@ -43,7 +43,8 @@ export class Authenticator {
   async authenticate(header: string | undefined): Promise<Principal> {
     if (header === undefined || header === '')
       throw new AppError('forbidden', 'The Authorization header is missing. Send Authorization: Bearer <API_KEY>.');
-    const match = /^Bearer ([\x21-\x7e]+)$/.exec(header);
+    // RFC 9110 §11.1: the scheme is case-insensitive, and one or more spaces separate it from the token.
+    const match = /^bearer +([\x21-\x7e]+)$/i.exec(header);
     if (!match)
       throw new AppError('forbidden', 'The Authorization header is malformed. Send Authorization: Bearer <API_KEY>.');
     const rawKey = match[1]!;

@@ -23,6 +23,19 @@ function fakeAccounts() {
   return { client, pending };
 }
 
+test('auth: the Bearer scheme is case-insensitive and may be followed by several spaces (RFC 9110 §11.1)', async (t) => {
+  const { client, pending } = fakeAccounts();
+  const auth = new Authenticator(client, 60_000);
+  for (const header of ['Bearer ipk_a', 'bearer ipk_b', 'BEARER ipk_c', 'Bearer   ipk_d']) {
+    const result = auth.authenticate(header);
+    pending.shift()!.release();
+    t.is((await result).keyId, 'key1', header);
+  }
+  for (const header of ['Basic ipk_a', 'Bearer', 'Bearer ', 'Bearer ipk_a b', 'Beareripk_a']) {
+    await t.throwsAsync(auth.authenticate(header), { message: /malformed/ }, header);
+  }
+});
+
 test('auth: a lookup in flight while the key is invalidated is not cached', async (t) => {
   const { client, pending } = fakeAccounts();
   const auth = new Authenticator(client, 60_000);
