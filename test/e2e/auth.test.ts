@@ -129,6 +129,24 @@ test('403: a key revoked while lookups of it are in flight stays revoked', async
   }
 });
 
+for (const [title, change, message] of [
+  ['a plan change to free', ['plan', { plan: 'free' }], /free plan/],
+  ['a plan suspended', ['plan', { plan_state: 'suspended' }], /suspended/],
+  ['a plan expired', ['plan', { plan_state: 'expired' }], /expired/],
+  ['the api feature removed', ['features', { features: ['recurring'] }], /does not include API access/],
+] as const) {
+  test(`403: ${title} through one gateway's admin API is refused at once there and within 1 s by another replica`, async (t) => {
+    const api = await platform.client('business');
+    t.is((await api.call('GET', templates)).status, 501);
+    t.is((await request(replica.baseUrl, 'GET', templates, { key: api.key, ip: api.ip })).status, 501, 'cached');
+    const [what, body] = change;
+    t.is((await platform.admin('PUT', `/workspaces/${api.workspaceId}/${what}`, body)).status, 200);
+    const changedAt = Date.now();
+    assertForbidden(t, await api.call('GET', templates), message);
+    assertForbidden(t, await refusedByReplicaWithin1s(api.key, api.ip, changedAt), message);
+  });
+}
+
 test('403: the workspace plan is free', async (t) => {
   const api = await platform.client();
   t.is((await platform.admin('PUT', `/workspaces/${api.workspaceId}/plan`, { plan: 'free' })).status, 200);
