@@ -1,5 +1,6 @@
+import { type IncomingMessage, request as httpRequest } from 'node:http';
 import test from 'ava';
-import { type ApiClient, type ApiResponse, Platform } from '../support/platform.ts';
+import { type ApiClient, type ApiResponse, Platform, request } from '../support/platform.ts';
 
 // Many requests per test: the operator-configurable limits are raised so only validation is under test.
 const platform = new Platform({
@@ -131,12 +132,52 @@ test('POST generate-external: malformed JSON is 400, not 500', async (t) => {
   t.is((res.body as ErrorBody).error.name, 'ValidationError');
 });
 
-test('POST generate-external: a body over the size limit is 413', async (t) => {
+test('POST generate-external: a body over the size limit is a 400 naming body and the maximum, as OpenAPI documents', async (t) => {
   const res = await api.call('POST', '/api/invoices/generate-external', {
     rawBody: JSON.stringify({ ...base, notes: 'x'.repeat(1_100_000) }),
   });
-  t.is(res.status, 413);
-  t.is((res.body as ErrorBody).error.name, 'PayloadTooLargeError');
+  t.is(res.status, 400);
+  const body = res.body as ErrorBody;
+  t.is(body.error.name, 'ValidationError');
+  t.deepEqual(body.error.details!.errors, [{ path: 'body', message: 'must be at most 1048576 bytes' }]);
+  t.regex(body.error.message, /maximum size of 1048576 bytes/);
+  const doc = await request<{ paths: Record<string, { post: { responses: Record<string, unknown> } }> }>(
+    platform.gateway.baseUrl,
+    'GET',
+    '/openapi.json',
+  );
+  t.true('400' in doc.body.paths['/api/invoices/generate-external']!.post.responses);
+});
+
+test('POST generate-external: a body without Content-Length is refused once it passes the limit, before it ends', async (t) => {
+  const url = new URL('/api/invoices/generate-external', platform.gateway.baseUrl);
+  const req = httpRequest(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${api.key}`,
+      'x-forwarded-for': api.ip,
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
+    },
+  });
+  const answered = new Promise<IncomingMessage>((resolve, reject) => {
+    req.once('response', resolve);
+    req.once('error', reject);
+  });
+  // More than the limit, and the request is never ended: only a bounded reader can answer it.
+  req.write(`{"notes":"${'x'.repeat(1_100_000)}`);
+  const res = await answered;
+  const text = await new Promise<string>((resolve) => {
+    let data = '';
+    res.setEncoding('utf8').on('data', (chunk: string) => (data += chunk));
+    res.once('end', () => resolve(data));
+  });
+  req.destroy();
+  t.is(res.statusCode, 400);
+  t.deepEqual((JSON.parse(text) as ErrorBody).error.details!.errors, [
+    { path: 'body', message: 'must be at most 1048576 bytes' },
+  ]);
+  t.truthy(res.headers['x-ratelimit-limit']);
 });
 
 test('POST generate-external: non-JSON content type is 400', async (t) => {

@@ -3,7 +3,8 @@ import { AppError } from '@invoice-platform/common/errors';
 
 /**
  * Reads a JSON request body of at most `limit` bytes. No body gives undefined; a body that is
- * too large is refused before it is buffered; text that is not JSON is a 400, never a 500.
+ * too large is refused as soon as its declared or received size passes the limit, before it is
+ * buffered; text that is not JSON is a 400, never a 500.
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? NaN);
@@ -36,6 +37,10 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
 }
 
+/** A 400 like any other invalid body: spec §7 has no status of its own for size. */
 function tooLarge(limit: number): AppError {
-  return new AppError('payload_too_large', `The request body exceeds ${limit} bytes.`, { limit });
+  return AppError.validation(
+    [{ path: 'body', message: `must be at most ${limit} bytes` }],
+    `The request body exceeds the maximum size of ${limit} bytes.`,
+  );
 }

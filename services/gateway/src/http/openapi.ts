@@ -16,8 +16,8 @@ const errorResponses: Record<number, { name: string; description: string }> = {
   400: {
     name: 'BadRequest',
     description:
-      'Missing or invalid fields (ValidationError, every one listed in error.details.errors), ' +
-      'or a request that cannot be applied (ApplicationError, see error.message).',
+      'Missing or invalid fields (ValidationError, every one listed in error.details.errors; a body over the ' +
+      'size limit is one at path body), or a request that cannot be applied (ApplicationError, see error.message).',
   },
   402: { name: 'PaymentRequired', description: 'The workspace invoice credit balance is empty.' },
   403: {

@@ -91,6 +91,11 @@ test('openapi: responses are 200 plus exactly the error statuses of spec §4, al
   );
 });
 
+test('openapi: every route that takes a body can answer 400, which covers a body over the size limit', (t) => {
+  for (const route of publicRoutes.filter((r) => r.body)) t.true(route.errors.includes(400), route.operationId);
+  t.regex(doc.components.responses.BadRequest.description, /a body over the size limit is one at path body/);
+});
+
 test('openapi: every response carries the rate limit headers, 429 adds Retry-After, generate 200 Idempotent-Replayed', (t) => {
   for (const route of publicRoutes) {
     for (const [status, ref] of Object.entries(operationOf(route).responses)) {
