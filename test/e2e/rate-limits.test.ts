@@ -1,6 +1,14 @@
 import test from 'ava';
 import { Redis } from 'ioredis';
-import { type ApiResponse, Platform, request, uniqueIp } from '../support/platform.ts';
+import {
+  type ApiResponse,
+  freePort,
+  Platform,
+  request,
+  ServiceProcess,
+  uniqueIp,
+  waitFor,
+} from '../support/platform.ts';
 
 const templates = '/api/invoices/external/templates';
 const platform = new Platform();
@@ -107,6 +115,28 @@ test('IP limit: applies before authentication; the 31st request from one IP is 4
   t.is((await request(platform.gateway.baseUrl, 'GET', templates, { ip, key: api.key })).status, 429);
 });
 
+test('IP limit: a request its workspace limit refuses never holds one of its IP slots, even briefly', async (t) => {
+  // The IP and workspace entries of a request are checked and recorded by one script call, so a
+  // parallel request from the same IP never sees the slot of a request that ends up refused.
+  const gateway = await platform.startGateway({ RATE_LIMIT_PLANS: '{"professional":1}', RATE_LIMIT_PER_IP: '3' });
+  const ip = uniqueIp();
+  const spent = await platform.client('professional');
+  const fresh = await platform.client('enterprise');
+  const call = (key: string) => request(gateway.baseUrl, 'GET', templates, { key, ip });
+  t.is((await call(spent.key)).status, 501, 'its workspace is now full; the IP has 2 of 3 left');
+  const results = await Promise.all([
+    ...Array.from({ length: 30 }, () => call(spent.key)),
+    call(fresh.key),
+    call(fresh.key),
+  ]);
+  t.deepEqual(
+    results.slice(30).map((r) => r.status),
+    [501, 501],
+  );
+  t.true(results.slice(0, 30).every((r) => r.status === 429));
+  await gateway.process.stop();
+});
+
 test('IP limit: one IP spread over several workspaces is still capped at 30', async (t) => {
   const ip = uniqueIp();
   const clients = await Promise.all([platform.client('enterprise'), platform.client('enterprise')]);
@@ -136,4 +166,36 @@ test('IP limit: without a trusted proxy, X-Forwarded-For cannot dodge the limit'
   for (let i = 0; i < 6; i++)
     statuses.push((await request(direct.baseUrl, 'GET', templates, { ip: uniqueIp() })).status);
   t.deepEqual(statuses, [403, 403, 403, 403, 403, 429]);
+});
+
+test('without Redis: 503 ServiceUnavailableError still carrying the IP limit with nothing remaining', async (t) => {
+  // A gateway of its own whose Redis is a closed port: the shared Redis is never touched.
+  const [port, adminPort, redisPort] = [await freePort(), await freePort(), await freePort()];
+  const gateway = new ServiceProcess('gateway', 'services/gateway/src/main.ts', {
+    ...platform.stack,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    GATEWAY_PORT: String(port),
+    GATEWAY_ADMIN_PORT: String(adminPort),
+    ADMIN_TOKEN: platform.adminToken,
+    ACCOUNTS_ADDR: platform.accountsAddr,
+    TRUSTED_PROXIES: '127.0.0.1',
+    RATE_LIMIT_PER_IP: '45',
+  });
+  gateway.start();
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitFor('gateway listening', async () => (await fetch(`${baseUrl}/healthz`)).ok, 60_000, 200);
+    const api = await platform.client('business');
+    for (const res of [
+      await request(baseUrl, 'GET', templates, { key: api.key, ip: api.ip }),
+      await request(baseUrl, 'GET', templates, { ip: uniqueIp() }),
+      await request(baseUrl, 'GET', '/p/invoice/inv_1/pdf', { ip: uniqueIp() }),
+    ]) {
+      t.is(res.status, 503);
+      t.is((res.body as { error: { name: string } }).error.name, 'ServiceUnavailableError');
+      t.deepEqual(limitHeaders(res), { limit: '45', remaining: '0' });
+    }
+  } finally {
+    await gateway.stop();
+  }
 });

@@ -7,7 +7,7 @@ import { readJsonBody } from './body.ts';
 import type { ClientIpResolver } from './client-ip.ts';
 import { errorMiddleware, notFound } from './errors.ts';
 import type { PublicPdf } from './public-pdf.ts';
-import { type PlanLimits, type RateDecision, rateKeys, type RateLimiter } from './rate-limit.ts';
+import { type PlanLimits, type RateDecision, rateKeys, type RateLimiter, type RateScope } from './rate-limit.ts';
 import type { RouteSpec } from './schemas/routes.ts';
 import { compileRoute } from './validation.ts';
 
@@ -47,55 +47,68 @@ interface ApiState {
   principal?: Principal;
 }
 
-function setRateHeaders(ctx: Context, d: RateDecision): void {
-  ctx.set('X-RateLimit-Limit', String(d.limit));
-  ctx.set('X-RateLimit-Remaining', String(Math.max(0, d.remaining)));
-}
-
-function refuse(ctx: Context, d: RateDecision, scope: string): never {
-  setRateHeaders(ctx, d);
-  throw new AppError(
-    'rate_limited',
-    `Rate limit of ${d.limit} requests per minute per ${scope} exceeded. Retry after ${d.retryAfterSeconds} s.`,
-    {
-      retry_after: d.retryAfterSeconds,
-    },
-  );
+function setRateHeaders(ctx: Context, limit: number, remaining: number): void {
+  ctx.set('X-RateLimit-Limit', String(limit));
+  ctx.set('X-RateLimit-Remaining', String(Math.max(0, remaining)));
 }
 
 /**
- * Every /api request passes, in order: the IP limit (before authentication, so unauthenticated
- * floods are cut off too), authentication, the workspace limit, then validation and the handler.
+ * One rate-limiter call over `scopes`; the last one is the limit the client is shown (its IP
+ * before authentication, its workspace after). Refuses with 429, showing the full scope's limit.
+ */
+async function limitRate(ctx: Context, deps: PublicAppDeps, scopes: RateScope[], record: boolean): Promise<void> {
+  const shown = scopes.at(-1)!;
+  let decision: RateDecision;
+  try {
+    decision = await deps.limiter.check(scopes, { record });
+  } catch {
+    // Spec §4: every response carries the headers; without Redis nothing can be counted, so none is left.
+    setRateHeaders(ctx, shown.limit, 0);
+    throw new AppError('unavailable', 'rate limiter unavailable');
+  }
+  if (!decision.allowed) {
+    const { refusedBy, retryAfterSeconds } = decision;
+    setRateHeaders(ctx, refusedBy.limit, 0);
+    throw new AppError(
+      'rate_limited',
+      `Rate limit of ${refusedBy.limit} requests per ${deps.limiter.windowMs / 1000} s per ${refusedBy.name} ` +
+        `exceeded. Retry after ${retryAfterSeconds} s.`,
+      { retry_after: retryAfterSeconds },
+    );
+  }
+  setRateHeaders(ctx, shown.limit, decision.remaining.at(-1)!);
+}
+
+function ipScope(ctx: Context, deps: PublicAppDeps): RateScope {
+  const ip = deps.ipResolver.resolve(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined);
+  return { key: rateKeys.ip(ip), limit: deps.ipLimit, name: 'IP address' };
+}
+
+/**
+ * Every /api request passes, in order: a look at its IP limit (before authentication, so an
+ * unauthenticated flood is cut off without reaching accounts), authentication, then one call that
+ * checks and records its IP and workspace entries together. A request that fails authentication
+ * is recorded against its IP alone.
  */
 function apiGuard(deps: PublicAppDeps) {
   return async (ctx: Context, next: Next) => {
-    const ip = deps.ipResolver.resolve(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined);
-    const ipDecision = await guardRedis(() => deps.limiter.hit(rateKeys.ip(ip), deps.ipLimit));
-    if (!ipDecision.allowed) refuse(ctx, ipDecision, 'IP address');
-    setRateHeaders(ctx, ipDecision);
-
-    const principal = await deps.auth.authenticate(ctx.get('Authorization') || undefined);
-    const planLimit = deps.planLimits[principal.workspace.plan];
-    if (planLimit === undefined) throw new AppError('forbidden', 'The workspace plan does not include API access.');
-    const wsDecision = await guardRedis(() =>
-      deps.limiter.hit(rateKeys.workspace(principal.workspace.id), planLimit, {
-        key: rateKeys.ip(ip),
-        member: ipDecision.member,
-      }),
-    );
-    if (!wsDecision.allowed) refuse(ctx, wsDecision, 'workspace');
-    setRateHeaders(ctx, wsDecision);
+    const ip = ipScope(ctx, deps);
+    await limitRate(ctx, deps, [ip], false);
+    let principal: Principal;
+    let workspace: RateScope;
+    try {
+      principal = await deps.auth.authenticate(ctx.get('Authorization') || undefined);
+      const planLimit = deps.planLimits[principal.workspace.plan];
+      if (planLimit === undefined) throw new AppError('forbidden', 'The workspace plan does not include API access.');
+      workspace = { key: rateKeys.workspace(principal.workspace.id), limit: planLimit, name: 'workspace' };
+    } catch (err) {
+      await limitRate(ctx, deps, [ip], true);
+      throw err;
+    }
+    await limitRate(ctx, deps, [ip, workspace], true);
     (ctx.state as ApiState).principal = principal;
     await next();
   };
-}
-
-async function guardRedis<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch {
-    throw new AppError('unavailable', 'rate limiter unavailable');
-  }
 }
 
 export function createPublicApp(deps: PublicAppDeps): Koa {
@@ -120,10 +133,7 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
   // Customers open the public file without a key; the IP limit still applies.
   const publicRouter = new Router();
   publicRouter.get('/p/invoice/:id/pdf', async (ctx) => {
-    const ip = deps.ipResolver.resolve(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined);
-    const decision = await guardRedis(() => deps.limiter.hit(rateKeys.ip(ip), deps.ipLimit));
-    if (!decision.allowed) refuse(ctx, decision, 'IP address');
-    setRateHeaders(ctx, decision);
+    await limitRate(ctx, deps, [ipScope(ctx, deps)], true);
     const id = ctx.params.id ?? '';
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !deps.publicPdf) throw notFound();
     const file = await deps.publicPdf(id);

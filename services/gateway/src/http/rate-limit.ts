@@ -2,40 +2,54 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
- * Exact sliding window (DESIGN.md §3): each admitted request is a member of a sorted set scored
- * by Redis server time, so every gateway replica shares one count and one clock. A refused
- * request is not recorded, and when the workspace limit refuses a request that the IP limit had
- * already admitted, the same call takes the IP entry back: a 429 never counts.
+ * Exact sliding window (DESIGN.md §3): each admitted request is a member of one sorted set per
+ * scope it is limited in (its IP address, and once authenticated its workspace), scored by Redis
+ * server time, so every gateway replica shares one count and one clock. One call checks every
+ * scope it is given and records the request in all of them or in none, atomically: a refused
+ * request is never counted anywhere, not even for the moment a second call would take, when a
+ * parallel request from the same IP could be refused for it. Called with record 0 it only looks.
+ *
+ * KEYS: the scopes' sets. ARGV: window ms, record (1/0), member, then each scope's limit.
+ * Returns {1, remaining after this request per scope...} or {0, index of the full scope, seconds
+ * until it frees a slot}.
  */
 const SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local key = KEYS[1]
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-local count = redis.call('ZCARD', key)
-if count >= limit then
-  local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-  local retry = 1
-  if oldest[2] then
-    retry = math.ceil((tonumber(oldest[2]) + window - now) / 1000)
+local window = tonumber(ARGV[1])
+local result = {1}
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[3 + i])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local count = redis.call('ZCARD', key)
+  if count >= limit then
+    -- The slot that frees first for this request: enough entries must expire to leave count < limit.
+    local freeing = redis.call('ZRANGE', key, count - limit, count - limit, 'WITHSCORES')
+    local retry = math.ceil((tonumber(freeing[2]) + window - now) / 1000)
     if retry < 1 then retry = 1 end
+    return {0, i, retry}
   end
-  if KEYS[2] then redis.call('ZREM', KEYS[2], ARGV[4]) end
-  return {0, 0, retry}
+  result[i + 1] = limit - count - 1
 end
-redis.call('ZADD', key, now, ARGV[3])
-redis.call('PEXPIRE', key, window)
-return {1, limit - count - 1, 0}
+if ARGV[2] == '1' then
+  for _, key in ipairs(KEYS) do
+    redis.call('ZADD', key, now, ARGV[3])
+    redis.call('PEXPIRE', key, window)
+  end
+end
+return result
 `;
 
-export interface RateDecision {
-  allowed: boolean;
+export interface RateScope {
+  key: string;
   limit: number;
-  remaining: number;
-  retryAfterSeconds: number;
+  /** For the 429 message: "IP address", "workspace". */
+  name: string;
 }
+
+export type RateDecision =
+  /** remaining: left after this request, per scope in the order given. */
+  { allowed: true; remaining: number[] } | { allowed: false; refusedBy: RateScope; retryAfterSeconds: number };
 
 export type PlanLimits = Record<string, number>;
 
@@ -55,12 +69,12 @@ export function parsePlanLimits(json: string | undefined): PlanLimits {
 }
 
 interface ScriptRedis {
-  rateLimitScript(numKeys: number, ...args: (string | number)[]): Promise<[number, number, number]>;
+  rateLimitScript(numKeys: number, ...args: (string | number)[]): Promise<number[]>;
 }
 
 export class RateLimiter {
   private readonly redis: ScriptRedis;
-  private readonly windowMs: number;
+  readonly windowMs: number;
 
   constructor(redis: Redis, windowMs: number) {
     redis.defineCommand('rateLimitScript', { lua: SCRIPT });
@@ -68,23 +82,18 @@ export class RateLimiter {
     this.windowMs = windowMs;
   }
 
-  /** Admits or refuses one request against `key`; on refusal, removes `release` (an earlier admission) if given. */
-  async hit(
-    key: string,
-    limit: number,
-    release?: { key: string; member: string },
-  ): Promise<RateDecision & { member: string }> {
-    const member = randomUUID();
-    const keys = release ? [key, release.key] : [key];
-    const [allowed, remaining, retry] = await this.redis.rateLimitScript(
-      keys.length,
-      ...keys,
-      limit,
+  /** Admits the request in every scope or refuses it; `record: false` only looks. */
+  async check(scopes: RateScope[], opts: { record: boolean }): Promise<RateDecision> {
+    const [allowed, ...rest] = await this.redis.rateLimitScript(
+      scopes.length,
+      ...scopes.map((scope) => scope.key),
       this.windowMs,
-      member,
-      release?.member ?? '',
+      opts.record ? 1 : 0,
+      randomUUID(),
+      ...scopes.map((scope) => scope.limit),
     );
-    return { allowed: allowed === 1, limit, remaining, retryAfterSeconds: retry, member };
+    if (allowed === 1) return { allowed: true, remaining: rest };
+    return { allowed: false, refusedBy: scopes[rest[0]! - 1]!, retryAfterSeconds: rest[1]! };
   }
 }
 
