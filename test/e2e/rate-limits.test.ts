@@ -1,11 +1,13 @@
 import test from 'ava';
 import { Redis } from 'ioredis';
 import {
+  type ApiClient,
   type ApiResponse,
   freePort,
   Platform,
   request,
   ServiceProcess,
+  sleep,
   uniqueIp,
   waitFor,
 } from '../support/platform.ts';
@@ -155,6 +157,39 @@ test('operator config: RATE_LIMIT_PLANS and RATE_LIMIT_PER_IP change the limits'
   t.deepEqual(statuses, [501, 501, 501, 429]);
   const anonymous = await request(custom.baseUrl, 'GET', templates, { ip: uniqueIp() });
   t.deepEqual(limitHeaders(anonymous), { limit: '50', remaining: '49' });
+});
+
+test('sliding window: RATE_LIMIT_WINDOW_MS sets it; the (N+1)th request in it is 429 with Retry-After up to the window, and after that wait a request passes', async (t) => {
+  const windowMs = 5000;
+  const gateway = await platform.startGateway({
+    RATE_LIMIT_WINDOW_MS: String(windowMs),
+    RATE_LIMIT_PLANS: '{"professional":2}',
+  });
+  const call = (api: ApiClient) => request(gateway.baseUrl, 'GET', templates, { key: api.key, ip: api.ip });
+  for (let attempt = 1; ; attempt++) {
+    const api = await platform.client('professional');
+    const start = Date.now();
+    t.is((await call(api)).status, 501);
+    t.is((await call(api)).status, 501);
+    const refused = await call(api);
+    const elapsed = Date.now() - start;
+    // On a machine so loaded that three requests outlast the window, the first has left it already.
+    if (refused.status !== 429 && elapsed >= windowMs && attempt < 5) continue;
+    t.is(refused.status, 429);
+    t.deepEqual(limitHeaders(refused), { limit: '2', remaining: '0' });
+    t.regex((refused.body as { error: { message: string } }).error.message, /2 requests per 5 s per workspace/);
+    // The first entry was made after `start` and the refusal before `start + elapsed` (one clock).
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    t.true(
+      retryAfter <= windowMs / 1000 && retryAfter >= Math.ceil((windowMs - elapsed) / 1000),
+      `Retry-After ${retryAfter} after ${elapsed} ms`,
+    );
+    await sleep(retryAfter * 1000);
+    const again = await call(api);
+    t.is(again.status, 501, 'the first request has left the window');
+    break;
+  }
+  await gateway.process.stop();
 });
 
 test('IP limit: without a trusted proxy, X-Forwarded-For cannot dodge the limit', async (t) => {
