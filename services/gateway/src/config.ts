@@ -1,5 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { commonConfig, kafkaConfig, loadConfig } from '@invoice-platform/common/config';
+import { defaultPlanLimits } from './http/rate-limit.ts';
+
+/**
+ * A JSON object of positive integers under the names of the plans with API access, and nothing
+ * else: a misspelt plan must stop the start, not leave that plan on its default limit. As a
+ * pattern, so it is reported with every other bad key at once.
+ */
+function planLimitsPattern(): string {
+  const space = '[ \\t\\n\\r]*';
+  const entry = `${space}"(${Object.keys(defaultPlanLimits).join('|')})"${space}:${space}[1-9][0-9]{0,8}${space}`;
+  return `^${space}\\{(${entry}(,${entry})*|${space})\\}${space}$`;
+}
 
 export const configSchema = Type.Object({
   ...commonConfig,
@@ -28,7 +40,12 @@ export const configSchema = Type.Object({
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
   RATE_LIMIT_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
   /** JSON object of per-plan workspace limits overriding spec §8's, e.g. {"professional":15}. */
-  RATE_LIMIT_PLANS: Type.Optional(Type.String()),
+  RATE_LIMIT_PLANS: Type.Optional(
+    Type.String({
+      pattern: planLimitsPattern(),
+      description: `a JSON object of positive integers by plan (${Object.keys(defaultPlanLimits).join(', ')}), e.g. {"professional":15}`,
+    }),
+  ),
   AUTH_CACHE_TTL_MS: Type.Integer({ minimum: 0, default: 30_000 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
 });
