@@ -119,10 +119,10 @@ export class ServiceProcess {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  async stop(signal: NodeJS.Signals = 'SIGTERM', killAfterMs = 15_000): Promise<void> {
     if (!this.running) return;
     this.child!.kill(signal);
-    const timer = setTimeout(() => this.child?.kill('SIGKILL'), 15_000);
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), killAfterMs);
     await this.exited;
     clearTimeout(timer);
   }
