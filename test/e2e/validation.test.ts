@@ -68,6 +68,15 @@ const generateCases: [string, object, string | null][] = [
   ['due_date valid', { due_date: '2027-01-31' }, null],
   ['currency lower case', { currency: 'idr' }, 'body.currency'],
   ['unknown field', { colour: 'blue' }, 'body.colour'],
+  ['quantity as a string', { items: [{ ...item, quantity: '1' }] }, 'body.items[0].quantity'],
+  ['customer_name 200 chars', { customer_name: 'x'.repeat(200) }, null],
+  ['customer_name 201 chars', { customer_name: 'x'.repeat(201) }, 'body.customer_name'],
+  ['500 items', { items: Array.from({ length: 500 }, () => item) }, null],
+  ['501 items', { items: Array.from({ length: 501 }, () => item) }, 'body.items'],
+  ['notes 5001 chars', { notes: 'x'.repeat(5001) }, 'body.notes'],
+  ['recurring_interval without is_recurring', { recurring_interval: 'monthly' }, 'body.recurring_interval'],
+  ['recurring_count with is_recurring false', { is_recurring: false, recurring_count: 3 }, 'body.recurring_count'],
+  ['recurring_end_date without is_recurring', { recurring_end_date: '2030-01-01' }, 'body.recurring_end_date'],
   [
     'recurring_count 2',
     { is_recurring: true, recurring_interval: 'monthly', customer_email: 'a@b.co', recurring_count: 2 },
@@ -211,6 +220,8 @@ const listCases: [string, string, string | null][] = [
   ['page 1', 'page=1', null],
   ['status paid', 'status=paid', null],
   ['status draft', 'status=draft', 'query.status'],
+  ['an unknown parameter', 'colour=blue', 'query.colour'],
+  ['page given twice', 'page=1&page=2', 'query.page'],
 ];
 for (const [title, query, errorPath] of listCases) {
   test(`GET invoices: ${title} ${errorPath ? 'is refused' : 'passes validation'}`, async (t) => {
@@ -225,6 +236,11 @@ for (const [title, query, errorPath] of listCases) {
     else passed(t, res);
   });
 }
+
+test('GET templates and GET invoice ignore a query string (they have no parameters)', async (t) => {
+  passed(t, await api.call('GET', '/api/invoices/external/templates?colour=blue'));
+  passed(t, await api.call('GET', '/api/invoices/external/inv_1?colour=blue'));
+});
 
 for (const [title, id, ok] of [
   ['64 characters', 'a'.repeat(64), true],
