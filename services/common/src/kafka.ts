@@ -69,7 +69,8 @@ export function lazyConnection(producer: Producer): () => Promise<void> {
 export interface ConsumerOptions<T> {
   kafka: Kafka;
   groupId: string;
-  topic: string;
+  /** One topic, or several: kafkajs members of one group must all subscribe to the same topics. */
+  topic: string | readonly string[];
   fromBeginning?: boolean;
   /** Commit the start of a new group at the topic's end before consuming (see commitStartOffsets). */
   commitStart?: boolean;
@@ -77,7 +78,7 @@ export interface ConsumerOptions<T> {
   /** Told when the consumer joins its group (true) and when it crashes or disconnects (false). */
   onStatus?: (up: boolean) => void;
   /** Called once per message, in partition order. Throwing makes kafkajs retry the message. */
-  handle(event: EventEnvelope<T>, headers: IHeaders): Promise<void>;
+  handle(event: EventEnvelope<T>, headers: IHeaders, topic: string): Promise<void>;
 }
 
 /**
@@ -127,7 +128,10 @@ async function commitStartOffsetsOnce(kafka: Kafka, groupId: string, topic: stri
 
 /** Runs a consumer whose handler sees each event inside the producer's trace context. */
 export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consumer> {
-  if (opts.commitStart && !opts.fromBeginning) await commitStartOffsets(opts.kafka, opts.groupId, opts.topic, opts.log);
+  const topicList = typeof opts.topic === 'string' ? [opts.topic] : [...opts.topic];
+  if (opts.commitStart && !opts.fromBeginning) {
+    for (const topic of topicList) await commitStartOffsets(opts.kafka, opts.groupId, topic, opts.log);
+  }
   const consumer = opts.kafka.consumer({
     groupId: opts.groupId,
     allowAutoTopicCreation: false,
@@ -143,15 +147,15 @@ export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consum
     consumer.on(consumer.events.DISCONNECT, () => report(false));
   }
   await consumer.connect();
-  await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? false });
+  await consumer.subscribe({ topics: topicList, fromBeginning: opts.fromBeginning ?? false });
   await consumer.run({
-    eachMessage: async ({ message }) => {
+    eachMessage: async ({ topic, message }) => {
       if (!message.value) return;
       let event: EventEnvelope<T>;
       try {
         event = JSON.parse(message.value.toString('utf8')) as EventEnvelope<T>;
       } catch {
-        opts.log.error({ topic: opts.topic, offset: message.offset }, 'kafka message is not JSON; skipped');
+        opts.log.error({ topic, offset: message.offset }, 'kafka message is not JSON; skipped');
         return;
       }
       const carrier: Record<string, string> = {};
@@ -159,7 +163,7 @@ export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consum
         if (value !== undefined) carrier[key] = String(value);
       }
       const parent = propagation.extract(context.active(), carrier);
-      await context.with(parent, () => opts.handle(event, message.headers ?? {}));
+      await context.with(parent, () => opts.handle(event, message.headers ?? {}, topic));
     },
   });
   return consumer;
