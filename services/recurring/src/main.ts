@@ -6,7 +6,9 @@ import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadRecurringConfig } from './config.ts';
-import { startWorkspaceConsumer } from './events/workspace-consumer.ts';
+import { startEventConsumer } from './events/consumer.ts';
+import { invoiceEvents } from './events/invoice-events.ts';
+import { workspaceEvents } from './events/workspace-events.ts';
 import { recurringHandlers } from './grpc/handlers.ts';
 import { Clock } from './service/clock.ts';
 import { Scheduler } from './service/scheduler.ts';
@@ -53,13 +55,13 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     leaseMs: config.SCHEDULER_LEASE_MS,
   });
   scheduler.start(config.SCHEDULER_INTERVAL_MS);
-  const consumer = await startWorkspaceConsumer(
-    createKafka('recurring', config.KAFKA_BROKERS, log),
-    config.KAFKA_CONSUMER_GROUP ?? 'recurring',
-    repo,
-    series,
+  const consumer = await startEventConsumer({
+    kafka: createKafka('recurring', config.KAFKA_BROKERS, log),
+    groupId: config.KAFKA_CONSUMER_GROUP ?? 'recurring',
+    onWorkspace: workspaceEvents({ repo, series, log }),
+    onInvoice: invoiceEvents({ repo, invoice, log }),
     log,
-  );
+  });
 
   const server = await startGrpcServer({
     addr: config.RECURRING_LISTEN_ADDR,

@@ -14,10 +14,18 @@ export function isFinished(occurrences: readonly OccurrenceDoc[]): boolean {
   return !occurrences.some(isOpen);
 }
 
-/** The spec §2.7 figures of a series, derived from its occurrences (sorted by date). */
+/** Whether the workspace's plan, as it is now, includes recurring invoices (spec §3.4). */
+export function planIncludesRecurring(ws: { features: string[]; plan_state: string }): boolean {
+  return ws.features.includes('recurring') && ws.plan_state === 'active';
+}
+
+/**
+ * The spec §2.7 figures of a series, derived from its occurrences (sorted by date). An occurrence
+ * counts as generated once its invoice exists, even while its email is still to go out.
+ */
 export function seriesView(series: SeriesDoc, occurrences: readonly OccurrenceDoc[], withOccurrences: boolean) {
   const open = occurrences.filter(isOpen);
-  const sent = occurrences.filter((o) => o.status === 'sent');
+  const generated = occurrences.filter((o) => o.invoice_id || o.status === 'sent');
   const last = occurrences.at(-1);
   return {
     id: series._id,
@@ -29,13 +37,13 @@ export function seriesView(series: SeriesDoc, occurrences: readonly OccurrenceDo
       ? atLocalTime(series.requested_end_date, series.issue_seconds, series.time_zone).toISOString()
       : iso(last?.date),
     next_run_date: iso(open.map((o) => new Date(o.next_attempt_at)).sort((a, b) => a.getTime() - b.getTime())[0]),
-    last_run_date: iso(sent.at(-1)?.date),
+    last_run_date: iso(generated.at(-1)?.date),
     invoice_number: series.invoice_number,
     customer_name: series.customer_name,
     customer_email: series.customer_email,
     currency: series.currency,
     amount: series.amount,
-    generated_count: sent.length,
+    generated_count: generated.length,
     remaining_count: open.length,
     occurrences: withOccurrences
       ? occurrences.map((o, i) => ({

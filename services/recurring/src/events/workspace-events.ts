@@ -1,33 +1,25 @@
-import { startConsumer, topics } from '@invoice-platform/common/kafka';
+import type { EventEnvelope } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { Consumer, Kafka } from 'kafkajs';
 import type { SeriesService } from '../service/series.ts';
 import type { RecurringRepository } from '../store/repository.ts';
 
-/** Pauses a workspace's active series when its plan ends or is downgraded (spec §3.4), once per event. */
-export function startWorkspaceConsumer(
-  kafka: Kafka,
-  groupId: string,
-  repo: RecurringRepository,
-  series: SeriesService,
-  log: Logger,
-): Promise<Consumer> {
-  return startConsumer<{ reason?: 'plan_ended' | 'plan_downgrade' }>({
-    kafka,
-    groupId,
-    topic: topics.workspace,
-    fromBeginning: true,
-    log,
-    handle: async (event) => {
-      if (event.type !== 'workspace.updated' || !event.data.reason) return;
-      const paused = await series.pauseForPlan(event.workspace_id, event.data.reason);
-      // Recorded after the work: a crash in between applies the (idempotent) pause again.
-      await repo.markProcessed(event.id, new Date());
-      if (paused > 0)
-        log.info(
-          { workspace_id: event.workspace_id, reason: event.data.reason, paused },
-          'series paused by plan change',
-        );
-    },
-  });
+export type WorkspaceEvent = EventEnvelope<{ reason?: 'plan_ended' | 'plan_downgrade' }>;
+
+/**
+ * workspace.v1: a `workspace.updated` with a reason pauses the workspace's active series (spec
+ * §3.4, docs/contracts.md §4.5), once per event id. A redelivered event is skipped; one replayed
+ * or late after the plan was restored pauses nothing (SeriesService.pauseForPlan reads the plan now).
+ */
+export function workspaceEvents(deps: { repo: RecurringRepository; series: SeriesService; log: Logger }) {
+  return async (event: WorkspaceEvent): Promise<void> => {
+    if (!event.id || event.type !== 'workspace.updated' || !event.data?.reason) return;
+    if (await deps.repo.isProcessed(event.id)) return;
+    const paused = await deps.series.pauseForPlan(event.workspace_id, event.data.reason);
+    // Recorded after the work: a crash in between applies the (idempotent) pause again.
+    await deps.repo.markProcessed(event.id, new Date());
+    deps.log.info(
+      { workspace_id: event.workspace_id, event_id: event.id, reason: event.data.reason, paused },
+      'plan change applied to series',
+    );
+  };
 }

@@ -1,7 +1,7 @@
 import { atLocalTime, isCalendarDate, localDate, localSecondsOfDay } from '@invoice-platform/common/dates';
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
-import { isFinished, isOpen, seriesView } from '../domain/series.ts';
+import { isFinished, isOpen, planIncludesRecurring, seriesView } from '../domain/series.ts';
 import { addDays, daysBetween, type Frequency, isFrequency, MAX_OCCURRENCES, planDates } from '../domain/schedule.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 import { type RecurringRepository, SequenceTaken } from '../store/repository.ts';
@@ -178,13 +178,8 @@ export class SeriesService {
   async setStatus(workspaceId: string, id: string, status: string) {
     if (status !== 'active' && status !== 'paused')
       throw AppError.validation([{ path: 'body.status', message: 'must be one of: active, paused' }]);
-    if (status === 'active') {
-      const ws = await this.accounts.call<{ features: string[]; plan_state: string }>('GetWorkspace', {
-        workspace_id: workspaceId,
-      });
-      if (!ws.features.includes('recurring') || ws.plan_state !== 'active') {
-        throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
-      }
+    if (status === 'active' && !(await this.planIncludesRecurring(workspaceId))) {
+      throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
     }
     await this.mutate(workspaceId, id, async (series) => {
       if (status === 'paused' && series.status !== 'active')
@@ -309,8 +304,27 @@ export class SeriesService {
     }
   }
 
-  /** Spec §3.4 automatic pause when the plan ends or is downgraded (workspace.v1). */
+  /** The workspace's plan now; a workspace that no longer exists has none. */
+  private async planIncludesRecurring(workspaceId: string): Promise<boolean> {
+    try {
+      return planIncludesRecurring(
+        await this.accounts.call<{ features: string[]; plan_state: string }>('GetWorkspace', {
+          workspace_id: workspaceId,
+        }),
+      );
+    } catch (err) {
+      if (AppError.isKind(err, 'not_found')) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Spec §3.4 automatic pause when the plan ends or is downgraded (workspace.v1). Decided on the
+   * plan as it is now, not as the event says: a replayed or late event whose plan change has been
+   * undone since must not pause series created or resumed under the restored plan.
+   */
   async pauseForPlan(workspaceId: string, reason: 'plan_ended' | 'plan_downgrade'): Promise<number> {
+    if (await this.planIncludesRecurring(workspaceId)) return 0;
     let paused = 0;
     for (const series of await this.repo.activeSeriesOf(workspaceId)) {
       try {

@@ -102,6 +102,33 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
 occurrenceSchema.index({ series_id: 1, date: 1 });
 // Scheduler: pending or failed occurrences whose time has come.
 occurrenceSchema.index({ status: 1, next_attempt_at: 1 });
+// invoice.lifecycle.v1 consumer: is this invoice already an occurrence's?
+occurrenceSchema.index({ invoice_id: 1 });
+
+/**
+ * The invoice an occurrence produced, learnt from invoice.lifecycle.v1 when the scheduler has not
+ * recorded it (its worker died between GenerateInvoice and its own write). Kept beside the
+ * occurrence, keyed by its id, rather than written into it: the scheduler is the occurrence's only
+ * writer, and on FerretDB two writers of one document lose each other's fields. Readers fill it in
+ * (RecurringRepository), so the series shows the invoice and it is never generated or skipped away.
+ */
+export interface OccurrenceInvoiceDoc {
+  /** The occurrence id. */
+  _id: string;
+  series_id: string;
+  workspace_id: string;
+  invoice_id: string;
+  invoice_number: string;
+  at: Date;
+}
+
+const occurrenceInvoiceSchema = new Schema<OccurrenceInvoiceDoc>(
+  { _id: String, series_id: String, workspace_id: String, invoice_id: String, invoice_number: String, at: Date },
+  { versionKey: false, collection: 'occurrence_invoices' },
+);
+// Filled into a series' occurrences when they are read.
+occurrenceInvoiceSchema.index({ series_id: 1 });
+occurrenceInvoiceSchema.index({ invoice_id: 1 });
 
 /**
  * A scheduler's claim on one attempt of one occurrence (`${occurrence}:a${attempt}`) or on its
@@ -122,7 +149,7 @@ const claimSchema = new Schema<ClaimDoc>(
 // Reaper of claims whose worker died.
 claimSchema.index({ at: 1 });
 
-/** workspace.v1 events already applied (consumers dedupe on event id). */
+/** workspace.v1 and invoice.lifecycle.v1 events already applied (consumers dedupe on event id). */
 export interface ProcessedEventDoc {
   _id: string;
   at: Date;
@@ -137,6 +164,7 @@ export function registerModels(conn: Connection) {
   return {
     Series: conn.model<SeriesDoc>('Series', seriesSchema),
     Occurrence: conn.model<OccurrenceDoc>('Occurrence', occurrenceSchema),
+    OccurrenceInvoice: conn.model<OccurrenceInvoiceDoc>('OccurrenceInvoice', occurrenceInvoiceSchema),
     Claim: conn.model<ClaimDoc>('SchedulerClaim', claimSchema),
     ProcessedEvent: conn.model<ProcessedEventDoc>('ProcessedEvent', processedSchema),
     Changes: registerOutbox(conn),

@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { commitChange, isDuplicateKey, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
-import type { ClaimDoc, Models, OccurrenceDoc, SeriesDoc } from './models.ts';
+import type { ClaimDoc, Models, OccurrenceDoc, OccurrenceInvoiceDoc, SeriesDoc } from './models.ts';
 
 export { SequenceTaken };
 
@@ -48,21 +48,54 @@ export class RecurringRepository {
   }
 
   async occurrences(seriesId: string): Promise<OccurrenceDoc[]> {
-    return this.models.Occurrence.find({ series_id: seriesId }).sort({ date: 1 }).lean<OccurrenceDoc[]>().exec();
+    const [docs, invoices] = await Promise.all([
+      this.models.Occurrence.find({ series_id: seriesId }).sort({ date: 1 }).lean<OccurrenceDoc[]>().exec(),
+      this.models.OccurrenceInvoice.find({ series_id: seriesId }).lean<OccurrenceInvoiceDoc[]>().exec(),
+    ]);
+    return withInvoices(docs, invoices);
   }
 
   async occurrencesOf(seriesIds: string[]): Promise<Map<string, OccurrenceDoc[]>> {
-    const docs = await this.models.Occurrence.find({ series_id: { $in: seriesIds } })
-      .sort({ date: 1 })
-      .lean<OccurrenceDoc[]>()
-      .exec();
+    const [docs, invoices] = await Promise.all([
+      this.models.Occurrence.find({ series_id: { $in: seriesIds } })
+        .sort({ date: 1 })
+        .lean<OccurrenceDoc[]>()
+        .exec(),
+      this.models.OccurrenceInvoice.find({ series_id: { $in: seriesIds } })
+        .lean<OccurrenceInvoiceDoc[]>()
+        .exec(),
+    ]);
     const bySeries = new Map<string, OccurrenceDoc[]>(seriesIds.map((id) => [id, []]));
-    for (const doc of docs) bySeries.get(doc.series_id)?.push(doc);
+    for (const doc of withInvoices(docs, invoices)) bySeries.get(doc.series_id)?.push(doc);
     return bySeries;
   }
 
   async findOccurrence(id: string): Promise<OccurrenceDoc | null> {
-    return this.models.Occurrence.findById(id).lean<OccurrenceDoc>().exec();
+    const [doc, invoice] = await Promise.all([
+      this.models.Occurrence.findById(id).lean<OccurrenceDoc>().exec(),
+      this.models.OccurrenceInvoice.findById(id).lean<OccurrenceInvoiceDoc>().exec(),
+    ]);
+    return doc && withInvoices([doc], invoice ? [invoice] : [])[0]!;
+  }
+
+  /** True when some occurrence already holds this invoice (recorded by the scheduler or from an event). */
+  async knowsInvoice(invoiceId: string): Promise<boolean> {
+    const [recorded, learnt] = await Promise.all([
+      this.models.Occurrence.exists({ invoice_id: invoiceId }).exec(),
+      this.models.OccurrenceInvoice.exists({ invoice_id: invoiceId }).exec(),
+    ]);
+    return recorded !== null || learnt !== null;
+  }
+
+  /** Records the invoice an occurrence produced, once (see OccurrenceInvoiceDoc). */
+  async recordOccurrenceInvoice(doc: OccurrenceInvoiceDoc): Promise<boolean> {
+    try {
+      await this.models.OccurrenceInvoice.create(doc);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
   }
 
   async updateOccurrence(id: string, patch: Partial<OccurrenceDoc>): Promise<void> {
@@ -153,6 +186,10 @@ export class RecurringRepository {
       .exec();
   }
 
+  async isProcessed(eventId: string): Promise<boolean> {
+    return (await this.models.ProcessedEvent.exists({ _id: eventId }).exec()) !== null;
+  }
+
   /** Records a consumed event; false when it was seen before. */
   async markProcessed(eventId: string, at: Date): Promise<boolean> {
     try {
@@ -163,4 +200,14 @@ export class RecurringRepository {
       throw err;
     }
   }
+}
+
+/** Occurrences with the invoices learnt from events filled in where the scheduler recorded none. */
+function withInvoices(docs: OccurrenceDoc[], invoices: OccurrenceInvoiceDoc[]): OccurrenceDoc[] {
+  if (invoices.length === 0) return docs;
+  const byOccurrence = new Map(invoices.map((i) => [i._id, i]));
+  return docs.map((doc) => {
+    const learnt = doc.invoice_id ? undefined : byOccurrence.get(doc._id);
+    return learnt ? { ...doc, invoice_id: learnt.invoice_id, invoice_number: learnt.invoice_number } : doc;
+  });
 }

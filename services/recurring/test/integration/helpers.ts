@@ -1,0 +1,108 @@
+import { AppError } from '@invoice-platform/common/errors';
+import {
+  createUnaryClient,
+  loadService,
+  startGrpcServer,
+  type UnaryClient,
+  type UnaryHandlers,
+} from '@invoice-platform/common/grpc';
+import { createLogger, type Logger } from '@invoice-platform/common/logger';
+import { connectMongo } from '@invoice-platform/common/mongo';
+import type { Connection } from 'mongoose';
+import { stackEnv } from '../../../../test/support/platform.ts';
+import { Clock } from '../../src/service/clock.ts';
+import { type CreateSeriesInput, SeriesService } from '../../src/service/series.ts';
+import { registerModels } from '../../src/store/models.ts';
+import { RecurringRepository } from '../../src/store/repository.ts';
+
+export const stack = stackEnv();
+export const log: Logger = createLogger('recurring-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+const services = {
+  accounts: () =>
+    loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
+  invoice: () => loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
+  pdf: () => loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'),
+};
+
+type Peer = keyof typeof services;
+
+/**
+ * Stand-ins for the recurring service's peers (accounts, invoice, pdf) on one port: the methods a
+ * test gives, answering from its own state. The database, Kafka and SMTP stay real.
+ */
+export async function startPeers(handlers: Partial<Record<Peer, UnaryHandlers>>) {
+  const server = await startGrpcServer({
+    addr: '127.0.0.1:0',
+    services: (Object.keys(services) as Peer[]).map((peer) => ({
+      service: services[peer](),
+      handlers: handlers[peer] ?? {},
+    })),
+    isReady: async () => true,
+    log,
+  });
+  const clients = Object.fromEntries(
+    (Object.keys(services) as Peer[]).map((peer) => [
+      peer,
+      createUnaryClient(services[peer](), `127.0.0.1:${server.port}`, 30_000),
+    ]),
+  ) as Record<Peer, UnaryClient>;
+  return {
+    clients,
+    stop: async () => {
+      for (const client of Object.values(clients)) client.close();
+      await server.shutdown(1000);
+    },
+  };
+}
+
+export const notFound = () => new AppError('not_found', 'no such thing here');
+
+/** A database of its own on the real server, with the recurring models and indexes. */
+export async function openTestDatabase(prefix: string) {
+  const conn: Connection = await connectMongo(
+    stack.MONGODB_URI!,
+    `${prefix}_${process.pid}_${Date.now().toString(36)}`,
+    log,
+  );
+  const models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  return {
+    conn,
+    repo: new RecurringRepository(models),
+    drop: async () => {
+      await conn.dropDatabase();
+      await conn.close();
+    },
+  };
+}
+
+/** A series as the invoice service creates it: monthly, count occurrences, anchored at `anchor`. */
+export function seriesInput(
+  workspaceId: string,
+  seriesId: string,
+  anchor: Date,
+  extra: Partial<CreateSeriesInput> = {},
+) {
+  return {
+    workspace_id: workspaceId,
+    series_id: seriesId,
+    source_invoice_id: `inv_src_${seriesId}`,
+    invoice_number: `INV-${workspaceId}-202701-0001`,
+    frequency: 'monthly',
+    count: 2,
+    anchor_date: anchor.toISOString(),
+    first_due_date: anchor.toISOString().slice(0, 10),
+    customer_name: 'PT Integrasi',
+    customer_email: 'customer@example.test',
+    currency: 'IDR',
+    amount: '1000',
+    document_language: 'en',
+    time_zone: 'UTC',
+    ...extra,
+  } satisfies CreateSeriesInput;
+}
+
+export function newSeriesService(repo: RecurringRepository, accounts: UnaryClient, clock = new Clock()) {
+  return new SeriesService(repo, accounts, clock);
+}
