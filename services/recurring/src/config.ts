@@ -21,6 +21,8 @@ export const configSchema = Type.Object({
   SCHEDULER_LEASE_MS: Type.Integer({ minimum: 1000, default: 120_000 }),
   /** Lets SetClock and RunSchedulerOnce move time; tests only. */
   RECURRING_TEST_HOOKS: Type.Boolean({ default: false }),
+  /** With the test hooks: die right after a follow-up is generated, before recording it (crash tests). */
+  RECURRING_TEST_CRASH_AFTER_GENERATE: Type.Boolean({ default: false }),
 });
 
 export type Config = ReturnType<typeof loadRecurringConfig>;

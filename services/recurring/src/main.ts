@@ -53,6 +53,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     clock,
     log,
     leaseMs: config.SCHEDULER_LEASE_MS,
+    crashAfterGenerate: config.RECURRING_TEST_HOOKS && config.RECURRING_TEST_CRASH_AFTER_GENERATE,
   });
   scheduler.start(config.SCHEDULER_INTERVAL_MS);
   const consumer = await startEventConsumer({

@@ -89,12 +89,15 @@ export function recurringHandlers(deps: HandlerDeps): UnaryHandlers {
         needHooks();
         deps.clock.set(new Date(req.now));
       }
-      const runs = await deps.scheduler.runOnce({ workspaceId: str(req.workspace_id), seriesId: str(req.series_id) });
+      const { runs, completed } = await deps.scheduler.runOnce({
+        workspaceId: str(req.workspace_id),
+        seriesId: str(req.series_id),
+      });
       return {
         generated: runs.filter((r) => r.invoice_id).length,
         emailed: runs.filter((r) => r.status === 'sent').length,
         failed: runs.filter((r) => r.status === 'failed').length,
-        completed: 0,
+        completed,
         runs,
       };
     },

@@ -23,6 +23,8 @@ export interface SchedulerDeps {
   clock: Clock;
   log: Logger;
   leaseMs: number;
+  /** Test hook: die right after GenerateInvoice answers, before the invoice is recorded (crash tests). */
+  crashAfterGenerate?: boolean;
 }
 
 export interface OccurrenceRun {
@@ -34,23 +36,43 @@ export interface OccurrenceRun {
   error?: string;
 }
 
+export interface SchedulerPass {
+  runs: OccurrenceRun[];
+  /** Series that became completed in this pass. */
+  completed: number;
+}
+
+/** The worker's claims were released as stale and may be another worker's now: it must stop. */
+class TakenOver extends Error {}
+
 /**
  * Generates and emails due follow-ups (DESIGN.md §3 Recurring). Any number of replicas may run
  * it: an attempt is claimed by inserting `${occurrence}:a${n}` and an email by `${occurrence}:email`,
  * so each is done once; the invoice itself is idempotent by series occurrence in the invoice
  * service, so a retry after any failure never makes a second invoice or uses a second credit.
+ *
+ * A replica lists the claims it is working on in its heartbeat every quarter of the lease, which
+ * renews them: only claims that no heartbeat has listed for SCHEDULER_LEASE_MS (their replica died
+ * or stalled) are released to others, however long the work itself takes. Right before the email,
+ * the one step a takeover would repeat, the worker checks that its claims are still its own.
  */
 export class Scheduler {
   private readonly d: SchedulerDeps;
   private readonly owner = randomUUID();
+  /** The claims this replica is working on: its heartbeat renews them. */
+  private readonly held = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private beating: Promise<void> | undefined;
 
   constructor(deps: SchedulerDeps) {
     this.d = deps;
   }
 
   start(intervalMs: number): void {
+    this.beat();
+    this.heartbeatTimer = setInterval(() => this.beat(), Math.max(100, Math.floor(this.d.leaseMs / 4)));
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.runOnce()
@@ -62,9 +84,19 @@ export class Scheduler {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
+    clearInterval(this.heartbeatTimer);
+    await this.beating;
   }
 
-  async runOnce(filter: { workspaceId?: string; seriesId?: string } = {}): Promise<OccurrenceRun[]> {
+  private beat(): void {
+    if (this.beating) return;
+    this.beating = this.d.repo
+      .heartbeat(this.owner, [...this.held], new Date())
+      .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'scheduler heartbeat failed'))
+      .finally(() => (this.beating = undefined));
+  }
+
+  async runOnce(filter: { workspaceId?: string; seriesId?: string } = {}): Promise<SchedulerPass> {
     await this.reapStaleClaims();
     const now = this.d.clock.now();
     const due = (await this.d.repo.dueOccurrences(now, 500)).filter(
@@ -72,15 +104,18 @@ export class Scheduler {
         (!filter.workspaceId || o.workspace_id === filter.workspaceId) &&
         (!filter.seriesId || o.series_id === filter.seriesId),
     );
-    const runs: OccurrenceRun[] = [];
+    const pass: SchedulerPass = { runs: [], completed: 0 };
     const sources = new Map<string, Promise<Rec>>();
     for (const occ of due) {
       const series = await this.d.repo.findSeries(occ.series_id);
       if (!series || series.status !== 'active') continue;
-      if (!(await this.d.repo.claim(`${occ._id}:a${occ.attempts}`, occ._id, 'attempt', this.owner, new Date())))
-        continue;
+      const claim = `${occ._id}:a${occ.attempts}`;
+      if (!(await this.take(claim, occ._id, 'attempt'))) continue;
       const current = await this.d.repo.findOccurrence(occ._id);
-      if (!current || !isOpen(current) || current.attempts !== occ.attempts) continue;
+      if (!current || !isOpen(current) || current.attempts !== occ.attempts) {
+        await this.release([claim]);
+        continue;
+      }
       if (!sources.has(series._id))
         sources.set(
           series._id,
@@ -89,30 +124,52 @@ export class Scheduler {
             invoice_id: series.source_invoice_id,
           }),
         );
-      runs.push(await this.process(series, current, sources.get(series._id)!));
+      pass.runs.push(await this.process(series, current, claim, sources.get(series._id)!, pass));
     }
-    return runs;
+    return pass;
   }
 
-  private async process(series: SeriesDoc, occ: OccurrenceDoc, source: Promise<Rec>): Promise<OccurrenceRun> {
+  private async process(
+    series: SeriesDoc,
+    occ: OccurrenceDoc,
+    attemptClaim: string,
+    source: Promise<Rec>,
+    pass: SchedulerPass,
+  ): Promise<OccurrenceRun> {
     const run: OccurrenceRun = {
       workspace_id: series.workspace_id,
       series_id: series._id,
       local_date: occ.local_date,
       status: 'pending',
     };
-    let invoiceId = occ.invoice_id;
+    const claims = [attemptClaim];
     try {
-      if (!invoiceId) {
-        const res = await this.d.invoice.call<{ id: string; invoice_number: string }>(
-          'GenerateInvoice',
-          this.followUpRequest(series, occ, await source),
-        );
-        invoiceId = res.id;
-        await this.d.repo.updateOccurrence(occ._id, { invoice_id: res.id, invoice_number: res.invoice_number });
-      }
-      run.invoice_id = invoiceId;
-      if (!occ.email_sent) await this.email(series, occ, invoiceId);
+      await this.attempt(series, occ, source, claims, run, pass);
+      await this.d.repo.releaseClaims(claims);
+    } catch (err) {
+      if (!(err instanceof TakenOver)) throw err;
+      // The claims may be another worker's now: they and the occurrence are left to it.
+      this.d.log.warn({ series_id: series._id, occurrence: occ.local_date }, err.message);
+      run.error = err.message;
+    } finally {
+      // No longer renewed; claims not released above are left to the reaper.
+      for (const claim of claims) this.held.delete(claim);
+    }
+    return run;
+  }
+
+  /** Generates (unless done) and emails the follow-up; a failure is recorded for a retry with backoff. */
+  private async attempt(
+    series: SeriesDoc,
+    occ: OccurrenceDoc,
+    source: Promise<Rec>,
+    claims: string[],
+    run: OccurrenceRun,
+    pass: SchedulerPass,
+  ): Promise<void> {
+    try {
+      run.invoice_id = occ.invoice_id ?? (await this.generate(series, occ, source));
+      if (!occ.email_sent) await this.email(series, occ, run.invoice_id, claims);
       await this.d.repo.updateOccurrence(occ._id, {
         status: 'sent',
         sent_at: this.d.clock.now(),
@@ -120,8 +177,10 @@ export class Scheduler {
         last_error: null,
       });
       run.status = 'sent';
-      await this.d.series.completeIfFinished((await this.d.repo.findSeries(series._id)) ?? series);
+      if (await this.d.series.completeIfFinished((await this.d.repo.findSeries(series._id)) ?? series))
+        pass.completed++;
     } catch (err) {
+      if (err instanceof TakenOver) throw err;
       const attempts = occ.attempts + 1;
       const message = err instanceof AppError ? `${err.name}: ${err.message}` : (err as Error).message;
       await this.d.repo.updateOccurrence(occ._id, {
@@ -137,7 +196,17 @@ export class Scheduler {
       run.status = 'failed';
       run.error = message;
     }
-    return run;
+  }
+
+  /** Generates the follow-up (a retry gets the invoice already made) and records it. */
+  private async generate(series: SeriesDoc, occ: OccurrenceDoc, source: Promise<Rec>): Promise<string> {
+    const res = await this.d.invoice.call<{ id: string; invoice_number: string }>(
+      'GenerateInvoice',
+      this.followUpRequest(series, occ, await source),
+    );
+    if (this.d.crashAfterGenerate) process.kill(process.pid, 'SIGKILL');
+    await this.d.repo.updateOccurrence(occ._id, { invoice_id: res.id, invoice_number: res.invoice_number });
+    return res.id;
   }
 
   /** The first invoice's content for the occurrence's date, keeping its issue-to-due offset. */
@@ -176,57 +245,70 @@ export class Scheduler {
     };
   }
 
-  /** Emails the follow-up with its PDF once; an SMTP failure frees the claim for the retry. */
-  private async email(series: SeriesDoc, occ: OccurrenceDoc, invoiceId: string): Promise<void> {
-    const claimId = `${occ._id}:email`;
-    if (!(await this.d.repo.claim(claimId, occ._id, 'email', this.owner, new Date()))) {
+  /** Emails the follow-up with its PDF, under the occurrence's email claim (added to `claims`). */
+  private async email(series: SeriesDoc, occ: OccurrenceDoc, invoiceId: string, claims: string[]): Promise<void> {
+    const claim = `${occ._id}:email`;
+    if (!(await this.take(claim, occ._id, 'email'))) {
       throw new Error('the email of this occurrence is being sent by another worker');
     }
-    try {
-      const inv = await this.d.invoice.call<Rec>('GetInvoice', {
+    claims.push(claim);
+    const inv = await this.d.invoice.call<Rec>('GetInvoice', {
+      workspace_id: series.workspace_id,
+      invoice_id: invoiceId,
+    });
+    if (!inv.pdf_file_id) throw new Error('the follow-up has no PDF yet');
+    const [file, ws] = await Promise.all([
+      this.d.pdf.call<{ info: { download_name: string }; content: Buffer }>('GetFile', {
         workspace_id: series.workspace_id,
-        invoice_id: invoiceId,
-      });
-      if (!inv.pdf_file_id) throw new Error('the follow-up has no PDF yet');
-      const [file, ws] = await Promise.all([
-        this.d.pdf.call<{ info: { download_name: string }; content: Buffer }>('GetFile', {
-          workspace_id: series.workspace_id,
-          file_id: inv.pdf_file_id,
-          include_content: true,
-        }),
-        this.d.accounts.call<{ name: string }>('GetWorkspace', { workspace_id: series.workspace_id }),
-      ]);
-      const mail = followUpMail({
-        language: String(inv.document_language ?? series.document_language),
-        invoiceNumber: String(inv.invoice_number),
-        seller: ws.name,
-        customerName: String(inv.customer_name),
-        amount: String(inv.amount),
-        currency: String(inv.currency),
-        dueDate: String(inv.due_date),
-        url: String(inv.pdf_url ?? ''),
-      });
-      await this.d.mailer.send({
-        to: series.customer_email,
-        subject: mail.subject,
-        text: mail.text,
-        attachments: [
-          { filename: file.info.download_name, content: Buffer.from(file.content), contentType: 'application/pdf' },
-        ],
-      });
-    } catch (err) {
-      await this.d.repo.releaseClaim(claimId);
-      throw err;
+        file_id: inv.pdf_file_id,
+        include_content: true,
+      }),
+      this.d.accounts.call<{ name: string }>('GetWorkspace', { workspace_id: series.workspace_id }),
+    ]);
+    const mail = followUpMail({
+      language: String(inv.document_language ?? series.document_language),
+      invoiceNumber: String(inv.invoice_number),
+      seller: ws.name,
+      customerName: String(inv.customer_name),
+      amount: String(inv.amount),
+      currency: String(inv.currency),
+      dueDate: String(inv.due_date),
+      url: String(inv.pdf_url ?? ''),
+    });
+    if (!(await this.d.repo.holdsClaims(claims, this.owner))) {
+      throw new TakenOver('the claims of this occurrence were taken over while it was worked on; not emailed');
+    }
+    await this.d.mailer.send({
+      to: series.customer_email,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: [
+        { filename: file.info.download_name, content: Buffer.from(file.content), contentType: 'application/pdf' },
+      ],
+    });
+  }
+
+  private async take(id: string, occurrenceId: string, kind: 'attempt' | 'email'): Promise<boolean> {
+    if (!(await this.d.repo.claim(id, occurrenceId, kind, this.owner, new Date()))) return false;
+    this.held.add(id);
+    return true;
+  }
+
+  private async release(claims: string[]): Promise<void> {
+    try {
+      await this.d.repo.releaseClaims(claims);
+    } finally {
+      for (const claim of claims) this.held.delete(claim);
     }
   }
 
-  /** Claims of workers that went silent: attempts become claimable again, unsent emails retryable. */
+  /** Claims that no heartbeat renewed for the lease: their replica died, so others may take them. */
   private async reapStaleClaims(): Promise<void> {
     const stale = await this.d.repo.staleClaims(new Date(Date.now() - this.d.leaseMs));
-    for (const claim of stale) {
-      const occ = await this.d.repo.findOccurrence(claim.occurrence_id);
-      if (claim.kind === 'email' && occ && !occ.email_sent && isOpen(occ)) await this.d.repo.releaseClaim(claim._id);
-      if (claim.kind === 'attempt') await this.d.repo.releaseClaim(claim._id);
+    if (stale.length > 0) {
+      this.d.log.warn({ claims: stale.map((c) => c._id) }, 'releasing the claims of a silent scheduler');
+      await this.d.repo.releaseClaims(stale.map((c) => c._id));
     }
+    await this.d.repo.dropHeartbeats(new Date(Date.now() - 10 * this.d.leaseMs));
   }
 }

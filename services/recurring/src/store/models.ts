@@ -133,6 +133,7 @@ occurrenceInvoiceSchema.index({ invoice_id: 1 });
 /**
  * A scheduler's claim on one attempt of one occurrence (`${occurrence}:a${attempt}`) or on its
  * email (`${occurrence}:email`). The insert is the lock: of several replicas exactly one succeeds.
+ * Its worker deletes it when done; another replica deletes it only once no heartbeat renews it.
  */
 export interface ClaimDoc {
   _id: string;
@@ -148,6 +149,25 @@ const claimSchema = new Schema<ClaimDoc>(
 );
 // Reaper of claims whose worker died.
 claimSchema.index({ at: 1 });
+
+/**
+ * A scheduler replica's heartbeat, written only by that replica: the claims it is working on now.
+ * Listing a claim renews its lease, so work that outlives SCHEDULER_LEASE_MS is never taken over
+ * while its replica lives.
+ */
+export interface HeartbeatDoc {
+  /** The replica (Scheduler owner id). */
+  _id: string;
+  at: Date;
+  claims: string[];
+}
+
+const heartbeatSchema = new Schema<HeartbeatDoc>(
+  { _id: String, at: Date, claims: { type: [String], default: [] } },
+  { versionKey: false, collection: 'scheduler_heartbeats' },
+);
+// Live replicas (staleClaims), and the clean-up of gone ones.
+heartbeatSchema.index({ at: 1 });
 
 /** workspace.v1 and invoice.lifecycle.v1 events already applied (consumers dedupe on event id). */
 export interface ProcessedEventDoc {
@@ -166,6 +186,7 @@ export function registerModels(conn: Connection) {
     Occurrence: conn.model<OccurrenceDoc>('Occurrence', occurrenceSchema),
     OccurrenceInvoice: conn.model<OccurrenceInvoiceDoc>('OccurrenceInvoice', occurrenceInvoiceSchema),
     Claim: conn.model<ClaimDoc>('SchedulerClaim', claimSchema),
+    Heartbeat: conn.model<HeartbeatDoc>('SchedulerHeartbeat', heartbeatSchema),
     ProcessedEvent: conn.model<ProcessedEventDoc>('ProcessedEvent', processedSchema),
     Changes: registerOutbox(conn),
   };

@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { commitChange, isDuplicateKey, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
-import type { ClaimDoc, Models, OccurrenceDoc, OccurrenceInvoiceDoc, SeriesDoc } from './models.ts';
+import type { ClaimDoc, HeartbeatDoc, Models, OccurrenceDoc, OccurrenceInvoiceDoc, SeriesDoc } from './models.ts';
 
 export { SequenceTaken };
 
@@ -175,15 +175,34 @@ export class RecurringRepository {
     }
   }
 
-  async releaseClaim(id: string): Promise<void> {
-    await this.models.Claim.deleteOne({ _id: id }).exec();
+  async releaseClaims(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.models.Claim.deleteMany({ _id: { $in: ids } }).exec();
   }
 
+  /** True while every claim in `ids` exists and is `owner`'s (none was taken over). */
+  async holdsClaims(ids: string[], owner: string): Promise<boolean> {
+    return (await this.models.Claim.countDocuments({ _id: { $in: ids }, owner }).exec()) === ids.length;
+  }
+
+  /** Claims taken before `before`, except those listed by a heartbeat since then (still being worked on). */
   async staleClaims(before: Date): Promise<ClaimDoc[]> {
-    return this.models.Claim.find({ at: { $lt: before } })
+    const renewing = await this.models.Heartbeat.find({ at: { $gte: before } })
+      .lean<HeartbeatDoc[]>()
+      .exec();
+    return this.models.Claim.find({ at: { $lt: before }, _id: { $nin: renewing.flatMap((h) => h.claims) } })
       .limit(500)
       .lean<ClaimDoc[]>()
       .exec();
+  }
+
+  /** The replica's heartbeat; only that replica writes its document. */
+  async heartbeat(owner: string, claims: string[], at: Date): Promise<void> {
+    await this.models.Heartbeat.updateOne({ _id: owner }, { $set: { at, claims } }, { upsert: true }).exec();
+  }
+
+  /** Heartbeats of replicas gone long ago (each process start writes a new one). */
+  async dropHeartbeats(before: Date): Promise<void> {
+    await this.models.Heartbeat.deleteMany({ at: { $lt: before } }).exec();
   }
 
   async isProcessed(eventId: string): Promise<boolean> {
