@@ -71,6 +71,21 @@ async function runScheduler(now: string, workspaceId: string) {
 
 const plusMinute = (iso: string) => new Date(new Date(iso).getTime() + 60_000).toISOString();
 
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The date `k` months after `anchor`, keeping its day and clamping to the month's end (DESIGN.md §3). */
+function addMonths(anchor: string, k: number): string {
+  const [y, m, d] = anchor.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + k, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Test workspaces are on UTC, so an occurrence's local date is the date part of its time. */
+const day = (iso: string) => iso.slice(0, 10);
+
 test.serial('generate with is_recurring: the recurring block matches the series read back', async (t) => {
   const api = await platform.client('business', 10);
   const to = email();
@@ -305,26 +320,32 @@ test.serial('a paused series generates nothing until resumed', async (t) => {
 });
 
 test.serial(
-  'extend by count and by end_date adds occurrences after the last one (meta.added); a completed series becomes active',
+  'extend by count and by end_date adds exactly the steps after the last occurrence (meta.added); a completed series becomes active',
   async (t) => {
     const api = await platform.client('business', 10);
     const id = String(((await createSeries(api, email(), { recurring_count: 2 })).recurring as Obj).schedule_id);
-    const start = await getSeries(api, id);
+    const anchor = day((await getSeries(api, id)).occurrences[0]!.date);
     const byCount = await api.call<Body<Series>>('PUT', `/api/invoices/external/recurring/${id}/extend`, {
       body: { count: 2 },
     });
     t.is(byCount.status, 200);
     t.deepEqual(byCount.body.meta, { added: 2 });
-    t.is(byCount.body.data.occurrences.length, 4);
-    t.true(byCount.body.data.occurrences[2]!.date > start.occurrences[1]!.date);
-    const last = byCount.body.data.occurrences[3]!.date.slice(0, 10);
-    const endDate = new Date(Date.parse(`${last}T00:00:00Z`) + 70 * 86_400_000).toISOString().slice(0, 10);
+    t.deepEqual(
+      byCount.body.data.occurrences.map((o) => day(o.date)),
+      [0, 1, 2, 3].map((k) => addMonths(anchor, k)),
+    );
+    const endDate = addDays(addMonths(anchor, 3), 70);
+    const expected = [4, 5, 6].map((k) => addMonths(anchor, k)).filter((d) => d <= endDate);
     const byDate = await api.call<Body<Series>>('PUT', `/api/invoices/external/recurring/${id}/extend`, {
       body: { end_date: endDate },
     });
-    t.is(byDate.status, 200);
-    t.true(byDate.body.meta!.added! >= 2 && byDate.body.meta!.added! <= 3, JSON.stringify(byDate.body.meta));
-    for (const o of byDate.body.data.occurrences) t.true(o.date.slice(0, 10) <= endDate);
+    t.is(byDate.status, 200, byDate.text);
+    t.deepEqual(byDate.body.meta, { added: expected.length });
+    t.deepEqual(
+      byDate.body.data.occurrences.slice(4).map((o) => day(o.date)),
+      expected,
+    );
+    t.is(day(String(byDate.body.data.end_date)), endDate);
 
     // Complete a short series, then extend it.
     const short = String(((await createSeries(api, email(), { recurring_count: 2 })).recurring as Obj).schedule_id);
@@ -336,6 +357,135 @@ test.serial(
     t.like(reopened.body.data, { status: 'active', remaining_count: 1 });
   },
 );
+
+test.serial(
+  'extend with an end_date on or before the last occurrence is 400 and changes nothing; just after it adds none',
+  async (t) => {
+    const api = await platform.client('business', 10);
+    const id = String(((await createSeries(api, email(), { recurring_count: 3 })).recurring as Obj).schedule_id);
+    const before = await getSeries(api, id);
+    const last = day(before.occurrences[2]!.date);
+    for (const endDate of [last, addDays(last, -1), day(before.occurrences[0]!.date)]) {
+      const res = await api.call<Body>('PUT', `/api/invoices/external/recurring/${id}/extend`, {
+        body: { end_date: endDate },
+      });
+      t.is(res.status, 400, endDate);
+      t.is(res.body.error!.name, 'ValidationError');
+      const [error] = res.body.error!.details!.errors as { path: string; message: string }[];
+      t.is(error!.path, 'body.end_date');
+      t.regex(error!.message, new RegExp(`after the last occurrence.*${last}`));
+    }
+    t.deepEqual(await getSeries(api, id), before);
+    const justAfter = await api.call<Body<Series>>('PUT', `/api/invoices/external/recurring/${id}/extend`, {
+      body: { end_date: addDays(last, 1) },
+    });
+    t.is(justAfter.status, 200, justAfter.text);
+    t.deepEqual(justAfter.body.meta, { added: 0 }, 'no monthly step falls on the day after the last');
+    t.is(justAfter.body.data.occurrences.length, 3);
+  },
+);
+
+test.serial(
+  'a weekly series with a far recurring_end_date stops at 1000 occurrences; extending it further is 400',
+  async (t) => {
+    const api = await platform.client('business', 5);
+    const res = await api.call<Body>('POST', '/api/invoices/generate-external', {
+      body: recurringBody(email(), {
+        recurring_interval: 'weekly',
+        recurring_count: undefined,
+        recurring_end_date: '2099-12-31',
+      }),
+    });
+    t.is(res.status, 200, res.text);
+    const recurring = res.body.data.recurring as Obj;
+    t.is(recurring.occurrences, 1000);
+    const id = String(recurring.schedule_id);
+    const series = await getSeries(api, id);
+    t.is(series.occurrences.length, 1000);
+    t.like(series, { generated_count: 1, remaining_count: 999 });
+    const first = day(series.occurrences[0]!.date);
+    t.is(day(series.occurrences[999]!.date), addDays(first, 999 * 7));
+    for (const body of [{ count: 1 }, { end_date: '2099-12-31' }]) {
+      const extended = await api.call<Body>('PUT', `/api/invoices/external/recurring/${id}/extend`, { body });
+      t.is(extended.status, 400, JSON.stringify(body));
+      t.is(extended.body.error!.name, 'ApplicationError');
+      t.regex(extended.body.error!.message, /at most 1000 occurrences; 0 more fit/);
+    }
+    t.is((await getSeries(api, id)).occurrences.length, 1000);
+  },
+);
+
+test.serial(
+  'generate with is_recurring: 4 invoices without recurring_count; a future recurring_end_date ends the series on time',
+  async (t) => {
+    const api = await platform.client('business', 5);
+    const byDefault = await api.call<Body>('POST', '/api/invoices/generate-external', {
+      body: recurringBody(email(), { recurring_count: undefined }),
+    });
+    t.is(byDefault.status, 200, byDefault.text);
+    t.is((byDefault.body.data.recurring as Obj).occurrences, 4);
+    const four = await getSeries(api, String((byDefault.body.data.recurring as Obj).schedule_id));
+    const anchor = day(four.occurrences[0]!.date);
+    t.deepEqual(
+      four.occurrences.map((o) => day(o.date)),
+      [0, 1, 2, 3].map((k) => addMonths(anchor, k)),
+    );
+    t.like(four, { remaining_count: 3, end_date: four.occurrences[3]!.date });
+
+    const endDate = addDays(addMonths(anchor, 2), 10);
+    const byEnd = await api.call<Body>('POST', '/api/invoices/generate-external', {
+      body: recurringBody(email(), { recurring_count: undefined, recurring_end_date: endDate }),
+    });
+    t.is(byEnd.status, 200, byEnd.text);
+    const recurring = byEnd.body.data.recurring as Obj;
+    const series = await getSeries(api, String(recurring.schedule_id));
+    const start = day(series.occurrences[0]!.date);
+    const expected = [0, 1, 2, 3].map((k) => addMonths(start, k)).filter((d) => d <= endDate);
+    t.deepEqual(
+      series.occurrences.map((o) => day(o.date)),
+      expected,
+    );
+    t.is(recurring.occurrences, expected.length);
+    t.is(day(String(recurring.end_date)), endDate);
+    t.is(series.end_date, recurring.end_date);
+    t.is(recurring.next_issue_date, series.occurrences[1]!.date);
+  },
+);
+
+test.serial('400 for the invalid bodies of status, extend and frequency (spec §4.10–§4.12)', async (t) => {
+  const api = await platform.client('business', 5);
+  const id = String(((await createSeries(api, email())).recurring as Obj).schedule_id);
+  const before = await getSeries(api, id);
+  const start = addDays(day(before.occurrences[2]!.date), 30);
+  const cases: [string, object | undefined, string][] = [
+    ['status', undefined, 'body'],
+    ['status', {}, 'body.status'],
+    ['status', { status: 'completed' }, 'body.status'],
+    ['extend', undefined, 'body'],
+    ['extend', {}, 'body'],
+    ['extend', { count: 0 }, 'body.count'],
+    ['extend', { count: 121 }, 'body.count'],
+    ['extend', { end_date: '2099-02-30' }, 'body.end_date'],
+    ['extend', { end_date: 'next month' }, 'body.end_date'],
+    ['frequency', { frequency: 'weekly', start_date: start }, 'body'],
+    ['frequency', { frequency: 'daily', start_date: start, count: 2 }, 'body.frequency'],
+    ['frequency', { start_date: start, count: 2 }, 'body.frequency'],
+    ['frequency', { frequency: 'weekly', count: 2 }, 'body.start_date'],
+    ['frequency', { frequency: 'weekly', start_date: start, count: 0 }, 'body.count'],
+    ['frequency', { frequency: 'weekly', start_date: start, count: 121 }, 'body.count'],
+    ['frequency', { frequency: 'weekly', start_date: start, end_date: addDays(start, -1) }, 'body.end_date'],
+    ['frequency', { frequency: 'weekly', start_date: start, count: 2, end_date: addDays(start, 30) }, 'body.end_date'],
+  ];
+  for (const [action, body, path] of cases) {
+    const res = await api.call<Body>('PUT', `/api/invoices/external/recurring/${id}/${action}`, { body });
+    const what = `${action} ${JSON.stringify(body)}`;
+    t.is(res.status, 400, what);
+    t.is(res.body.error?.name, 'ValidationError', what);
+    const paths = (res.body.error?.details?.errors as { path: string }[] | undefined)?.map((e) => e.path) ?? [];
+    t.true(paths.includes(path), `${what}: ${paths.join(', ')}`);
+  }
+  t.deepEqual(await getSeries(api, id), before, 'nothing changed');
+});
 
 test.serial(
   'change frequency replaces only the occurrences not generated yet (meta.replaced, meta.added)',

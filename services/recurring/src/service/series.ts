@@ -197,20 +197,28 @@ export class SeriesService {
     return this.get(workspaceId, id);
   }
 
-  /** Spec §4.11: adds occurrences after the last one; a completed series becomes active again. */
+  /**
+   * Spec §4.11: adds occurrences after the last one; a completed series becomes active again. An
+   * end_date must lie after the last occurrence, and nothing is added past the 1000 cap.
+   */
   async extend(workspaceId: string, id: string, input: { count?: number; end_date?: string }) {
     const limit = limitOf(input, [1, 120]);
     const { result } = await this.mutate(workspaceId, id, async (series, occurrences) => {
-      const room = MAX_OCCURRENCES - occurrences.length;
       const last = occurrences.at(-1)?.local_date ?? series.anchor_date;
+      if ('endDate' in limit && limit.endDate <= last)
+        throw AppError.validation([
+          { path: 'body.end_date', message: `must be after the last occurrence of the series (${last})` },
+        ]);
+      const room = Math.max(0, MAX_OCCURRENCES - occurrences.length);
+      // One date more than fits tells an extension that passes the cap from one that reaches it.
       const dates = planDates(
         series.anchor_date,
         series.frequency as Frequency,
         series.next_step,
         limit,
-        Math.max(0, room),
+        room + 1,
       ).filter((d) => d > last);
-      if ('count' in limit && room < limit.count)
+      if (dates.length > room)
         throw new AppError('application', `A series holds at most ${MAX_OCCURRENCES} occurrences; ${room} more fit.`);
       const docs = dates.map((d) => this.occurrence(series, d, 'pending'));
       const patch: Partial<SeriesDoc> = { next_step: series.next_step + dates.length };

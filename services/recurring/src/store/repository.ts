@@ -34,17 +34,20 @@ export class RecurringRepository {
     }
   }
 
+  /**
+   * Inserts in one round trip (a series may have 1000 occurrences); an occurrence that exists
+   * already (a retried change) stays as it is.
+   */
   async insertOccurrences(docs: OccurrenceDoc[]): Promise<number> {
-    let added = 0;
-    for (const doc of docs) {
-      try {
-        await this.models.Occurrence.create(doc);
-        added++;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
+    if (docs.length === 0) return 0;
+    try {
+      await this.models.Occurrence.insertMany(docs, { ordered: false });
+      return docs.length;
+    } catch (err) {
+      const failed = (err as { writeErrors?: unknown[] }).writeErrors;
+      if (!failed || !failed.every(isDuplicateKey)) throw err;
+      return docs.length - failed.length;
     }
-    return added;
   }
 
   async occurrences(seriesId: string): Promise<OccurrenceDoc[]> {
