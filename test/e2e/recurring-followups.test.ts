@@ -39,9 +39,10 @@ type Series = Obj & {
   occurrences: Occurrence[];
 };
 type Run = { status: string; invoice_id?: string; error?: string };
-type Pass = { completed: number; runs: Run[] };
+type Pass = { generated: number; emailed: number; failed: number; completed: number; runs: Run[] };
 
 const email = () => `followup-${randomBytes(5).toString('hex')}@example.test`;
+const hours = (n: number) => n * 3_600_000;
 const at = (ms: number) => new Date(ms).toISOString();
 
 async function createSeries(api: ApiClient, to: string, extra: object = {}) {
@@ -64,10 +65,22 @@ async function createSeries(api: ApiClient, to: string, extra: object = {}) {
 const getSeries = async (api: ApiClient, id: string) =>
   (await api.call<Body<Series>>('GET', `/api/invoices/external/recurring/${id}`)).body.data;
 
+async function runScheduler(now: string, workspaceId: string): Promise<Pass> {
+  const res = await platform.admin<Pass>('POST', '/recurring/run', { now, workspace_id: workspaceId });
+  if (res.status !== 200) throw new Error(`scheduler: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
 const recurringClient = (addr: string) =>
   createUnaryClient(
     loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
     addr,
+  );
+
+const invoiceClient = () =>
+  createUnaryClient(
+    loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
+    platform.invoiceAddr,
   );
 
 test.serial(
@@ -135,3 +148,144 @@ test.serial(
     t.is((await platform.credits(api.workspaceId)).credits_remaining, 3, 'one credit per invoice');
   },
 );
+
+test.serial('the follow-up email is written in the document language, with the PDF attached', async (t) => {
+  const api = await platform.client('business', 5);
+  const to = email();
+  const { seriesId } = await createSeries(api, to, { document_language: 'de', customer_name: 'Muster GmbH' });
+  const occurrence = (await getSeries(api, seriesId)).occurrences[1]!;
+  const pass = await runScheduler(at(Date.parse(occurrence.date) + 60_000), api.workspaceId);
+  t.is(pass.runs[0]!.status, 'sent', pass.runs[0]!.error);
+  const inv = (await api.call<Body>('GET', `/api/invoices/external/${pass.runs[0]!.invoice_id}`)).body.data;
+  const [message] = await mail.list(to);
+  t.is(message!.subject, `Rechnung ${String(inv.invoice_number)} von ws business`);
+  t.true(message!.text.startsWith('Guten Tag Muster GmbH,'), message!.text);
+  t.true(message!.text.includes(`anbei erhalten Sie die Rechnung ${String(inv.invoice_number)}`), message!.text);
+  t.regex(message!.text, /2\.775\.000\sIDR/, 'the amount in the German format');
+  const dueDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${String(inv.due_date)}T00:00:00Z`),
+  );
+  t.true(message!.text.includes(`fällig am ${dueDate}`), message!.text);
+  t.true(message!.text.includes('Sie können sie auch online ansehen:'));
+  t.false(message!.text.includes('Please find attached'));
+  t.deepEqual(
+    message!.attachments.map((a) => [a.filename, a.contentType]),
+    [[`${String(inv.invoice_number)}-UNPAID.pdf`, 'application/pdf']],
+  );
+});
+
+test.serial(
+  'follow-ups: numbered INV-{ws}-{YYYYMM}-{seq} in issue order, the first invoice content, source recurring; the last pass completes the series',
+  async (t) => {
+    const api = await platform.client('business', 10);
+    const to = email();
+    const { invoice: first, seriesId } = await createSeries(api, to, {
+      recurring_count: 6,
+      customer_tax_id: 'NPWP 01.234.567.8-901.000',
+      items: [
+        { description: 'Design', quantity: 2, price: 1500000, unit: 'day', discount: 100000 },
+        { description: 'Hosting', quantity: 1, price: 300000, tax_rate: 0 },
+      ],
+      discount_total: 50000,
+      notes: 'Thank you for your business',
+      custom_payment_notes: 'Transfer to BCA 123',
+      footer_text: 'PT Contoh',
+    });
+    const { occurrences } = await getSeries(api, seriesId);
+    for (const [i, occurrence] of occurrences.slice(1).entries()) {
+      const pass = await runScheduler(at(Date.parse(occurrence.date) + 60_000), api.workspaceId);
+      t.like(pass, { generated: 1, emailed: 1, failed: 0, completed: i === occurrences.length - 2 ? 1 : 0 });
+    }
+    const done = await getSeries(api, seriesId);
+    t.is(done.status, 'completed');
+    t.like(done, { generated_count: 6, remaining_count: 0, last_run_date: done.occurrences[5]!.date });
+
+    const invoices = invoiceClient();
+    try {
+      const get = (id: string) =>
+        invoices.call<Obj & { items: Obj[] }>('GetInvoice', { workspace_id: api.workspaceId, invoice_id: id });
+      const source = await get(String(first.id));
+      // The workspace is new and on UTC: each month of issue numbers from 0001.
+      const perMonth = new Map<string, number>();
+      for (const occurrence of done.occurrences) {
+        const inv = await get(occurrence.invoice_id!);
+        const period = String(inv.issue_date).slice(0, 7).replace('-', '');
+        const seq = (perMonth.get(period) ?? 0) + 1;
+        perMonth.set(period, seq);
+        t.is(inv.invoice_number, `INV-${api.workspaceId}-${period}-${String(seq).padStart(4, '0')}`);
+        t.is(inv.issue_date, occurrence.date);
+        if (inv.id === first.id) continue;
+        t.like(inv, {
+          source: 'recurring',
+          series_id: seriesId,
+          occurrence_date: occurrence.date.slice(0, 10),
+          is_recurring: true,
+          recurring_interval: 'weekly',
+          invoice_status: 'unpaid',
+        });
+        for (const field of [
+          'customer_name',
+          'customer_email',
+          'customer_tax_id',
+          'currency',
+          'subtotal',
+          'discount_total',
+          'tax_rate',
+          'tax_amount',
+          'amount',
+          'notes',
+          'custom_payment_notes',
+          'footer_text',
+          'document_language',
+        ])
+          t.is(inv[field], source[field], field);
+        t.deepEqual(inv.items, source.items);
+      }
+      t.true(
+        [...perMonth.values()].some((n) => n > 1),
+        'several follow-ups share a month',
+      );
+    } finally {
+      invoices.close();
+    }
+    t.is((await mail.list(to)).length, 5);
+  },
+);
+
+test.serial('a follow-up whose PDF cannot be rendered fails, uses no credit, and is retried', async (t) => {
+  const api = await platform.client('business', 5);
+  const to = email();
+  const { seriesId } = await createSeries(api, to);
+  let now = Date.parse((await getSeries(api, seriesId)).occurrences[1]!.date) + 60_000;
+  // A pdf service whose browser cannot start: every render fails for real.
+  await platform.restart('pdf', { CHROMIUM_PATH: '/nonexistent/chromium' }, 'SIGTERM', false);
+  try {
+    // Each pass runs past the previous failure's backoff (at most 6 hours).
+    const failed = await waitFor(
+      'a follow-up failing to render',
+      async () => {
+        now += hours(7);
+        const [run] = (await runScheduler(at(now), api.workspaceId)).runs;
+        return run?.status === 'failed' && /PDF could not be generated/.test(run.error ?? '') ? run : undefined;
+      },
+      60_000,
+      200,
+    );
+    t.falsy(failed.invoice_id);
+    const series = await getSeries(api, seriesId);
+    t.like(series, { status: 'active', generated_count: 1, remaining_count: 1 });
+    t.like(series.occurrences[1]!, { status: 'failed', invoice_id: null, sent_at: null });
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 4, 'no credit for the failed render');
+    t.deepEqual(await mail.list(to), []);
+  } finally {
+    await platform.restart('pdf');
+  }
+  const [retried] = (await runScheduler(at(now + hours(7)), api.workspaceId)).runs;
+  t.is(retried!.status, 'sent', retried!.error);
+  const done = await getSeries(api, seriesId);
+  t.is(done.status, 'completed');
+  t.like(done.occurrences[1]!, { status: 'sent', invoice_id: retried!.invoice_id });
+  t.is((await api.call<Body<Obj[]>>('GET', '/api/invoices/external')).body.meta!.total, 2);
+  t.is((await platform.credits(api.workspaceId)).credits_remaining, 3);
+  t.is((await mail.list(to)).length, 1);
+});
