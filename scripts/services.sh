@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Starts and stops the platform's own services as detached processes for local use.
-# Logs go to .local/logs/<service>.log, pids to .local/run/svc-<service>.pid.
+# Logs go to <state>/logs/<service>.log, pids to <state>/run/svc-<service>.pid, where <state> is
+# PLATFORM_STATE_DIR (default .local): each state directory is a platform of its own.
+# KAFKA_CONSUMER_GROUP_PREFIX gives each service the group <prefix><service> instead of its default.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-run="$root/.local/run"
-logs="$root/.local/logs"
+state="${PLATFORM_STATE_DIR:-$root/.local}"
+run="$state/run"
+logs="$state/logs"
 mkdir -p "$run" "$logs"
 
 # Services in start order; stop goes in reverse.
@@ -16,9 +19,12 @@ alive() { local pid; pid="$(pid_of "$1")"; [ -n "$pid" ] && kill -0 "$pid" 2>/de
 start_one() {
   local name="$1"
   if alive "$name"; then return 0; fi
+  # A second platform on the same Kafka must not join the first one's groups and take its events.
+  local group=()
+  if [ -n "${KAFKA_CONSUMER_GROUP_PREFIX:-}" ]; then group=("KAFKA_CONSUMER_GROUP=$KAFKA_CONSUMER_GROUP_PREFIX$name"); fi
   # A small young generation: ~25 MiB less per service (docs/benchmarks.md, "Node flags"); the
   # Dockerfile's ENTRYPOINT and test/support/platform.ts start services with the same flag.
-  setsid nohup node --max-semi-space-size=2 "$root/services/$name/src/main.ts" </dev/null >>"$logs/$name.log" 2>&1 &
+  setsid nohup env "${group[@]}" node --max-semi-space-size=2 "$root/services/$name/src/main.ts" </dev/null >>"$logs/$name.log" 2>&1 &
   echo $! >"$run/svc-$name.pid"
 }
 

@@ -8,14 +8,19 @@ cd "$root"
 pnpm install --frozen-lockfile --reporter=silent
 bash deploy/local/stack.sh up
 
-mkdir -p .local
-[ -s .local/admin-token ] || (umask 077; node -e "process.stdout.write(require('crypto').randomBytes(24).toString('hex'))" > .local/admin-token)
+# This platform's own files (admin token, key ring, demo key, pids, logs). Another directory, with
+# other ports, databases and consumer groups, runs a second platform beside the first.
+mkdir -p "${PLATFORM_STATE_DIR:-.local}"
+state="$(cd "${PLATFORM_STATE_DIR:-.local}" && pwd)"
+shown_state="${state#"$root"/}"
+[ -s "$state/admin-token" ] || (umask 077; node -e "process.stdout.write(require('crypto').randomBytes(24).toString('hex'))" > "$state/admin-token")
 # Seals webhook signing secrets at rest; kept, since the stored secrets open only with it.
-[ -s .local/webhook-secret-keys ] || (umask 077; node -e "process.stdout.write('local1:' + require('crypto').randomBytes(32).toString('base64'))" > .local/webhook-secret-keys)
+[ -s "$state/webhook-secret-keys" ] || (umask 077; node -e "process.stdout.write('local1:' + require('crypto').randomBytes(32).toString('base64'))" > "$state/webhook-secret-keys")
 set -a
 . .local/stack.env
-ADMIN_TOKEN="$(cat .local/admin-token)"
-WEBHOOK_SECRET_KEYS="$(cat .local/webhook-secret-keys)"
+PLATFORM_STATE_DIR="$state"
+ADMIN_TOKEN="$(cat "$state/admin-token")"
+WEBHOOK_SECRET_KEYS="$(cat "$state/webhook-secret-keys")"
 ACCOUNTS_ADDR="${ACCOUNTS_ADDR:-127.0.0.1:50051}"
 ACCOUNTS_LISTEN_ADDR="$ACCOUNTS_ADDR"
 INVOICE_ADDR="${INVOICE_ADDR:-127.0.0.1:50052}"
@@ -41,27 +46,27 @@ for _ in $(seq 1 300); do
   sleep 0.2
 done
 if [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/readyz")" != 200 ]; then
-  echo "The gateway did not become ready; see .local/logs/gateway.log and .local/logs/accounts.log" >&2
+  echo "The gateway did not become ready; see $shown_state/logs/gateway.log and $shown_state/logs/accounts.log" >&2
   curl -s "$base/readyz" >&2 || true
   exit 1
 fi
 
 # A service that refused its configuration or could not start has exited by now.
 if ! bash scripts/services.sh status >/dev/null; then
-  echo "A service is not running; see its log in .local/logs/:" >&2
+  echo "A service is not running; see its log in $shown_state/logs/:" >&2
   bash scripts/services.sh status >&2 || true
   exit 1
 fi
 
 # Reuse the demo key while it still authenticates; otherwise make a fresh demo workspace and key.
-demo_key="$(cat .local/demo-key 2>/dev/null || true)"
+demo_key="$(cat "$state/demo-key" 2>/dev/null || true)"
 if [ -z "$demo_key" ] || [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $demo_key" "$base/api/invoices/external/templates")" = 403 ]; then
   ws="$(node services/gateway/src/cli/main.ts --url "$admin" --json workspace create --name "Demo workspace" --plan business --tz UTC | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))')"
   demo_key="$(node services/gateway/src/cli/main.ts --url "$admin" --json key create "$ws" --name demo | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).raw_key))')"
-  (umask 077; printf '%s' "$demo_key" > .local/demo-key; printf '%s' "$ws" > .local/demo-workspace)
+  (umask 077; printf '%s' "$demo_key" > "$state/demo-key"; printf '%s' "$ws" > "$state/demo-workspace")
 fi
 # Keep the demo workspace able to generate: top its credit pool back up when it runs dry.
-demo_ws="$(cat .local/demo-workspace 2>/dev/null || true)"
+demo_ws="$(cat "$state/demo-workspace" 2>/dev/null || true)"
 if [ -n "$demo_ws" ]; then
   left="$(node services/gateway/src/cli/main.ts --url "$admin" --json credits get "$demo_ws" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const c=JSON.parse(s);console.log(c.unlimited?"unlimited":(c.credits_remaining??0))})')"
   [ "$left" = 0 ] && node services/gateway/src/cli/main.ts --url "$admin" credits set "$demo_ws" 100 >/dev/null
@@ -71,7 +76,7 @@ cat <<MSG
 
 Invoice platform is up.
   API:        $base   (OpenAPI: $base/openapi.json)
-  Admin API:  $admin  (token in .local/admin-token; CLI: ADMIN_TOKEN=\$(cat .local/admin-token) pnpm admin --help)
+  Admin API:  $admin  (token in $shown_state/admin-token; CLI: ADMIN_TOKEN=\$(cat $shown_state/admin-token) pnpm admin --help)
   Demo key:   $demo_key
 
   curl -H "Authorization: Bearer $demo_key" $base/api/invoices/external/templates
@@ -79,5 +84,5 @@ Invoice platform is up.
        -d '{"customer_name":"PT Maju","items":[{"description":"Design","quantity":2,"price":150000}]}' \\
        $base/api/invoices/generate-external
 
-Logs in .local/logs/. Stop everything with: pnpm down
+Logs in $shown_state/logs/. Stop everything with: pnpm down
 MSG
