@@ -243,16 +243,28 @@ export class InvoiceService {
       next_issue_date: series.occurrences[1]?.date ?? null,
       end_date: series.end_date ?? null,
     };
-    await this.d.invoices.finishSeries(doc._id, { ...doc.generate_response, recurring });
+    await this.change(doc.workspace_id, doc._id, (current) =>
+      current.series_pending
+        ? {
+            patch: { generate_response: { ...current.generate_response, recurring }, series_pending: false },
+            messages: () => [],
+          }
+        : null,
+    );
+    await this.d.invoices.workDone('series', doc._id);
     return recurring;
   }
 
   /** Finishes series creations that failed after their first invoice was committed. */
   async repairPendingSeries(before: Date): Promise<number> {
     if (!this.d.recurring) return 0;
-    const pending = await this.d.invoices.seriesPending(before);
+    const pending = await this.d.invoices.pending('series', before, 100);
     let finished = 0;
     for (const doc of pending) {
+      if (!doc.series_pending) {
+        await this.d.invoices.workDone('series', doc._id);
+        continue;
+      }
       try {
         await this.createSeries(doc, {
           recurring_end_date: doc.recurring_end_date ?? undefined,
@@ -289,7 +301,13 @@ export class InvoiceService {
     if (req.idempotency_key) {
       existing = await this.d.invoices.findByIdempotencyKey(req.workspace_id, req.idempotency_key);
       if (existing && now.getTime() - new Date(existing.created_at).getTime() > IDEMPOTENCY_WINDOW_MS) {
-        await this.d.invoices.retireIdempotencyKey(existing);
+        // Frees the key for a new request (spec §4.1 rule 3); a change like any other, so it cannot
+        // overwrite a concurrent one.
+        const retired = existing._id;
+        await this.change(existing.workspace_id, retired, () => ({
+          patch: { idempotency_scope: `expired:${retired}` },
+          messages: () => [],
+        }));
         existing = null;
       }
       if (existing && req.request_fingerprint && existing.request_fingerprint !== req.request_fingerprint) {
@@ -423,7 +441,6 @@ export class InvoiceService {
       amount_received: '0',
       time_zone: ws.time_zone,
       sequence: 1,
-      created_pending: true,
       created_at: now,
       updated_at: now,
     };
@@ -619,7 +636,7 @@ export class InvoiceService {
 
   /** Finishes generates that crashed between their invoice and its invoice.created (at-least-once). */
   async repairPendingCreated(before: Date): Promise<number> {
-    const pending = await this.d.invoices.createdPending(before);
+    const pending = await this.d.invoices.pending('created', before, 500);
     for (const doc of pending) {
       await this.d.invoices.commitCreated(
         doc,

@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { commitChange, type OutboxMessage, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
-import type { InvoiceDoc, Models } from './models.ts';
+import type { InvoiceDoc, Models, PendingWorkDoc } from './models.ts';
 
 export { SequenceTaken };
 
@@ -40,23 +40,34 @@ export class InvoiceStore {
     return this.models.Invoice.findOne({ workspace_id: workspaceId, idempotency_scope: key }).lean<InvoiceDoc>().exec();
   }
 
-  /** Frees a key older than its 24 hours so it can name a new request (spec §4.1 rule 3). */
-  async retireIdempotencyKey(doc: InvoiceDoc): Promise<void> {
-    await this.models.Invoice.updateOne({ _id: doc._id }, { $set: { idempotency_scope: `expired:${doc._id}` } }).exec();
-  }
-
   async findByOccurrence(workspaceId: string, scope: string): Promise<InvoiceDoc | null> {
     return this.models.Invoice.findOne({ workspace_id: workspaceId, occurrence_scope: scope })
       .lean<InvoiceDoc>()
       .exec();
   }
 
-  /** Inserts a new invoice; a duplicate key error means a concurrent twin (same key or occurrence) won. */
+  /**
+   * Inserts a new invoice with its pending work (its invoice.created, and its series when
+   * `series_pending`); a duplicate key error means a concurrent twin (same key or occurrence) won.
+   */
   async insert(doc: InvoiceDoc): Promise<void> {
-    await this.models.Invoice.create(doc);
+    const kinds: PendingWorkDoc['kind'][] = doc.series_pending ? ['created', 'series'] : ['created'];
+    const work = kinds.map((kind) => ({
+      _id: `${kind}:${doc._id}`,
+      kind,
+      invoice_id: doc._id,
+      created_at: doc.created_at,
+    }));
+    await this.models.PendingWork.create(work);
+    try {
+      await this.models.Invoice.create(doc);
+    } catch (err) {
+      await this.models.PendingWork.deleteMany({ _id: { $in: work.map((w) => w._id) } }).exec();
+      throw err;
+    }
   }
 
-  /** Commits invoice.created (change 1) and clears the pending mark; safe to repeat after a crash. */
+  /** Commits invoice.created (change 1) and marks that work done; safe to repeat after a crash. */
   async commitCreated(doc: InvoiceDoc, message: OutboxMessage): Promise<void> {
     try {
       await commitChange(this.models.Outbox, {
@@ -69,7 +80,27 @@ export class InvoiceStore {
     } catch (err) {
       if (!(err instanceof SequenceTaken)) throw err;
     }
-    await this.models.Invoice.updateOne({ _id: doc._id }, { $set: { created_pending: false } }).exec();
+    await this.workDone('created', doc._id);
+  }
+
+  async workDone(kind: PendingWorkDoc['kind'], invoiceId: string): Promise<void> {
+    await this.models.PendingWork.deleteOne({ _id: `${kind}:${invoiceId}` }).exec();
+  }
+
+  /** Invoices with `kind` work pending since before `before`; work whose invoice never got stored is dropped. */
+  async pending(kind: PendingWorkDoc['kind'], before: Date, limit: number): Promise<InvoiceDoc[]> {
+    const work = await this.models.PendingWork.find({ kind, created_at: { $lt: before } })
+      .sort({ created_at: 1 })
+      .limit(limit)
+      .lean<PendingWorkDoc[]>()
+      .exec();
+    const docs: InvoiceDoc[] = [];
+    for (const w of work) {
+      const doc = await this.models.Invoice.findById(w.invoice_id).lean<InvoiceDoc>().exec();
+      if (doc) docs.push(doc);
+      else await this.workDone(kind, w.invoice_id);
+    }
+    return docs;
   }
 
   /**
@@ -101,11 +132,6 @@ export class InvoiceStore {
     return { ...doc, ...projection };
   }
 
-  /** Remembers the result of an idempotent generate on the invoice (replayed byte for byte). */
-  async setGenerateResponse(id: string, response: Record<string, unknown>): Promise<void> {
-    await this.models.Invoice.updateOne({ _id: id }, { $set: { generate_response: response } }).exec();
-  }
-
   async list(
     workspaceId: string,
     status: string | undefined,
@@ -130,26 +156,5 @@ export class InvoiceStore {
     const filter: Record<string, unknown> = { invoice_status: 'unpaid', overdue_at: { $lte: now } };
     if (workspaceId) filter.workspace_id = workspaceId;
     return this.models.Invoice.find(filter).limit(limit).lean<InvoiceDoc[]>().exec();
-  }
-
-  async finishSeries(id: string, response: Record<string, unknown>): Promise<void> {
-    await this.models.Invoice.updateOne(
-      { _id: id },
-      { $set: { generate_response: response, series_pending: false } },
-    ).exec();
-  }
-
-  async seriesPending(before: Date): Promise<InvoiceDoc[]> {
-    return this.models.Invoice.find({ series_pending: true, created_at: { $lt: before } })
-      .limit(100)
-      .lean<InvoiceDoc[]>()
-      .exec();
-  }
-
-  async createdPending(before: Date): Promise<InvoiceDoc[]> {
-    return this.models.Invoice.find({ created_pending: true, created_at: { $lt: before } })
-      .limit(500)
-      .lean<InvoiceDoc[]>()
-      .exec();
   }
 }

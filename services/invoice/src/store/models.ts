@@ -77,7 +77,6 @@ export interface InvoiceDoc {
   /** Sequence of the last committed change (1 after creation). */
   sequence: number;
   /** True until invoice.created is committed to the outbox; a sweep finishes it after a crash. */
-  created_pending: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -132,7 +131,6 @@ const invoiceSchema = new Schema<InvoiceDoc>(
     amount_received: { type: String, default: '0' },
     time_zone: String,
     sequence: { type: Number, default: 1 },
-    created_pending: { type: Boolean, default: true },
     created_at: Date,
     updated_at: Date,
   },
@@ -150,10 +148,27 @@ invoiceSchema.index({ workspace_id: 1, occurrence_scope: 1 }, { unique: true });
 invoiceSchema.index({ workspace_id: 1, invoice_number: 1 }, { unique: true });
 // Automatic overdue sweep: unpaid invoices whose overdue instant has passed.
 invoiceSchema.index({ invoice_status: 1, overdue_at: 1 });
-// Crash repair: invoices whose invoice.created was not committed yet.
-invoiceSchema.index({ created_pending: 1 });
-// Repair: first invoices whose series was not created yet.
-invoiceSchema.index({ series_pending: 1 });
+
+/**
+ * Work a generate must finish after its invoice is stored: committing invoice.created
+ * (`created:<invoice id>`) and creating the series of a first recurring invoice
+ * (`series:<invoice id>`). Inserted with the invoice and deleted when done, so the maintenance
+ * pass finds what a crash or an unreachable peer left without scanning every invoice, and without
+ * an update of the invoice document racing the changes made to it (FerretDB writes whole documents).
+ */
+export interface PendingWorkDoc {
+  _id: string;
+  kind: 'created' | 'series';
+  invoice_id: string;
+  created_at: Date;
+}
+
+const pendingWorkSchema = new Schema<PendingWorkDoc>(
+  { _id: String, kind: String, invoice_id: String, created_at: Date },
+  { versionKey: false, collection: 'invoice_pending_work' },
+);
+// Maintenance pass: the oldest pending work of one kind.
+pendingWorkSchema.index({ kind: 1, created_at: 1 });
 
 /** One allocated number of a workspace period; the unique id is the allocation. */
 export interface NumberDoc {
@@ -250,6 +265,7 @@ export function registerModels(conn: Connection) {
     Invoice: conn.model<InvoiceDoc>('Invoice', invoiceSchema),
     InvoiceNumber: conn.model<NumberDoc>('InvoiceNumber', numberSchema),
     NumberHole: conn.model<NumberHoleDoc>('NumberHole', numberHoleSchema),
+    PendingWork: conn.model<PendingWorkDoc>('PendingWork', pendingWorkSchema),
     CreditPool: conn.model<CreditPoolDoc>('CreditPool', creditPoolSchema),
     CreditGrant: conn.model<CreditGrantDoc>('CreditGrant', creditGrantSchema),
     CreditUse: conn.model<CreditUseDoc>('CreditUse', creditUseSchema),
