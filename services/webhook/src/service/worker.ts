@@ -1,6 +1,6 @@
 import type { Logger } from '@invoice-platform/common/logger';
 import { Poller } from '@invoice-platform/common/poller';
-import { maxAttempts, nextAttemptAt } from '../domain/schedule.ts';
+import { isSuccessStatus, maxAttempts, nextAttemptAt } from '../domain/schedule.ts';
 import { signedHeaders } from '../domain/signing.ts';
 import { type DeliveryStore, openStatuses } from '../store/deliveries.ts';
 import type { EndpointStore } from '../store/endpoints.ts';
@@ -160,7 +160,7 @@ export class DeliveryWorker {
       process.kill(process.pid, 'SIGKILL');
       await new Promise(() => undefined);
     }
-    const success = res.status !== undefined && res.status >= 200 && res.status < 300;
+    const success = isSuccessStatus(res.status);
     const doc: AttemptDoc = {
       _id: key,
       delivery_id: delivery._id,
