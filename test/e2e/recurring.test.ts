@@ -594,10 +594,12 @@ test.serial("404 for another workspace's series on every recurring endpoint; 400
   t.true(JSON.stringify(pastStart.body.error!.details).includes('start_date'));
 });
 
+/** A pass may take a while on a loaded machine; the deadline is not what these tests measure. */
 const recurringClient = (addr: string) =>
   createUnaryClient(
     loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
     addr,
+    60_000,
   );
 
 test.serial(

@@ -90,8 +90,10 @@ export class Scheduler {
 
   private beat(): void {
     if (this.beating) return;
+    const now = Date.now();
     this.beating = this.d.repo
-      .heartbeat(this.owner, [...this.held], new Date())
+      .heartbeat(this.owner, [...this.held], new Date(now))
+      .then(() => this.d.repo.dropHeartbeats(new Date(now - 10 * this.d.leaseMs)))
       .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'scheduler heartbeat failed'))
       .finally(() => (this.beating = undefined));
   }
@@ -309,6 +311,5 @@ export class Scheduler {
       this.d.log.warn({ claims: stale.map((c) => c._id) }, 'releasing the claims of a silent scheduler');
       await this.d.repo.releaseClaims(stale.map((c) => c._id));
     }
-    await this.d.repo.dropHeartbeats(new Date(Date.now() - 10 * this.d.leaseMs));
   }
 }
