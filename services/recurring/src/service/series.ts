@@ -170,6 +170,27 @@ export class SeriesService {
     throw new AppError('conflict', 'The series is being changed concurrently. Retry shortly.');
   }
 
+  /**
+   * Keeps the scheduler off occurrences a skip or frequency change is about to remove: takes the
+   * claim of each one's current attempt (the id the scheduler claims before generating). Taken by a
+   * scheduler already, the occurrence is being generated right now and the request is refused;
+   * the claims a previous round of `mutate` took are given back first.
+   */
+  private async hold(held: string[], targets: OccurrenceDoc[], now: Date): Promise<void> {
+    await this.repo.releaseClaims(held.splice(0));
+    for (const o of targets) {
+      const claim = `${o._id}:a${o.attempts}`;
+      if (!(await this.repo.claim(claim, o._id, 'attempt', 'api', now))) {
+        throw new AppError(
+          'application',
+          `The occurrence on ${o.local_date} is being generated right now; retry in a few seconds.`,
+          { date: o.local_date },
+        );
+      }
+      held.push(claim);
+    }
+  }
+
   private async withView<T>(workspaceId: string, id: string, result: T) {
     return { view: await this.get(workspaceId, id), result };
   }
@@ -241,12 +262,14 @@ export class SeriesService {
     if (!isCalendarDate(input.start_date))
       throw AppError.validation([{ path: 'body.start_date', message: 'must be a date (YYYY-MM-DD)' }]);
     const limit = limitOf(input, [1, 120]);
+    const held: string[] = [];
     const { result } = await this.mutate(workspaceId, id, async (series, occurrences, now) => {
       if (input.start_date <= localDate(now, series.time_zone))
         throw AppError.validation([{ path: 'body.start_date', message: 'must be a date in the future' }]);
       if ('endDate' in limit && limit.endDate < input.start_date)
         throw AppError.validation([{ path: 'body.end_date', message: 'must not be before start_date' }]);
       const replaced = occurrences.filter((o) => isOpen(o) && !o.invoice_id);
+      await this.hold(held, replaced, now);
       const kept = occurrences.length - replaced.length;
       const keptDates = new Set(occurrences.filter((o) => !replaced.includes(o)).map((o) => o.local_date));
       const dates = planDates(
@@ -273,7 +296,7 @@ export class SeriesService {
         },
         result: { replaced: replaced.length, added: docs.length },
       };
-    });
+    }).finally(() => this.repo.releaseClaims(held));
     return this.withView(workspaceId, id, result);
   }
 
@@ -281,7 +304,8 @@ export class SeriesService {
   async skip(workspaceId: string, id: string, date: string) {
     if (!isCalendarDate(date))
       throw AppError.validation([{ path: 'body.date', message: 'must be a date (YYYY-MM-DD)' }]);
-    await this.mutate(workspaceId, id, async (series, occurrences) => {
+    const held: string[] = [];
+    await this.mutate(workspaceId, id, async (series, occurrences, now) => {
       const target = occurrences.find((o) => o.local_date === date);
       if (!target) throw new AppError('application', `The series has no upcoming occurrence on ${date}.`, { date });
       if (target.invoice_id || target.status === 'sent')
@@ -290,11 +314,12 @@ export class SeriesService {
           `The occurrence on ${date} already produced an invoice and cannot be removed.`,
           { date },
         );
+      await this.hold(held, [target], now);
       const rest = occurrences.filter((o) => o !== target);
       const patch: Partial<SeriesDoc> = {};
       if (series.status === 'active' && isFinished(rest)) patch.status = 'completed';
       return { patch, after: async () => void (await this.repo.deleteOccurrences([target._id])), result: null };
-    });
+    }).finally(() => this.repo.releaseClaims(held));
     return this.get(workspaceId, id);
   }
 
