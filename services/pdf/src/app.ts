@@ -13,6 +13,8 @@ import { loadSystemTemplateSources } from './render/system-templates.ts';
 import { FileStore } from './store/file-store.ts';
 import { registerModels } from './store/models.ts';
 import { PdfRepository } from './store/repository.ts';
+import type { Poller } from '@invoice-platform/common/poller';
+import { startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
 
 export interface PdfApp {
   server: RunningGrpcServer;
@@ -76,7 +78,13 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
   const rerender = new RerenderConsumer({ documents, files, repo, invoice, log });
   let consumer: Consumer | undefined;
   let stopping = false;
+  let purge: Poller | undefined;
   if (opts.consume !== false && invoice) {
+    purge = startProcessedEventsPurge({
+      forgetBefore: (b) => repo.forgetProcessedBefore(b),
+      now: () => new Date(),
+      log,
+    });
     // In the background: Kafka being down must not keep the gRPC API from serving.
     void startConsumer<LifecycleData>({
       kafka: createKafka('pdf', config.KAFKA_BROKERS, log),
@@ -106,6 +114,7 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
       stopping = true;
       await server.shutdown(config.SHUTDOWN_GRACE_MS);
       await consumer?.disconnect().catch(() => undefined);
+      await purge?.stop();
       invoice?.close();
       await renderer.close();
       await pool.close();

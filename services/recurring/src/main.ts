@@ -15,6 +15,7 @@ import { Scheduler } from './service/scheduler.ts';
 import { SeriesService } from './service/series.ts';
 import { registerModels } from './store/models.ts';
 import { RecurringRepository } from './store/repository.ts';
+import { startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
 
 const config = loadRecurringConfig();
 const log = createLogger('recurring', config.LOG_LEVEL);
@@ -64,6 +65,12 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     log,
   });
 
+  const purge = startProcessedEventsPurge({
+    forgetBefore: (b) => repo.forgetProcessedBefore(b),
+    now: () => new Date(),
+    log,
+  });
+
   const server = await startGrpcServer({
     addr: config.RECURRING_LISTEN_ADDR,
     services: [
@@ -84,6 +91,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
     await scheduler.stop();
     await consumer.disconnect();
+    await purge.stop();
     mailer.close();
     for (const c of [accounts, invoice, pdf]) c.close();
     await conn.close();

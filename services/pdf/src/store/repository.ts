@@ -106,6 +106,11 @@ export class PdfRepository {
     return (await this.models.ProcessedEvent.exists({ _id: eventId }).exec()) !== null;
   }
 
+  /** Forgets handled events older than `before` (common/processed-events.ts). */
+  async forgetProcessedBefore(before: Date): Promise<void> {
+    await this.models.ProcessedEvent.deleteMany({ processed_at: { $lt: before } }).exec();
+  }
+
   /** Records a handled event; a second record of the same id is a no-op (unique _id). */
   async markProcessed(eventId: string, type: string): Promise<void> {
     try {

@@ -179,6 +179,8 @@ const processedSchema = new Schema<ProcessedEventDoc>(
   { _id: String, at: Date },
   { versionKey: false, collection: 'processed_events' },
 );
+// Purge of ids older than the topic retention (common/processed-events.ts).
+processedSchema.index({ at: 1 });
 
 export function registerModels(conn: Connection) {
   return {

@@ -212,6 +212,11 @@ export class RecurringRepository {
     return (await this.models.ProcessedEvent.exists({ _id: eventId }).exec()) !== null;
   }
 
+  /** Forgets consumed events older than `before` (common/processed-events.ts). */
+  async forgetProcessedBefore(before: Date): Promise<void> {
+    await this.models.ProcessedEvent.deleteMany({ at: { $lt: before } }).exec();
+  }
+
   /** Records a consumed event; false when it was seen before. */
   async markProcessed(eventId: string, at: Date): Promise<boolean> {
     try {
