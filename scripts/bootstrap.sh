@@ -31,12 +31,15 @@ _ip_bootstrap() {
     _ip_fetch_pkg pnpm "$PNPM_VERSION" "$_ip_tools/pnpm" || return 1
     echo "$PNPM_VERSION" >"$_ip_tools/pnpm/.version"
   fi
-  ln -sf ../node/bin/node "$_ip_tools/bin/node"
-  cat >"$_ip_tools/bin/pnpm" <<SH
-#!/bin/sh
-exec "$_ip_tools/node/bin/node" "$_ip_tools/pnpm/bin/pnpm.cjs" "\$@"
-SH
-  chmod +x "$_ip_tools/bin/pnpm"
+  # Written only when they differ: a node or pnpm starting from .tools/bin at this very moment (a
+  # test's child process, another checkout's script) must never find them half-written.
+  [ "$(readlink "$_ip_tools/bin/node" 2>/dev/null)" = ../node/bin/node ] || ln -sfn ../node/bin/node "$_ip_tools/bin/node"
+  local shim
+  shim="$(printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$_ip_tools/node/bin/node" "$_ip_tools/pnpm/bin/pnpm.cjs")"
+  if [ "$(cat "$_ip_tools/bin/pnpm" 2>/dev/null)" != "$shim" ]; then
+    printf '%s\n' "$shim" >"$_ip_tools/bin/pnpm.partial" && chmod +x "$_ip_tools/bin/pnpm.partial" &&
+      mv -f "$_ip_tools/bin/pnpm.partial" "$_ip_tools/bin/pnpm"
+  fi
 }
 
 _ip_bootstrap || { echo "bootstrap: failed" >&2; return 1 2>/dev/null || exit 1; }

@@ -35,6 +35,15 @@ test('admin API: refuses a missing or wrong admin token', async (t) => {
   }
 });
 
+test('admin API: the token scheme is case-insensitive (RFC 9110 §11.1)', async (t) => {
+  for (const scheme of ['bearer', 'BEARER', 'Bearer ']) {
+    const res = await request(platform.gateway.adminUrl, 'GET', '/admin/workspaces', {
+      authorization: `${scheme} ${platform.adminToken}`,
+    });
+    t.is(res.status, 200, scheme);
+  }
+});
+
 test('admin API: the admin port does not serve the public API and vice versa', async (t) => {
   t.is(
     (

@@ -10,7 +10,6 @@ export const errorKinds = {
   not_found: { status: 404, name: 'NotFoundError' },
   method_not_allowed: { status: 405, name: 'MethodNotAllowedError' },
   conflict: { status: 409, name: 'ConflictError' },
-  payload_too_large: { status: 413, name: 'PayloadTooLargeError' },
   unprocessable: { status: 422, name: 'UnprocessableEntityError' },
   rate_limited: { status: 429, name: 'RateLimitError' },
   internal: { status: 500, name: 'InternalServerError' },

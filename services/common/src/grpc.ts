@@ -39,7 +39,6 @@ const kindToCode: Record<ErrorKind, grpc.status> = {
   not_found: grpc.status.NOT_FOUND,
   method_not_allowed: grpc.status.UNIMPLEMENTED,
   conflict: grpc.status.ABORTED,
-  payload_too_large: grpc.status.INVALID_ARGUMENT,
   unprocessable: grpc.status.FAILED_PRECONDITION,
   rate_limited: grpc.status.RESOURCE_EXHAUSTED,
   internal: grpc.status.INTERNAL,

@@ -39,7 +39,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   const expected = digest(deps.token);
   app.use(errorMiddleware(deps.log));
   app.use(async (ctx, next) => {
-    const match = /^Bearer (.+)$/.exec(ctx.get('Authorization'));
+    const match = /^bearer +(\S+)$/i.exec(ctx.get('Authorization'));
     if (!match || !timingSafeEqual(digest(match[1]!), expected))
       throw new AppError('forbidden', 'A valid admin token is required.');
     await next();

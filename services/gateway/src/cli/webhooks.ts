@@ -12,7 +12,8 @@ export const webhookUsage = `  webhook add WORKSPACE URL [--events TYPE,...] [--
   webhook delete WORKSPACE ENDPOINT_ID
   webhook deliveries WORKSPACE [--endpoint ID] [--event ID] [--status S] [--page N]
   webhook resend WORKSPACE EVENT_ID [--endpoint ID]
-  webhook purge [--retention-days N]              (ops: the delivery-log purge job, now)
+  webhook purge [--retention-days N]              (ops: the delivery-log purge job, now; --retention-days needs a
+                                                  service started with its test hooks)
   webhook run-due [--workspace ID]                (ops: one pass of the retry loop)`;
 
 /** parseArgs options the webhook commands add. */
