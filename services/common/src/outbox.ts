@@ -82,7 +82,9 @@ export type NewChange = Omit<OutboxChange, '_id' | 'published'>;
 /** Commits a change by inserting it under its sequence number; SequenceTaken when another won. */
 export async function commitChange(model: OutboxModel, change: NewChange): Promise<void> {
   try {
-    await model.create({ ...change, _id: `${change.aggregate_id}:${change.sequence}`, published: false });
+    // A change without events has nothing to publish: the relay never needs to look at it.
+    const published = change.messages.length === 0;
+    await model.create({ ...change, _id: `${change.aggregate_id}:${change.sequence}`, published });
   } catch (err) {
     if (isDuplicateKey(err)) throw new SequenceTaken(change.aggregate_id, change.sequence);
     throw err;
@@ -182,4 +184,76 @@ export class OutboxRelay {
       })),
     });
   }
+}
+
+export interface OutboxMaintenanceOptions {
+  model: OutboxModel;
+  /**
+   * Makes the aggregate's document show `change` when it does not yet (its writer stopped between
+   * the change and the document); a no-op when the document already shows it or a newer change.
+   */
+  applyProjection: (change: OutboxChange) => Promise<void>;
+  log: Logger;
+  now?: () => Date;
+  intervalMs?: number;
+  /** Changes younger than this are their live writer's to finish. */
+  graceMs?: number;
+  /** Published changes are deleted after this long. */
+  keepMs?: number;
+}
+
+/**
+ * Keeps the outbox small and every projection current, whatever crashed: each pass applies the
+ * projections of the changes of the last ten minutes (older than the grace period), then
+ * deletes published changes older than `keepMs`, applying theirs first. Without it the outbox
+ * grows with every change ever made, and on FerretDB (no index use beyond _id) the relay's scan
+ * for unpublished changes grows with it. Any number of replicas may run it: every step repeats
+ * safely.
+ */
+export function startOutboxMaintenance(opts: OutboxMaintenanceOptions): Poller {
+  const intervalMs = opts.intervalMs ?? 60_000;
+  const graceMs = opts.graceMs ?? 30_000;
+  const keepMs = opts.keepMs ?? 24 * 60 * 60 * 1000;
+  const now = opts.now ?? (() => new Date());
+  const pass = async () => {
+    const t = now().getTime();
+    // Ten minutes back (at least two intervals): passes that ran late or failed leave no change
+    // unchecked, and the deletion below checks the rest again first.
+    const lookbackMs = Math.max(10 * 60_000, 2 * intervalMs);
+    const recent = await opts.model
+      .find({ created_at: { $gte: new Date(t - graceMs - lookbackMs), $lt: new Date(t - graceMs) } })
+      .sort({ created_at: 1, sequence: 1 })
+      .lean<OutboxChange[]>()
+      .exec();
+    for (const change of recent) await opts.applyProjection(change);
+    for (;;) {
+      const old = await opts.model
+        .find({ published: true, created_at: { $lt: new Date(t - keepMs) } })
+        .sort({ created_at: 1, sequence: 1 })
+        .limit(500)
+        .lean<OutboxChange[]>()
+        .exec();
+      if (old.length === 0) return;
+      for (const change of old) await opts.applyProjection(change);
+      await opts.model.deleteMany({ _id: { $in: old.map((c) => c._id) } }).exec();
+      if (old.length < 500) return;
+    }
+  };
+  const poller = new Poller({ pass, intervalMs, log: opts.log, failureMessage: 'outbox maintenance pass failed' });
+  poller.start();
+  return poller;
+}
+
+/** applyProjection for aggregates whose document keeps its change number in `sequenceField`. */
+export function projectionBySequence(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  target: Model<any>,
+  sequenceField: string,
+): (change: OutboxChange) => Promise<void> {
+  return async (change) => {
+    if (Object.keys(change.projection).length === 0) return;
+    await target
+      .updateOne({ _id: change.aggregate_id, [sequenceField]: { $lt: change.sequence } }, { $set: change.projection })
+      .exec();
+  };
 }

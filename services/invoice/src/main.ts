@@ -3,7 +3,7 @@ import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
-import { OutboxRelay } from '@invoice-platform/common/outbox';
+import { OutboxRelay, projectionBySequence, startOutboxMaintenance } from '@invoice-platform/common/outbox';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadInvoiceConfig } from './config.ts';
 import { invoiceHandlers } from './grpc/handlers.ts';
@@ -27,6 +27,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const producer = createProducer(createKafka('invoice', config.KAFKA_BROKERS, log));
   const relay = new OutboxRelay({ model: models.Outbox, producer, log });
   relay.start();
+  const outboxMaintenance = startOutboxMaintenance({
+    model: models.Outbox,
+    applyProjection: projectionBySequence(models.Invoice, 'sequence'),
+    log,
+  });
 
   const accounts = createUnaryClient(
     loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
@@ -98,6 +103,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
     await maintenance.stop();
     await relay.stop();
+    await outboxMaintenance.stop();
     await producer.disconnect();
     accounts.close();
     pdf.close();

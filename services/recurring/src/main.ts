@@ -4,6 +4,8 @@ import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import { projectionBySequence, startOutboxMaintenance } from '@invoice-platform/common/outbox';
+import { startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadRecurringConfig } from './config.ts';
 import { startEventConsumer } from './events/consumer.ts';
@@ -15,7 +17,6 @@ import { Scheduler } from './service/scheduler.ts';
 import { SeriesService } from './service/series.ts';
 import { registerModels } from './store/models.ts';
 import { RecurringRepository } from './store/repository.ts';
-import { startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
 
 const config = loadRecurringConfig();
 const log = createLogger('recurring', config.LOG_LEVEL);
@@ -26,6 +27,12 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const models = registerModels(conn);
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
   const repo = new RecurringRepository(models);
+  // Series changes carry no events (nothing to relay); this keeps their log short and projections current.
+  const changesMaintenance = startOutboxMaintenance({
+    model: models.Changes,
+    applyProjection: projectionBySequence(models.Series, 'version'),
+    log,
+  });
 
   const client = (file: string, name: string, addr: string) =>
     createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS);
@@ -92,6 +99,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await scheduler.stop();
     await consumer.disconnect();
     await purge.stop();
+    await changesMaintenance.stop();
     mailer.close();
     for (const c of [accounts, invoice, pdf]) c.close();
     await conn.close();

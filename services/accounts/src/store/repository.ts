@@ -3,6 +3,7 @@ import { newId, randomBase62 } from '@invoice-platform/common/ids';
 import {
   commitChange,
   isDuplicateKey,
+  type OutboxChange,
   type OutboxMessage,
   rollForward,
   SequenceTaken,
@@ -118,6 +119,27 @@ export class AccountsRepository {
     }
     await this.models.Workspace.updateOne({ _id: ws.id }, { $set: next }).exec();
     return { ...ws, ...next };
+  }
+
+  /**
+   * Makes a document show a committed change its writer did not get to write (outbox maintenance):
+   * a key's revocation (change 2 of a key), a workspace's change (its version). Creations carry no
+   * projection.
+   */
+  async applyCommittedChange(change: OutboxChange): Promise<void> {
+    const p = change.projection;
+    if (Object.keys(p).length === 0) return;
+    if ('revoked_at' in p) {
+      await this.models.ApiKey.updateOne(
+        { _id: change.aggregate_id, revoked_at: null },
+        { $set: { revoked_at: p.revoked_at } },
+      ).exec();
+      return;
+    }
+    await this.models.Workspace.updateOne(
+      { _id: change.aggregate_id, version: { $lt: change.sequence } },
+      { $set: p },
+    ).exec();
   }
 
   async countActiveKeySlots(workspaceId: string): Promise<number> {
