@@ -18,7 +18,9 @@ import { Poller } from './poller.ts';
  * change. Inserts under a unique index stay atomic there, as on MongoDB.
  *
  * The relay publishes unpublished events in creation order and then marks them; a crash in
- * between publishes them again (at-least-once), and consumers dedupe on event id.
+ * between publishes them again (at-least-once), and consumers dedupe on event id. It publishes a
+ * change its own process committed at once, by id, and scans the outbox every few seconds for
+ * the rest (changes of writers that crashed before their relay ran).
  */
 export interface OutboxMessage {
   /** The event id (evt_…), sent as the event-id header; consumers dedupe on it. */
@@ -79,15 +81,27 @@ export function isDuplicateKey(err: unknown): boolean {
 
 export type NewChange = Omit<OutboxChange, '_id' | 'published'>;
 
+/**
+ * Changes with events committed by this process and not yet published, per outbox: the relay
+ * reads them by id (the one lookup FerretDB serves from an index) instead of scanning the outbox
+ * for unpublished changes after every commit; its periodic scan still finds everyone else's.
+ */
+const committedHere = new WeakMap<OutboxModel, Set<string>>();
+
 /** Commits a change by inserting it under its sequence number; SequenceTaken when another won. */
 export async function commitChange(model: OutboxModel, change: NewChange): Promise<void> {
+  const id = `${change.aggregate_id}:${change.sequence}`;
   try {
     // A change without events has nothing to publish: the relay never needs to look at it.
     const published = change.messages.length === 0;
-    await model.create({ ...change, _id: `${change.aggregate_id}:${change.sequence}`, published });
+    await model.create({ ...change, _id: id, published });
   } catch (err) {
     if (isDuplicateKey(err)) throw new SequenceTaken(change.aggregate_id, change.sequence);
     throw err;
+  }
+  if (change.messages.length > 0) {
+    const ids = committedHere.get(model) ?? new Set<string>();
+    committedHere.set(model, ids.add(id));
   }
 }
 
@@ -117,6 +131,8 @@ export interface OutboxRelayOptions {
   producer: Producer;
   log: Logger;
   pollMs?: number;
+  /** How often the whole outbox is scanned for unpublished changes (other writers', crashed ones). */
+  scanMs?: number;
   batchSize?: number;
 }
 
@@ -125,8 +141,10 @@ export class OutboxRelay {
   private readonly ensureConnected: () => Promise<void>;
   private readonly poller: Poller;
 
+  private lastScan = 0;
+
   constructor(opts: OutboxRelayOptions) {
-    this.opts = { pollMs: 500, batchSize: 200, ...opts };
+    this.opts = { pollMs: 500, scanMs: 5000, batchSize: 200, ...opts };
     this.ensureConnected = lazyConnection(opts.producer);
     this.poller = new Poller({
       pass: () => this.pass(),
@@ -149,8 +167,22 @@ export class OutboxRelay {
     return this.poller.stop();
   }
 
-  /** Publishes every unpublished event; returns when none is left or a publish fails. */
+  /**
+   * Publishes what this process committed (read by id); every `scanMs`, also every unpublished
+   * change in the outbox. Returns when none is left or a publish fails.
+   */
   private async pass(): Promise<void> {
+    const mine = committedHere.get(this.opts.model);
+    const ids = [...(mine ?? [])];
+    mine?.clear();
+    try {
+      const found = await Promise.all(ids.map((id) => this.opts.model.findById(id).lean<OutboxChange>().exec()));
+      await this.publishAndMark(found.filter((c): c is OutboxChange => c !== null && !c.published));
+    } catch (err) {
+      for (const id of ids) mine?.add(id);
+      throw err;
+    }
+    if (Date.now() - this.lastScan < this.opts.scanMs) return;
     for (;;) {
       const changes = await this.opts.model
         .find({ published: false })
@@ -158,13 +190,23 @@ export class OutboxRelay {
         .limit(this.opts.batchSize)
         .lean<OutboxChange[]>()
         .exec();
-      if (changes.length === 0) return;
-      await this.publish(changes.flatMap((c) => c.messages));
-      await this.opts.model
-        .updateMany({ _id: { $in: changes.map((c) => c._id) } }, { $set: { published: true } })
-        .exec();
-      if (changes.length < this.opts.batchSize) return;
+      await this.publishAndMark(changes);
+      if (changes.length < this.opts.batchSize) break;
     }
+    this.lastScan = Date.now();
+  }
+
+  private async publishAndMark(changes: OutboxChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    changes.sort(
+      (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.sequence - b.sequence,
+    );
+    await this.publish(changes.flatMap((c) => c.messages));
+    const set = { $set: { published: true } };
+    // By id one at a time while few (an indexed lookup on every MongoDB-wire server), else at once.
+    if (changes.length <= 20)
+      await Promise.all(changes.map((c) => this.opts.model.updateOne({ _id: c._id }, set).exec()));
+    else await this.opts.model.updateMany({ _id: { $in: changes.map((c) => c._id) } }, set).exec();
   }
 
   private async publish(messages: OutboxMessage[]): Promise<void> {
