@@ -121,12 +121,14 @@ export class InvoiceService {
 
     const ws = await this.workspace(req.workspace_id);
     const plan = this.validateGenerate(req, ws, now);
-    await this.checkPaymentSetup(req);
-    const { template } = await this.d.pdf.call<{ template: TemplateRef | null }>('ResolveTemplate', {
-      workspace_id: ws.id,
-      plan: ws.plan,
-      requested_template_id: req.template,
-    });
+    const [, { template }] = await Promise.all([
+      this.checkPaymentSetup(req),
+      this.d.pdf.call<{ template: TemplateRef | null }>('ResolveTemplate', {
+        workspace_id: ws.id,
+        plan: ws.plan,
+        requested_template_id: req.template,
+      }),
+    ]);
 
     const id = newId('inv');
     const reservation = await this.allocation.run(`credit:${ws.id}`, () => this.d.credits.reserve(ws.id, id, now));
@@ -143,6 +145,9 @@ export class InvoiceService {
         doc.series_id = newId('rs');
         doc.series_pending = true;
       }
+      // Counted while the PDF prints: the two do not depend on each other.
+      const remaining = this.d.credits.remainingAfter(ws.id, reservation);
+      remaining.catch(() => undefined);
       file = await this.d.renderer.render(doc, ws);
       doc.pdf_file_id = file.file_id;
       doc.pdf_status = 'ready';
@@ -150,7 +155,7 @@ export class InvoiceService {
         id,
         invoice_number: doc.invoice_number,
         pdf_url: pdfUrl(this.d.baseUrl, id),
-        credits_remaining: await this.d.credits.remainingAfter(ws.id, reservation),
+        credits_remaining: await remaining,
         is_recurring: doc.is_recurring,
         template: template ?? null,
       };
@@ -172,7 +177,9 @@ export class InvoiceService {
       await this.d.invoices.commitCreated(doc, lifecycleEvent('invoice.created', doc, this.d.baseUrl, now));
       if (this.d.crashAfterCommit) process.kill(process.pid, 'SIGKILL');
       this.d.notifyOutbox();
-      await Promise.all([this.d.credits.settle(reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
+      // Not awaited: a credit or number left reserved under an existing invoice is settled by the
+      // maintenance pass, so the answer need not wait for these writes.
+      void Promise.all([this.d.credits.settle(reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
         this.d.log.warn({ err, invoice_id: id }, 'settling credit or number failed; the reaper will finish it'),
       );
       // From here the invoice exists: nothing below may give back its credit, number or file.

@@ -51,9 +51,11 @@ export class CreditStore {
 
   /** Reserves one credit for `invoiceId`; PaymentRequiredError (402) when none is left. */
   async reserve(workspaceId: string, invoiceId: string, now: Date): Promise<Reservation> {
-    const pool = await this.models.CreditPool.findById(workspaceId).lean<CreditPoolDoc>().exec();
+    const [pool, granted] = await Promise.all([
+      this.models.CreditPool.findById(workspaceId).lean<CreditPoolDoc>().exec(),
+      this.granted(workspaceId),
+    ]);
     if (pool?.unlimited) return { unlimited: true };
-    const granted = await this.granted(workspaceId);
     const take = async (n: number) => {
       try {
         await this.models.CreditUse.create({

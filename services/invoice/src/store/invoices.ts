@@ -67,7 +67,11 @@ export class InvoiceStore {
     }
   }
 
-  /** Commits invoice.created (change 1) and marks that work done; safe to repeat after a crash. */
+  /**
+   * Commits invoice.created (change 1) and marks that work done; safe to repeat after a crash.
+   * The mark is not waited for: left behind, the maintenance pass finds the change committed and
+   * removes it.
+   */
   async commitCreated(doc: InvoiceDoc, message: OutboxMessage): Promise<void> {
     try {
       await commitChange(this.models.Outbox, {
@@ -80,7 +84,7 @@ export class InvoiceStore {
     } catch (err) {
       if (!(err instanceof SequenceTaken)) throw err;
     }
-    await this.workDone('created', doc._id);
+    this.workDone('created', doc._id).catch(() => undefined);
   }
 
   async workDone(kind: PendingWorkDoc['kind'], invoiceId: string): Promise<void> {
