@@ -92,11 +92,18 @@ export class ServiceProcess {
   private readonly entry: string;
   private readonly env: Record<string, string>;
   private exited: Promise<void> = Promise.resolve();
+  /** What the process has printed so far, for waitForOutput (its log file gets it all too). */
+  private output = '';
 
   constructor(name: string, entry: string, env: Record<string, string>) {
     this.name = name;
     this.entry = entry;
     this.env = env;
+  }
+
+  /** Waits until the process has printed something matching `pattern` (a log line). */
+  async waitForOutput(pattern: RegExp, timeoutMs = 60_000): Promise<void> {
+    await waitFor(`${this.name} to print ${pattern}`, async () => pattern.test(this.output), timeoutMs, 100);
   }
 
   start(): void {
@@ -111,6 +118,11 @@ export class ServiceProcess {
     });
     child.stdout!.pipe(log);
     child.stderr!.pipe(log);
+    this.output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      // The start-up lines are what tests wait for; later output is only kept in the log file.
+      if (this.output.length < 1_000_000) this.output += chunk.toString('utf8');
+    });
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     this.child = child;
   }
@@ -213,6 +225,7 @@ export class Platform {
     }
     this.gateway = await this.startGateway({}, this.gatewayPort);
     if (this.options.webhooks) await this.waitServing(this.webhookAddr, 'webhook');
+    if (this.pdfProcess) await this.pdfConsuming(this.pdfProcess);
     return this;
   }
 
@@ -300,6 +313,16 @@ export class Platform {
     else this.pdfProcess = next;
     if (waitReady) await this.waitReady();
     else await sleep(4000);
+    if (which === 'pdf' && waitReady) await this.pdfConsuming(next);
+  }
+
+  /**
+   * The pdf service joins its re-render consumer group in the background (Kafka must not hold up
+   * its gRPC API), and a new group starts at the topic's end: a status change made before it joins
+   * would never be re-rendered. Tests start changing invoices only once it has joined.
+   */
+  private pdfConsuming(pdf: ServiceProcess): Promise<void> {
+    return pdf.waitForOutput(/"up":true,"msg":"invoice\.lifecycle\.v1 consumer status"/);
   }
 
   /** A webhook service process on `addr`; replicas on other addresses share its database and group. */
