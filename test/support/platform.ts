@@ -116,8 +116,10 @@ export class ServiceProcess {
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.pipe(log);
-    child.stderr!.pipe(log);
+    // Two streams into one file: neither may end it while the other still writes.
+    child.stdout!.pipe(log, { end: false });
+    child.stderr!.pipe(log, { end: false });
+    child.once('close', () => log.end());
     this.output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       // The start-up lines are what tests wait for; later output is only kept in the log file.
