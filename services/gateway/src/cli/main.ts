@@ -118,20 +118,10 @@ const keyColumns = ['id', 'prefix', 'name', 'created_at', 'revoked_at', 'last_us
 
 async function run(): Promise<{ data: Data; text: string }> {
   const [group, action] = positionals;
-  if (group === 'template') {
-    return runTemplateCommand({
-      action,
-      flags,
-      request,
-      need,
-      table,
-      fail: (message) => {
-        throw new CliError(message);
-      },
-    });
-  }
-  if (group === 'webhook') {
-    return runWebhookCommand({
+  // Command groups kept in files of their own get the same context.
+  const groups = { template: runTemplateCommand, webhook: runWebhookCommand };
+  if (group === 'template' || group === 'webhook') {
+    return groups[group]({
       action,
       positionals,
       flags,

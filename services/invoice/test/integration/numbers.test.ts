@@ -1,32 +1,18 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import test from 'ava';
-import mongoose, { type Connection } from 'mongoose';
-import { registerModels } from '../../src/store/models.ts';
 import { type AllocatedNumber, NumberStore } from '../../src/store/numbers.ts';
-import { repoRoot } from '../../../../test/support/platform.ts';
+import { openTestDatabase } from './helpers.ts';
 
 // NumberStore on the real MongoDB-wire server: two stores stand for two replicas of the service.
 
-const env = Object.fromEntries(
-  readFileSync(path.join(repoRoot, '.local/stack.env'), 'utf8')
-    .split('\n')
-    .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1]!, m[2]!]),
-);
-const dbName = `invoice_numbers_test_${process.pid}_${Date.now().toString(36)}`;
-let conn: Connection;
-let models: ReturnType<typeof registerModels>;
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let models: Awaited<ReturnType<typeof openTestDatabase>>['models'];
 
 test.before(async () => {
-  conn = await mongoose.createConnection(process.env.MONGODB_URI ?? env.MONGODB_URI!, { dbName }).asPromise();
-  models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  db = await openTestDatabase('invoice_numbers_test');
+  models = db.models;
 });
 test.after.always(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
+  await db?.drop();
 });
 
 const now = new Date('2026-11-22T10:00:00Z');

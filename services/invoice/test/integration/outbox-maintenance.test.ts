@@ -1,35 +1,22 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createLogger } from '@invoice-platform/common/logger';
 import { commitChange, projectionBySequence, startOutboxMaintenance } from '@invoice-platform/common/outbox';
 import test from 'ava';
-import mongoose, { type Connection } from 'mongoose';
-import { registerModels } from '../../src/store/models.ts';
-import { repoRoot, waitFor } from '../../../../test/support/platform.ts';
+import { waitFor } from '../../../../test/support/platform.ts';
+import { openTestDatabase } from './helpers.ts';
 
 // The outbox maintenance of common/outbox.ts on the invoice models and the real MongoDB-wire
 // server: a change whose writer died before writing the invoice shows on the invoice, and old
 // published changes are deleted.
 
-const env = Object.fromEntries(
-  readFileSync(path.join(repoRoot, '.local/stack.env'), 'utf8')
-    .split('\n')
-    .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1]!, m[2]!]),
-);
-let conn: Connection;
-let models: ReturnType<typeof registerModels>;
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let models: Awaited<ReturnType<typeof openTestDatabase>>['models'];
 
 test.before(async () => {
-  const dbName = `invoice_outbox_test_${process.pid}_${Date.now().toString(36)}`;
-  conn = await mongoose.createConnection(process.env.MONGODB_URI ?? env.MONGODB_URI!, { dbName }).asPromise();
-  models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  db = await openTestDatabase('invoice_outbox_test');
+  models = db.models;
 });
 test.after.always(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
+  await db?.drop();
 });
 
 const invoice = (id: string) => ({
