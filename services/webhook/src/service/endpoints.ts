@@ -276,7 +276,7 @@ export class EndpointService {
       const endpoint = await this.deps.endpoints.load(delivery.endpoint_id);
       if (!endpoint || !endpoint.enabled || endpoint.enabled_epoch !== delivery.endpoint_epoch) return undefined;
       const now = this.now();
-      if (await this.deps.endpoints.succeededSince(endpoint.id, firstAttemptAt, now)) return undefined;
+      if (await this.deps.deliveries.succeededSince(endpoint.id, firstAttemptAt)) return undefined;
       try {
         const after = await this.deps.endpoints.commit(endpoint, {
           enabled: false,

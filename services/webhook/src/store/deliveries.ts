@@ -1,5 +1,4 @@
 import { isDuplicateKey } from '@invoice-platform/common/outbox';
-import { retryScheduleMs } from '../domain/schedule.ts';
 import type { AttemptDoc, ClaimDoc, DeliveryDoc, DueDoc, EventDoc, Models, NoticeDoc } from './models.ts';
 
 export const openStatuses = ['pending', 'retrying'];
@@ -168,6 +167,19 @@ export class DeliveryStore {
     }
   }
 
+  /**
+   * Whether a delivery to the endpoint succeeded at or after `since` (DESIGN.md §3 deactivation
+   * rule). Attempts are inserted once and never updated, so concurrent results cannot hide one.
+   */
+  async succeededSince(endpointId: string, since: Date): Promise<boolean> {
+    const hit = await this.models.Attempt.exists({
+      endpoint_id: endpointId,
+      success: true,
+      attempted_at: { $gte: since },
+    });
+    return hit !== null;
+  }
+
   // --------------------------------------------------------------------------- notices ---
 
   async insertNotice(doc: NoticeDoc): Promise<boolean> {
@@ -221,7 +233,6 @@ export class DeliveryStore {
       if (old.length < batch) break;
     }
     const events = await this.models.Event.deleteMany({ received_at: { $lt: cutoff } }).exec();
-    await this.models.SuccessMark.deleteMany({ at: { $lt: new Date(cutoff.getTime() - retryScheduleMs) } }).exec();
     const notices = await this.models.Notice.find(
       { created_at: { $lt: cutoff }, status: { $ne: 'pending' } },
       { _id: 1 },

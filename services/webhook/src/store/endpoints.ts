@@ -1,10 +1,6 @@
 import { isDuplicateKey } from '@invoice-platform/common/outbox';
-import { marksSince, successMarks } from '../domain/schedule.ts';
 import type { EndpointDoc, EndpointRevisionDoc, EndpointState, EndpointStatsDoc, Models } from './models.ts';
 import type { SecretBox } from './secret-box.ts';
-
-/** How many success marks succeededSince reads at once. */
-const probeBatch = 60;
 
 /** An endpoint as the service sees it: signing secrets in the clear (they are sealed only in the database). */
 export type Endpoint = EndpointState & { id: string; version: number };
@@ -178,12 +174,11 @@ export class EndpointStore {
   }
 
   /**
-   * An attempt's result. A success is recorded first as its marks (inserts the deactivation rule
-   * reads, see succeededSince), then, like a failure, as the last success / failure time that
-   * ListEndpoints shows, on a document of its own that only workers write.
+   * The last success / failure time that ListEndpoints shows, on a document of its own that only
+   * workers write. For display only: concurrent results can leave an older time, so the
+   * deactivation rule reads the attempts themselves (DeliveryStore.succeededSince).
    */
   async recordResult(endpointId: string, success: boolean, at: Date): Promise<void> {
-    if (success) await this.markSuccess(endpointId, at);
     const field = success ? 'last_success_at' : 'last_failure_at';
     const current = await this.models.EndpointStats.findById(endpointId).lean<EndpointStatsDoc>().exec();
     if (current?.[field] && current[field] >= at) return;
@@ -197,35 +192,5 @@ export class EndpointStore {
       // Two first results at once: both upserts inserted; the other one's time is as good.
       if (!isDuplicateKey(err)) throw err;
     }
-  }
-
-  private async markSuccess(endpointId: string, at: Date): Promise<void> {
-    await Promise.all(
-      successMarks(at).map(async (mark) => {
-        try {
-          await this.models.SuccessMark.create({ _id: `${endpointId}:${mark}`, endpoint_id: endpointId, at });
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-        }
-      }),
-    );
-  }
-
-  /**
-   * Whether a delivery to the endpoint succeeded at or after `since` (to the second; see
-   * domain/schedule.ts marksSince): its success marks probed by _id, coarsest first, stopping at
-   * the first found.
-   */
-  async succeededSince(endpointId: string, since: Date, until: Date): Promise<boolean> {
-    const marks = marksSince(since, until);
-    for (let i = 0; i < marks.length; i += probeBatch) {
-      const found = await Promise.all(
-        marks
-          .slice(i, i + probeBatch)
-          .map((mark) => this.models.SuccessMark.findById(`${endpointId}:${mark}`, { _id: 1 }).lean().exec()),
-      );
-      if (found.some((doc) => doc !== null)) return true;
-    }
-    return false;
   }
 }

@@ -70,14 +70,6 @@ export interface EndpointStatsDoc {
   last_failure_at: Date | null;
 }
 
-/** One of a success's marks (domain/schedule.ts successMarks), inserted once. */
-export interface SuccessMarkDoc {
-  _id: string;
-  endpoint_id: string;
-  /** The first success that made the mark, for the purge job. */
-  at: Date;
-}
-
 export interface EventDoc {
   _id: string;
   workspace_id: string;
@@ -209,13 +201,6 @@ const statsSchema = new Schema<EndpointStatsDoc>(
 );
 // Read only by _id (the endpoint id): no other index.
 
-const successMarkSchema = new Schema<SuccessMarkDoc>(
-  { _id: String, endpoint_id: { type: String, required: true }, at: { type: Date, required: true } },
-  { versionKey: false, collection: 'success_marks' },
-);
-// Purge job: marks made before its cut-off (otherwise read only by _id).
-successMarkSchema.index({ at: 1 });
-
 const eventSchema = new Schema<EventDoc>(
   {
     _id: String,
@@ -303,6 +288,8 @@ const attemptSchema = new Schema<AttemptDoc>(
 );
 // Purge job: attempts of purged deliveries (listing reads them by _id).
 attemptSchema.index({ delivery_id: 1 });
+// Deactivation rule: did a delivery to the endpoint succeed since a given time.
+attemptSchema.index({ endpoint_id: 1, success: 1, attempted_at: 1 });
 
 const noticeSchema = new Schema<NoticeDoc>(
   {
@@ -328,7 +315,6 @@ export function registerModels(conn: Connection) {
     EndpointRevision: conn.model<EndpointRevisionDoc>('EndpointRevision', revisionSchema),
     EndpointSlot: conn.model<EndpointSlotDoc>('EndpointSlot', slotSchema),
     EndpointStats: conn.model<EndpointStatsDoc>('EndpointStats', statsSchema),
-    SuccessMark: conn.model<SuccessMarkDoc>('SuccessMark', successMarkSchema),
     Event: conn.model<EventDoc>('Event', eventSchema),
     Delivery: conn.model<DeliveryDoc>('Delivery', deliverySchema),
     Due: conn.model<DueDoc>('Due', dueSchema),

@@ -272,11 +272,26 @@ test.serial('successes recorded at once by many workers: the rule sees the lates
   const base = Date.parse('2025-03-01T10:15:30.250Z');
   const times = Array.from({ length: 40 }, (_, i) => new Date(base + i * 7_777));
   const latest = times.at(-1)!;
-  const workers = Array.from({ length: 4 }, () => new EndpointStore(models, box));
+  const workers = Array.from({ length: 4 }, () => new DeliveryStore(models));
   // Newest first, so late writers carry the older times.
-  await Promise.all([...times].reverse().map((at, i) => workers[i % 4]!.recordResult('whe_many', true, at)));
-  const until = new Date(latest.getTime() + 3_600_000);
-  t.true(await r.endpoints.succeededSince('whe_many', latest, until));
-  t.true(await r.endpoints.succeededSince('whe_many', new Date(base - 3_600_000), until));
-  t.false(await r.endpoints.succeededSince('whe_many', new Date(latest.getTime() + 1000), until));
+  await Promise.all(
+    [...times].reverse().map((at, i) =>
+      workers[i % 4]!.insertAttempt({
+        _id: `whd_many_${i}:1`,
+        delivery_id: `whd_many_${i}`,
+        workspace_id: 'WSMANY',
+        endpoint_id: 'whe_many',
+        number: 1,
+        attempted_at: at,
+        response_status: 204,
+        duration_ms: 5,
+        success: true,
+        error: null,
+        response_excerpt: null,
+      }),
+    ),
+  );
+  t.true(await r.deliveries.succeededSince('whe_many', latest));
+  t.true(await r.deliveries.succeededSince('whe_many', new Date(base - 3_600_000)));
+  t.false(await r.deliveries.succeededSince('whe_many', new Date(latest.getTime() + 1000)));
 });

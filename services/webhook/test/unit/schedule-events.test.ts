@@ -1,14 +1,7 @@
 import test from 'ava';
 import { normaliseEventTypes, toPublicEvent } from '../../src/domain/events.ts';
 import { fanOutDeliveryId } from '../../src/domain/ids.ts';
-import {
-  isSuccessStatus,
-  marksSince,
-  maxAttempts,
-  nextAttemptAt,
-  retryScheduleMs,
-  successMarks,
-} from '../../src/domain/schedule.ts';
+import { isSuccessStatus, maxAttempts, nextAttemptAt } from '../../src/domain/schedule.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -37,51 +30,6 @@ const statuses: [number | undefined, boolean][] = [
 for (const [status, ok] of statuses) {
   test(`isSuccessStatus: ${status} is ${ok ? 'success' : 'failure'}`, (t) => t.is(isSuccessStatus(status), ok));
 }
-
-/** The rule as the store applies it: a success at one of `successes` made its marks; are any probed? */
-function succeededSince(successes: string[], since: string, until = '2025-03-03T00:00:00Z'): boolean {
-  const made = new Set(successes.flatMap((at) => successMarks(new Date(at))));
-  return marksSince(new Date(since), new Date(until)).some((mark) => made.has(mark));
-}
-
-test('successMarks: its hour, minute and second', (t) => {
-  const at = new Date('2025-03-01T10:15:30.250Z');
-  const s = Math.floor(at.getTime() / 1000);
-  t.deepEqual(successMarks(at), [`h${Math.floor(s / 3600)}`, `m${Math.floor(s / 60)}`, `s${s}`]);
-});
-
-test('marksSince: a success at or after the first attempt is seen, in any later hour, minute or second', (t) => {
-  const first = '2025-03-01T10:15:30.250Z';
-  t.false(succeededSince([], first));
-  for (const at of [
-    '2025-03-01T10:15:30.250Z',
-    '2025-03-01T10:15:30.999Z',
-    '2025-03-01T10:15:31.000Z',
-    '2025-03-01T10:15:59.999Z',
-    '2025-03-01T10:16:00.000Z',
-    '2025-03-01T10:59:59.999Z',
-    '2025-03-01T11:00:00.000Z',
-    '2025-03-02T06:51:00.000Z',
-    '2025-03-03T00:59:59.000Z',
-  ]) {
-    t.true(succeededSince([at], first), at);
-    t.true(succeededSince(['2025-03-01T09:00:00Z', at, '2025-02-28T10:15:31Z'], first), `${at} among older ones`);
-  }
-  for (const at of ['2025-03-01T10:15:29.999Z', '2025-03-01T10:14:59.000Z', '2025-03-01T09:59:59.000Z']) {
-    t.false(succeededSince([at], first), at);
-  }
-  // A mark does not say when in its second: earlier in the first attempt's own second counts too.
-  t.true(succeededSince(['2025-03-01T10:15:30.000Z'], first));
-});
-
-test('marksSince: about 165 marks over the 44.6 h schedule, each probed once', (t) => {
-  const since = new Date('2025-03-01T10:15:30.250Z');
-  const marks = marksSince(since, new Date(since.getTime() + retryScheduleMs));
-  t.is(retryScheduleMs / hour, 44.6);
-  t.is(new Set(marks).size, marks.length);
-  t.true(marks.length <= 47 + 59 + 60, `${marks.length}`);
-  t.deepEqual(marks.slice(0, 1), [`h${Math.floor(since.getTime() / hour) + 1}`], 'coarsest first');
-});
 
 const lifecycle = {
   id: 'evt_A',
