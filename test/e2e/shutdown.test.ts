@@ -1,7 +1,6 @@
 import { type IncomingMessage, request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
 import test from 'ava';
-import { Platform, waitFor } from '../support/platform.ts';
+import { Platform, refusesConnections, waitFor } from '../support/platform.ts';
 
 const platform = new Platform({ invoices: true });
 
@@ -9,18 +8,6 @@ test.before(async () => {
   await platform.start();
 });
 test.after.always(() => platform.stop());
-
-/** True once nothing accepts a connection on the port any more. */
-function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
-  });
-}
 
 test('SIGTERM: the gateway stops accepting connections, finishes a generate in flight, then exits', async (t) => {
   // A long grace period: on a loaded machine the drain must not be cut short by the deadline.

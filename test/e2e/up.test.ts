@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import path from 'node:path';
 import test from 'ava';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
-import { freePort, repoRoot, request, stackEnv, uniqueIp, waitFor } from '../support/platform.ts';
+import { freePort, refusesConnections, repoRoot, request, stackEnv, uniqueIp, waitFor } from '../support/platform.ts';
 
 /**
  * The README's first command, for real: scripts/up.sh adopts the running stack and starts every
@@ -47,17 +46,6 @@ function bash(script: string, args: string[], timeoutMs: number) {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-  });
-}
-
-function refusesConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
   });
 }
 
