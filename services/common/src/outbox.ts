@@ -79,6 +79,21 @@ export function isDuplicateKey(err: unknown): boolean {
   return (err as { code?: unknown })?.code === 11000;
 }
 
+/**
+ * Inserts `doc` unless a document with its unique key exists: true when this call inserted it.
+ * The one write every MongoDB-wire server makes atomic, so it serves as a claim or a once-only mark.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function insertOnce(model: Model<any>, doc: object): Promise<boolean> {
+  try {
+    await model.create(doc);
+    return true;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
+    throw err;
+  }
+}
+
 export type NewChange = Omit<OutboxChange, '_id' | 'published'>;
 
 /**

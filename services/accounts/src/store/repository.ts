@@ -2,6 +2,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import { newId, randomBase62 } from '@invoice-platform/common/ids';
 import {
   commitChange,
+  insertOnce,
   isDuplicateKey,
   type OutboxChange,
   type OutboxMessage,
@@ -247,11 +248,7 @@ export class AccountsRepository {
 
   async connectGateway(workspaceId: string, provider: string, now: Date): Promise<PaymentGateway> {
     const id = `pgw_${workspaceId}_${provider}`;
-    try {
-      await this.models.PaymentGateway.create({ _id: id, workspace_id: workspaceId, provider, connected_at: now });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await insertOnce(this.models.PaymentGateway, { _id: id, workspace_id: workspaceId, provider, connected_at: now });
     const doc = await this.models.PaymentGateway.findById(id).lean<PaymentGatewayDoc>().exec();
     return plain(doc!);
   }

@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
-import { isDuplicateKey } from '@invoice-platform/common/outbox';
+import { insertOnce, isDuplicateKey } from '@invoice-platform/common/outbox';
 import type { CreditGrantDoc, CreditPoolDoc, CreditUseDoc, Models } from './models.ts';
 
 export interface CreditBalance {
@@ -141,11 +141,7 @@ export class CreditStore {
   }
 
   private async grant(workspaceId: string, amount: number, id: string, now: Date): Promise<void> {
-    try {
-      await this.models.CreditGrant.create({ _id: id, workspace_id: workspaceId, amount, created_at: now });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await insertOnce(this.models.CreditGrant, { _id: id, workspace_id: workspaceId, amount, created_at: now });
   }
 
   /** Reservations older than `before` whose generate died: kept when the invoice exists, else refunded. */

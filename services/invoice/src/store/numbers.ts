@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@invoice-platform/common/outbox';
+import { insertOnce } from '@invoice-platform/common/outbox';
 import type { Models, NumberDoc, NumberHoleDoc } from './models.ts';
 
 export interface AllocatedNumber {
@@ -31,22 +31,16 @@ export class NumberStore {
     return top?.seq ?? 0;
   }
 
-  private async take(n: AllocatedNumber, invoiceId: string, now: Date): Promise<boolean> {
-    try {
-      await this.models.InvoiceNumber.create({
-        _id: key(n),
-        workspace_id: n.workspaceId,
-        period: n.period,
-        seq: n.seq,
-        invoice_id: invoiceId,
-        state: 'reserved',
-        at: now,
-      });
-      return true;
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      return false;
-    }
+  private take(n: AllocatedNumber, invoiceId: string, now: Date): Promise<boolean> {
+    return insertOnce(this.models.InvoiceNumber, {
+      _id: key(n),
+      workspace_id: n.workspaceId,
+      period: n.period,
+      seq: n.seq,
+      invoice_id: invoiceId,
+      state: 'reserved',
+      at: now,
+    });
   }
 
   async allocate(workspaceId: string, period: string, invoiceId: string, now: Date): Promise<AllocatedNumber> {
@@ -102,17 +96,13 @@ export class NumberStore {
    * either held or a hole (a crash in between leaves a stale reservation the reaper releases).
    */
   async release(n: AllocatedNumber, now = new Date()): Promise<void> {
-    try {
-      await this.models.NumberHole.create({
-        _id: key(n),
-        workspace_id: n.workspaceId,
-        period: n.period,
-        seq: n.seq,
-        at: now,
-      });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await insertOnce(this.models.NumberHole, {
+      _id: key(n),
+      workspace_id: n.workspaceId,
+      period: n.period,
+      seq: n.seq,
+      at: now,
+    });
     await this.models.InvoiceNumber.deleteOne({ _id: key(n), state: 'reserved' }).exec();
   }
 

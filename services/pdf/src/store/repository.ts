@@ -1,5 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
+import { insertOnce } from '@invoice-platform/common/outbox';
 import type { Plan } from '../domain/plans.ts';
 import type { TemplateDef } from '../domain/templates.ts';
 import type { Models, WorkspaceTemplateDoc } from './models.ts';
@@ -10,8 +11,6 @@ function plain(doc: WorkspaceTemplateDoc): WorkspaceTemplate {
   const { _id, ...rest } = doc;
   return { id: _id, ...rest };
 }
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 export class PdfRepository {
   private readonly models: Models;
@@ -113,11 +112,7 @@ export class PdfRepository {
 
   /** Records a handled event; a second record of the same id is a no-op (unique _id). */
   async markProcessed(eventId: string, type: string): Promise<void> {
-    try {
-      await this.models.ProcessedEvent.create({ _id: eventId, type, processed_at: this.now() });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await insertOnce(this.models.ProcessedEvent, { _id: eventId, type, processed_at: this.now() });
   }
 
   async lastRenderedSequence(invoiceId: string): Promise<number | undefined> {

@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { commitChange, isDuplicateKey, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
+import { commitChange, insertOnce, isDuplicateKey, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
 import type { ClaimDoc, HeartbeatDoc, Models, OccurrenceDoc, OccurrenceInvoiceDoc, SeriesDoc } from './models.ts';
 
 export { SequenceTaken };
@@ -25,13 +25,7 @@ export class RecurringRepository {
 
   /** Inserts a new series; false when it exists already (CreateSeries is idempotent by id). */
   async insertSeries(doc: SeriesDoc): Promise<boolean> {
-    try {
-      await this.models.Series.create(doc);
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(this.models.Series, doc);
   }
 
   /**
@@ -92,13 +86,7 @@ export class RecurringRepository {
 
   /** Records the invoice an occurrence produced, once (see OccurrenceInvoiceDoc). */
   async recordOccurrenceInvoice(doc: OccurrenceInvoiceDoc): Promise<boolean> {
-    try {
-      await this.models.OccurrenceInvoice.create(doc);
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(this.models.OccurrenceInvoice, doc);
   }
 
   async updateOccurrence(id: string, patch: Partial<OccurrenceDoc>): Promise<void> {
@@ -169,13 +157,7 @@ export class RecurringRepository {
 
   /** Takes a claim (attempt or email) by inserting it; false when another worker holds it. */
   async claim(id: string, occurrenceId: string, kind: ClaimDoc['kind'], owner: string, at: Date): Promise<boolean> {
-    try {
-      await this.models.Claim.create({ _id: id, occurrence_id: occurrenceId, kind, owner, at });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(this.models.Claim, { _id: id, occurrence_id: occurrenceId, kind, owner, at });
   }
 
   async releaseClaims(ids: string[]): Promise<void> {
@@ -219,13 +201,7 @@ export class RecurringRepository {
 
   /** Records a consumed event; false when it was seen before. */
   async markProcessed(eventId: string, at: Date): Promise<boolean> {
-    try {
-      await this.models.ProcessedEvent.create({ _id: eventId, at });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(this.models.ProcessedEvent, { _id: eventId, at });
   }
 }
 

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@invoice-platform/common/outbox';
+import { insertOnce, isDuplicateKey } from '@invoice-platform/common/outbox';
 import type { AttemptDoc, ClaimDoc, DeliveryDoc, DueDoc, EventDoc, Models, NoticeDoc } from './models.ts';
 
 export const openStatuses = ['pending', 'retrying'];
@@ -46,13 +46,7 @@ export class DeliveryStore {
 
   /** Inserts the delivery; false when a delivery with that id exists already (a repeated fan-out). */
   async insertDelivery(doc: DeliveryDoc): Promise<boolean> {
-    try {
-      await this.models.Delivery.create(doc);
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(this.models.Delivery, doc);
   }
 
   findDelivery(id: string): Promise<DeliveryDoc | null> {
@@ -108,11 +102,7 @@ export class DeliveryStore {
 
   /** Puts attempt `attempt` of a delivery in the retry loop's queue; a repeat is a no-op. */
   async schedule(doc: DueDoc): Promise<void> {
-    try {
-      await this.models.Due.create(doc);
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await insertOnce(this.models.Due, doc);
   }
 
   due(now: Date, limit: number, workspaceId?: string): Promise<DueDoc[]> {
@@ -131,13 +121,7 @@ export class DeliveryStore {
 
   /** Inserts the claim; false when someone holds it already. */
   async claim(id: string, ownerId: string, worker: string, realNow: Date): Promise<boolean> {
-    try {
-      await this.models.Claim.create({ _id: id, owner_id: ownerId, claimed_at: realNow, worker });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(this.models.Claim, { _id: id, owner_id: ownerId, claimed_at: realNow, worker });
   }
 
   /** The newest claim of `key`: generation 0 is `key` itself, generation g > 0 is `${key}:g${g}`. */
@@ -158,13 +142,7 @@ export class DeliveryStore {
 
   /** Records an attempt's result once; false when a result was recorded already. */
   async insertAttempt(doc: AttemptDoc): Promise<boolean> {
-    try {
-      await this.models.Attempt.create(doc);
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(this.models.Attempt, doc);
   }
 
   /**
@@ -183,13 +161,7 @@ export class DeliveryStore {
   // --------------------------------------------------------------------------- notices ---
 
   async insertNotice(doc: NoticeDoc): Promise<boolean> {
-    try {
-      await this.models.Notice.create(doc);
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return insertOnce(this.models.Notice, doc);
   }
 
   dueNotices(now: Date, limit = 50): Promise<NoticeDoc[]> {
