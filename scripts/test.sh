@@ -39,6 +39,9 @@ run_ava() {
   failed=$((failed + $(awk '/^ +[0-9]+ (tests? failed|uncaught exception|unhandled rejection)/ { n += $1 } END { print n + 0 }' "$out")))
 }
 
+echo "== MongoDB guarantees of the datastore at MONGODB_URI (alone: one test times indexed queries)"
+run_ava datastore --serial 'test/datastore/**/*.test.ts'
+
 echo "== unit, integration and end-to-end tests"
 run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts' 'test/charts/**/*.test.ts'
 

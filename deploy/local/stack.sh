@@ -29,10 +29,15 @@ KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
 
 MONGO_ADDR=127.0.0.1:27117
 FERRETDB_VERSION=v1.24.0
-# The version plus the id of the source patch mongo_install applies.
-FERRETDB_BUILD="$FERRETDB_VERSION+sqlite-id-lookup"
+# Patches mongo_install applies to FerretDB's source, in name order (deploy/local/ferretdb/README.md).
+FERRETDB_PATCHES=("$HERE"/ferretdb/*.patch)
+# The version plus a digest of the patches: a binary built from other patches is rebuilt.
+FERRETDB_BUILD="$FERRETDB_VERSION+$(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -c1-16)"
 FERRETDB_BIN="$TOOLS/go-bin/ferretdb"
 FERRETDB_DIR="$LOCAL/ferretdb"
+# The on-disk layout the patched build writes (typed index expressions, field types): data of an
+# older layout is moved aside on start instead of being served slowly through unusable indexes.
+FERRETDB_DATA_FORMAT=typed-indexes-1
 
 REDIS_ADDR=127.0.0.1:16379
 REDIS_DIR="$LOCAL/redis"
@@ -329,14 +334,7 @@ mongo_installed() {
 #  - a binary built with FerretDB as the main module panics at start unless
 #    build/version/version.txt exists, and the module zip does not ship it.
 # So: fetch the module zip with `go mod download`, copy the source, add
-# version.txt, patch it (below), and `go build` it.
-#
-# The patch: v1.24.0's SQLite backend creates the _id index on the expression
-# `_ferretdb_sjson->"_id"` but looks _id up (find, update, delete by _id) with
-# `_ferretdb_sjson->'$._id'`, the same value written differently, so SQLite never
-# uses the index and every lookup by _id scans the whole collection (its EXPLAIN
-# says SCAN; findOne by _id over 1,000 documents took 4.2 ms, 0.9 ms patched).
-# The lookup is rewritten to the index's own expression; nothing stored changes.
+# version.txt, apply deploy/local/ferretdb/*.patch (each says why), and `go build` it.
 mongo_install() {
   command -v go >/dev/null || die "mongo: Go is needed to build FerretDB (not found on PATH)"
   mkdir -p "$TOOLS/go-bin"
@@ -351,9 +349,11 @@ mongo_install() {
   cp -r "$src" "$work/src"
   chmod -R u+w "$work/src"
   echo "$FERRETDB_VERSION" >"$work/src/build/version/version.txt"
-  local meta="$work/src/internal/backends/sqlite/metadata/metadata.go"
-  sed -i 's|IDColumn = DefaultColumn + "->'"'"'\$\._id'"'"'"|IDColumn = DefaultColumn + `->"_id"`|' "$meta"
-  grep -q 'IDColumn = DefaultColumn + `->"_id"`' "$meta" || die "mongo: the FerretDB _id-lookup patch did not apply"
+  local p
+  for p in "${FERRETDB_PATCHES[@]}"; do
+    # The ceiling keeps git from taking a repository around $work for the one to patch.
+    (cd "$work/src" && GIT_CEILING_DIRECTORIES="$work" git apply --whitespace=nowarn "$p") || die "mongo: FerretDB patch $(basename "$p") did not apply"
+  done
   # Pure-Go SQLite (modernc.org), so no cgo and no C toolchain needed.
   local build=(env CGO_ENABLED=0 GOWORK=off GOTOOLCHAIN=local GOFLAGS="-buildvcs=false -trimpath"
                go build -o "$work/ferretdb")
@@ -368,7 +368,15 @@ mongo_install() {
 }
 
 mongo_start() {
+  if [[ -n $(ls -A "$FERRETDB_DIR/data" 2>/dev/null) &&
+        $(cat "$FERRETDB_DIR/data/.format" 2>/dev/null) != "$FERRETDB_DATA_FORMAT" ]]; then
+    local aside
+    aside="$FERRETDB_DIR/data.$(date +%Y%m%d%H%M%S).old"
+    log "mongo: data written by an older FerretDB build moved to ${aside#"$ROOT"/}"
+    mv "$FERRETDB_DIR/data" "$aside"
+  fi
   mkdir -p "$FERRETDB_DIR/data" "$FERRETDB_DIR/state"
+  echo "$FERRETDB_DATA_FORMAT" >"$FERRETDB_DIR/data/.format"
   # --debug-addr=- : its metrics/pprof HTTP listener would take port 8088.
   spawn mongo "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$FERRETDB_DIR/data/" \
     --listen-addr="$MONGO_ADDR" --state-dir="$FERRETDB_DIR/state" --debug-addr=- \
