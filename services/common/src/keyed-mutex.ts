@@ -1,7 +1,7 @@
 /**
  * Runs critical sections one at a time per key within this process. Correctness across replicas
- * never depends on it (unique inserts decide); it only stops one process's parallel requests from
- * colliding on the same insert again and again.
+ * never depends on it (conditional writes decide); it only stops one process's parallel requests
+ * from making each other's compare-and-set fail again and again.
  */
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<unknown>>();

@@ -3,7 +3,7 @@ import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
-import { OutboxRelay, projectionBySequence, startOutboxMaintenance } from '@invoice-platform/common/outbox';
+import { OutboxRelay } from '@invoice-platform/common/store/outbox';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadInvoiceConfig } from './config.ts';
 import { invoiceHandlers } from './grpc/handlers.ts';
@@ -25,13 +25,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
 
   const producer = createProducer(createKafka('invoice', config.KAFKA_BROKERS, log));
-  const relay = new OutboxRelay({ model: models.Outbox, producer, log });
+  const relay = new OutboxRelay({ models: [models.Invoice], producer, log });
   relay.start();
-  const outboxMaintenance = startOutboxMaintenance({
-    model: models.Outbox,
-    applyProjection: projectionBySequence(models.Invoice, 'sequence'),
-    log,
-  });
 
   const accounts = createUnaryClient(
     loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
@@ -103,7 +98,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
     await maintenance.stop();
     await relay.stop();
-    await outboxMaintenance.stop();
     await producer.disconnect();
     accounts.close();
     pdf.close();

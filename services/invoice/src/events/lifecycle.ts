@@ -1,6 +1,6 @@
 import { newId } from '@invoice-platform/common/ids';
 import { currentTraceHeaders, type EventEnvelope, topics } from '@invoice-platform/common/kafka';
-import type { OutboxMessage } from '@invoice-platform/common/outbox';
+import type { OutboxMessage } from '@invoice-platform/common/store/outbox';
 import { eventInvoice } from '../domain/view.ts';
 import type { InvoiceDoc } from '../store/models.ts';
 
@@ -15,7 +15,7 @@ export type LifecycleType =
 
 /**
  * An invoice.lifecycle.v1 event (DESIGN.md §2), keyed by invoice id so one invoice's events keep
- * their order; `sequence` is the invoice's change number, so consumers can drop a stale event.
+ * their order; `sequence` is the invoice's version, so consumers can drop a stale event.
  */
 export function lifecycleEvent(
   type: LifecycleType,
@@ -30,7 +30,7 @@ export function lifecycleEvent(
     type,
     created: now.toISOString(),
     workspace_id: invoice.workspace_id,
-    sequence: invoice.sequence,
+    sequence: invoice.version,
     data: { object: eventInvoice(invoice, baseUrl), ...extra },
   };
   return {

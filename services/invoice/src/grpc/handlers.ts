@@ -60,7 +60,7 @@ function encodeInvoice(doc: InvoiceDoc, baseUrl: string) {
     series_id: opt(doc.series_id),
     occurrence_date: opt(doc.occurrence_date),
     pdf_file_id: opt(doc.pdf_file_id),
-    sequence: doc.sequence,
+    sequence: doc.version,
   };
 }
 

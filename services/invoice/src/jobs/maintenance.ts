@@ -17,7 +17,9 @@ export interface MaintenanceDeps {
 
 /**
  * Periodic work any number of replicas may run at once (each step is safe to repeat): the
- * automatic overdue move, and finishing what a crashed generate left behind.
+ * automatic overdue move, and finishing what a failed or crashed generate left behind (a series
+ * not yet created, a credit or a number still held). Each step reads only what is due, through an
+ * index.
  */
 export function startMaintenance(deps: MaintenanceDeps): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
@@ -26,11 +28,10 @@ export function startMaintenance(deps: MaintenanceDeps): { stop(): Promise<void>
     const stale = new Date(now.getTime() - deps.reservationTimeoutMs);
     const moved = await deps.service.overdueSweep(now);
     if (moved.length > 0) deps.log.info({ count: moved.length }, 'invoices became overdue');
-    await deps.service.repairPendingCreated(new Date(now.getTime() - 5000));
     await deps.service.repairPendingSeries(new Date(now.getTime() - 10_000));
     await deps.credits.reapStale(stale, (id) => deps.invoices.exists(id));
     for (const n of await deps.numbers.staleReservations(stale)) {
-      if (await deps.invoices.exists(n.invoiceId)) await deps.numbers.settle(n);
+      if (await deps.invoices.exists(n.reservation.invoice_id)) await deps.numbers.settle(n);
       else await deps.numbers.release(n);
     }
   };

@@ -1,9 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { newId } from '@invoice-platform/common/ids';
-import { KeyedMutex } from '@invoice-platform/common/keyed-mutex';
 import type { Logger } from '@invoice-platform/common/logger';
-import { isDuplicateKey, type OutboxMessage } from '@invoice-platform/common/outbox';
+import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { addDays, isCalendarDate, localDate, numberPeriod, overdueAt } from '@invoice-platform/common/dates';
 import { computeTotals, DEFAULT_CURRENCY, type ItemInput } from '../domain/money.ts';
 import { formatInvoiceNumber } from '../domain/numbering.ts';
@@ -11,7 +10,7 @@ import { assertMove, type InvoiceStatus, isInvoiceStatus, paidAtAfter, publicEve
 import { pdfUrl } from '../domain/view.ts';
 import { lifecycleEvent } from '../events/lifecycle.ts';
 import type { CreditStore, Reservation } from '../store/credits.ts';
-import { InvoiceStore, SequenceTaken } from '../store/invoices.ts';
+import type { InvoiceDecision, InvoiceStore } from '../store/invoices.ts';
 import type { InvoiceDoc, TemplateRef } from '../store/models.ts';
 import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
 import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
@@ -62,11 +61,6 @@ export interface GenerateResult {
   template: TemplateRef | null;
 }
 
-interface Decision {
-  patch: Partial<InvoiceDoc>;
-  messages: (next: InvoiceDoc) => OutboxMessage[];
-}
-
 export interface InvoiceServiceDeps {
   invoices: InvoiceStore;
   credits: CreditStore;
@@ -80,15 +74,17 @@ export interface InvoiceServiceDeps {
   notifyOutbox: () => void;
   log: Logger;
   now: () => Date;
-  /** Test hook: exit right after an invoice and its event are committed, before anything is published. */
+  /**
+   * Test hooks: exit right after the invoice is stored, before anything is published. The invoice
+   * and its invoice.created are one write, so "after the commit" and "after the insert" are the
+   * same moment; both hooks stay for the crash tests that name them.
+   */
   crashAfterCommit?: boolean;
-  /** Test hook: exit right after the invoice is stored, before its invoice.created is committed. */
   crashAfterInsert?: boolean;
 }
 
 export class InvoiceService {
   private readonly d: InvoiceServiceDeps;
-  private readonly allocation = new KeyedMutex();
   private readonly workspaces = new Map<string, { value: Promise<WorkspaceInfo>; expires: number }>();
 
   constructor(deps: InvoiceServiceDeps) {
@@ -131,23 +127,17 @@ export class InvoiceService {
     ]);
 
     const id = newId('inv');
-    const reservation = await this.allocation.run(`credit:${ws.id}`, () => this.d.credits.reserve(ws.id, id, now));
+    const reservation = await this.d.credits.reserve(ws.id, id, now);
     let number: AllocatedNumber | undefined;
     let file: FileInfo | undefined;
     try {
-      const period = numberPeriod(plan.issueDate, ws.time_zone);
-      number = await this.allocation.run(`number:${ws.id}:${period}`, () =>
-        this.d.numbers.allocate(ws.id, period, id, now),
-      );
+      number = await this.d.numbers.allocate(ws.id, numberPeriod(plan.issueDate, ws.time_zone), id, now);
       const doc = this.newInvoice(id, req, ws, plan, number, template, now);
       if (req.is_recurring && !req.series_id) {
         // The series id is fixed before anything is stored, so retries create at most one series.
         doc.series_id = newId('rs');
         doc.series_pending = true;
       }
-      // Counted while the PDF prints: the two do not depend on each other.
-      const remaining = this.d.credits.remainingAfter(ws.id, reservation);
-      remaining.catch(() => undefined);
       file = await this.d.renderer.render(doc, ws);
       doc.pdf_file_id = file.file_id;
       doc.pdf_status = 'ready';
@@ -155,7 +145,7 @@ export class InvoiceService {
         id,
         invoice_number: doc.invoice_number,
         pdf_url: pdfUrl(this.d.baseUrl, id),
-        credits_remaining: await remaining,
+        credits_remaining: reservation.unlimited ? null : reservation.remaining,
         is_recurring: doc.is_recurring,
         template: template ?? null,
       };
@@ -164,7 +154,7 @@ export class InvoiceService {
         throw new AppError('unavailable', 'The request took too long and was not completed; nothing was created.');
       }
       try {
-        await this.d.invoices.insert(doc);
+        await this.d.invoices.insert(doc, lifecycleEvent('invoice.created', doc, this.d.baseUrl, now), now);
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
         // A concurrent request with the same key or occurrence won: give back ours, answer with theirs.
@@ -173,11 +163,9 @@ export class InvoiceService {
         if (twin) return twin;
         throw err;
       }
-      if (this.d.crashAfterInsert) process.kill(process.pid, 'SIGKILL');
-      await this.d.invoices.commitCreated(doc, lifecycleEvent('invoice.created', doc, this.d.baseUrl, now));
-      if (this.d.crashAfterCommit) process.kill(process.pid, 'SIGKILL');
+      if (this.d.crashAfterInsert || this.d.crashAfterCommit) process.kill(process.pid, 'SIGKILL');
       this.d.notifyOutbox();
-      // Not awaited: a credit or number left reserved under an existing invoice is settled by the
+      // Not awaited: a credit or number left held under an existing invoice is settled by the
       // maintenance pass, so the answer need not wait for these writes.
       void Promise.all([this.d.credits.settle(reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
         this.d.log.warn({ err, invoice_id: id }, 'settling credit or number failed; the reaper will finish it'),
@@ -254,24 +242,19 @@ export class InvoiceService {
       current.series_pending
         ? {
             patch: { generate_response: { ...current.generate_response, recurring }, series_pending: false },
-            messages: () => [],
+            events: () => [],
           }
         : null,
     );
-    await this.d.invoices.workDone('series', doc._id);
     return recurring;
   }
 
   /** Finishes series creations that failed after their first invoice was committed. */
   async repairPendingSeries(before: Date): Promise<number> {
     if (!this.d.recurring) return 0;
-    const pending = await this.d.invoices.pending('series', before, 100);
+    const pending = await this.d.invoices.seriesPending(before, 100);
     let finished = 0;
     for (const doc of pending) {
-      if (!doc.series_pending) {
-        await this.d.invoices.workDone('series', doc._id);
-        continue;
-      }
       try {
         await this.createSeries(doc, {
           recurring_end_date: doc.recurring_end_date ?? undefined,
@@ -313,7 +296,7 @@ export class InvoiceService {
         const retired = existing._id;
         await this.change(existing.workspace_id, retired, () => ({
           patch: { idempotency_scope: `expired:${retired}` },
-          messages: () => [],
+          events: () => [],
         }));
         existing = null;
       }
@@ -447,9 +430,11 @@ export class InvoiceService {
       pdf_wanted_sequence: 1,
       amount_received: '0',
       time_zone: ws.time_zone,
-      sequence: 1,
+      version: 1,
       created_at: now,
       updated_at: now,
+      outbox: [],
+      outbox_at: null,
     };
   }
 
@@ -471,59 +456,52 @@ export class InvoiceService {
   }
 
   /**
-   * Applies a change computed from the invoice's current state, re-reading and deciding again
-   * when a concurrent change committed first. `decide` returns null for "nothing to change".
+   * Applies a change decided on the invoice's current state (decided again when a concurrent
+   * change won); `decide` returns null for "nothing to change".
    */
   private async change(
     workspaceId: string,
     id: string,
-    decide: (doc: InvoiceDoc, now: Date) => Decision | null,
+    decide: (doc: InvoiceDoc, now: Date) => InvoiceDecision | null,
+    first?: InvoiceDoc,
   ): Promise<{ before: InvoiceDoc; after: InvoiceDoc | null }> {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const before = await this.d.invoices.get(workspaceId, id);
-      const now = this.d.now();
-      const decision = decide(before, now);
-      if (!decision) return { before, after: null };
-      const next: InvoiceDoc = { ...before, ...decision.patch, sequence: before.sequence + 1, updated_at: now };
-      try {
-        const after = await this.d.invoices.applyChange(before, decision.patch, decision.messages(next), now);
-        this.d.notifyOutbox();
-        return { before, after };
-      } catch (err) {
-        if (!(err instanceof SequenceTaken)) throw err;
-        await new Promise((r) => setTimeout(r, 20 + attempt * 20));
-      }
-    }
-    throw new AppError('conflict', 'The invoice is being changed concurrently. Retry shortly.');
+    const result = await this.d.invoices.change(workspaceId, id, decide, this.d.now, first);
+    if (result.after && result.after.outbox.length > 0) this.d.notifyOutbox();
+    return result;
   }
 
   /** Spec §4.5 with the DESIGN.md §3 table; `onlyFrom` limits the move (the overdue sweep moves only unpaid). */
-  async updateStatus(workspaceId: string, id: string, to: string, onlyFrom?: InvoiceStatus) {
+  async updateStatus(workspaceId: string, id: string, to: string, onlyFrom?: InvoiceStatus, first?: InvoiceDoc) {
     if (!isInvoiceStatus(to))
       throw AppError.validation([{ path: 'body.status', message: 'must be one of: unpaid, paid, overdue, cancelled' }]);
-    const { before, after } = await this.change(workspaceId, id, (doc, now) => {
-      const from = doc.invoice_status as InvoiceStatus;
-      if (from === to || (onlyFrom && from !== onlyFrom)) return null;
-      assertMove(from, to);
-      return {
-        patch: {
-          invoice_status: to,
-          paid_at: paidAtAfter(to, doc.paid_at, now),
-          // The automatic move happens once: an invoice a user moved back from overdue stays put.
-          ...(to === 'overdue' ? { overdue_at: null } : {}),
-          pdf_status: 'processing',
-          pdf_wanted_sequence: doc.sequence + 1,
-        },
-        messages: (next: InvoiceDoc) => {
-          const publicType = publicEventFor(to);
-          const extra = { previous_status: from };
-          return [
-            ...(publicType ? [lifecycleEvent(publicType, next, this.d.baseUrl, now, extra)] : []),
-            lifecycleEvent('invoice.status_changed', next, this.d.baseUrl, now, extra),
-          ];
-        },
-      };
-    });
+    const { before, after } = await this.change(
+      workspaceId,
+      id,
+      (doc, now) => {
+        const from = doc.invoice_status as InvoiceStatus;
+        if (from === to || (onlyFrom && from !== onlyFrom)) return null;
+        assertMove(from, to);
+        return {
+          patch: {
+            invoice_status: to,
+            paid_at: paidAtAfter(to, doc.paid_at, now),
+            // The automatic move happens once: an invoice a user moved back from overdue stays put.
+            ...(to === 'overdue' ? { overdue_at: null } : {}),
+            pdf_status: 'processing',
+            pdf_wanted_sequence: doc.version + 1,
+          },
+          events: (next: InvoiceDoc) => {
+            const publicType = publicEventFor(to);
+            const extra = { previous_status: from };
+            return [
+              ...(publicType ? [lifecycleEvent(publicType, next, this.d.baseUrl, now, extra)] : []),
+              lifecycleEvent('invoice.status_changed', next, this.d.baseUrl, now, extra),
+            ];
+          },
+        };
+      },
+      first,
+    );
     return { doc: after ?? before, changed: after !== null, previousStatus: before.invoice_status };
   }
 
@@ -533,7 +511,7 @@ export class InvoiceService {
       if (doc.is_archived === archived) return null;
       return {
         patch: { is_archived: archived, archived_at: archived ? now : null },
-        messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.archived', next, this.d.baseUrl, now)],
+        events: (next: InvoiceDoc) => [lifecycleEvent('invoice.archived', next, this.d.baseUrl, now)],
       };
     });
     return { doc: after ?? before, changed: after !== null };
@@ -572,8 +550,8 @@ export class InvoiceService {
       const { before, after } = await this.change(workspaceId, id, (current, now) => {
         if (current.invoice_status !== printed) return null;
         return {
-          patch: { pdf_file_id: file.file_id, pdf_status: 'ready', pdf_wanted_sequence: current.sequence + 1 },
-          messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+          patch: { pdf_file_id: file.file_id, pdf_status: 'ready', pdf_wanted_sequence: current.version + 1 },
+          events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
         };
       });
       if (!after) {
@@ -598,7 +576,7 @@ export class InvoiceService {
       if (current.pdf_status === to || (to === 'failed' && current.pdf_status !== 'processing')) return null;
       return {
         patch: { pdf_status: to },
-        messages: (next: InvoiceDoc) =>
+        events: (next: InvoiceDoc) =>
           to === 'failed' ? [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)] : [],
       };
     });
@@ -611,7 +589,7 @@ export class InvoiceService {
       if (sequence < doc.pdf_wanted_sequence) return null;
       return {
         patch: file ? { pdf_file_id: file.file_id, pdf_status: 'ready' } : { pdf_status: 'failed' },
-        messages: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+        events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
       };
     });
     if (!after) return { applied: false, pdf_status: before.pdf_status };
@@ -633,24 +611,11 @@ export class InvoiceService {
     for (let pass = 0; pass < 50; pass++) {
       const due = await this.d.invoices.dueForOverdue(now, workspaceId, 200);
       for (const doc of due) {
-        const { changed } = await this.updateStatus(doc.workspace_id, doc._id, 'overdue', 'unpaid');
+        const { changed } = await this.updateStatus(doc.workspace_id, doc._id, 'overdue', 'unpaid', doc);
         if (changed) moved.push(doc._id);
       }
       if (due.length < 200) break;
     }
     return moved;
-  }
-
-  /** Finishes generates that crashed between their invoice and its invoice.created (at-least-once). */
-  async repairPendingCreated(before: Date): Promise<number> {
-    const pending = await this.d.invoices.pending('created', before, 500);
-    for (const doc of pending) {
-      await this.d.invoices.commitCreated(
-        doc,
-        lifecycleEvent('invoice.created', { ...doc, sequence: 1 }, this.d.baseUrl, new Date(doc.created_at)),
-      );
-    }
-    if (pending.length > 0) this.d.notifyOutbox();
-    return pending.length;
   }
 }

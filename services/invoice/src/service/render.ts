@@ -56,7 +56,7 @@ export class Renderer {
       template_id: doc.template?.id,
       document_language: doc.template ? doc.document_language : 'en',
       status_marking: statusMarking(doc.invoice_status as InvoiceStatus),
-      invoice_sequence: doc.sequence,
+      invoice_sequence: doc.version,
       document: {
         invoice_id: doc._id,
         invoice_number: doc.invoice_number,

@@ -1,8 +1,14 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { commitChange, type OutboxMessage, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
-import type { InvoiceDoc, Models, PendingWorkDoc } from './models.ts';
+import { type OutboxMessage, newOutbox, withEvents } from '@invoice-platform/common/store/outbox';
+import { changeVersioned, type VersionedChange } from '@invoice-platform/common/store/versioned';
+import type { UpdateQuery } from 'mongoose';
+import type { InvoiceDoc, Models } from './models.ts';
 
-export { SequenceTaken };
+/** What a change of an invoice sets, and the events it emits (built from the invoice after it). */
+export interface InvoiceDecision {
+  patch: Partial<InvoiceDoc>;
+  events: (next: InvoiceDoc) => OutboxMessage[];
+}
 
 /**
  * Invoices of all workspaces. Every read by a client names the workspace, so another workspace's
@@ -16,9 +22,7 @@ export class InvoiceStore {
   }
 
   async find(workspaceId: string, id: string): Promise<InvoiceDoc | null> {
-    // By id alone (the fastest lookup on every MongoDB-wire server), then scoped to the workspace.
-    const doc = await this.models.Invoice.findById(id).lean<InvoiceDoc>().exec();
-    return doc && doc.workspace_id === workspaceId ? doc : null;
+    return this.models.Invoice.findOne({ _id: id, workspace_id: workspaceId }).lean<InvoiceDoc>().exec();
   }
 
   async get(workspaceId: string, id: string): Promise<InvoiceDoc> {
@@ -47,93 +51,45 @@ export class InvoiceStore {
   }
 
   /**
-   * Inserts a new invoice with its pending work (its invoice.created, and its series when
-   * `series_pending`); a duplicate key error means a concurrent twin (same key or occurrence) won.
+   * Inserts a new invoice with its invoice.created in its outbox: one write, so the event exists
+   * exactly when the invoice does. A duplicate key error means a concurrent twin (same
+   * Idempotency-Key or occurrence) won.
    */
-  async insert(doc: InvoiceDoc): Promise<void> {
-    const kinds: PendingWorkDoc['kind'][] = doc.series_pending ? ['created', 'series'] : ['created'];
-    const work = kinds.map((kind) => ({
-      _id: `${kind}:${doc._id}`,
-      kind,
-      invoice_id: doc._id,
-      created_at: doc.created_at,
-    }));
-    await this.models.PendingWork.create(work);
-    try {
-      await this.models.Invoice.create(doc);
-    } catch (err) {
-      await this.models.PendingWork.deleteMany({ _id: { $in: work.map((w) => w._id) } }).exec();
-      throw err;
-    }
+  async insert(doc: InvoiceDoc, created: OutboxMessage, now: Date): Promise<void> {
+    await this.models.Invoice.create({ ...doc, ...newOutbox([created], now) });
   }
 
   /**
-   * Commits invoice.created (change 1) and marks that work done; safe to repeat after a crash.
-   * The mark is not waited for: left behind, the maintenance pass finds the change committed and
-   * removes it.
+   * Applies a change decided on the invoice's current state, by compare-and-set on its version
+   * (decided again when a concurrent change won). `decide` returns null for "nothing to change";
+   * `first` saves the first read when the caller has just read the invoice.
    */
-  async commitCreated(doc: InvoiceDoc, message: OutboxMessage): Promise<void> {
-    try {
-      await commitChange(this.models.Outbox, {
-        aggregate_id: doc._id,
-        sequence: 1,
-        messages: [message],
-        projection: {},
-        created_at: doc.created_at,
-      });
-    } catch (err) {
-      if (!(err instanceof SequenceTaken)) throw err;
-    }
-    this.workDone('created', doc._id).catch(() => undefined);
-  }
-
-  async workDone(kind: PendingWorkDoc['kind'], invoiceId: string): Promise<void> {
-    await this.models.PendingWork.deleteOne({ _id: `${kind}:${invoiceId}` }).exec();
-  }
-
-  /** Invoices with `kind` work pending since before `before`; work whose invoice never got stored is dropped. */
-  async pending(kind: PendingWorkDoc['kind'], before: Date, limit: number): Promise<InvoiceDoc[]> {
-    const work = await this.models.PendingWork.find({ kind, created_at: { $lt: before } })
-      .sort({ created_at: 1 })
-      .limit(limit)
-      .lean<PendingWorkDoc[]>()
-      .exec();
-    const docs: InvoiceDoc[] = [];
-    for (const w of work) {
-      const doc = await this.models.Invoice.findById(w.invoice_id).lean<InvoiceDoc>().exec();
-      if (doc) docs.push(doc);
-      else await this.workDone(kind, w.invoice_id);
-    }
-    return docs;
-  }
-
-  /**
-   * Commits change `doc.sequence + 1`: the change record (with its events) first, then the
-   * document. SequenceTaken when a concurrent change came first; the caller re-reads and decides
-   * again on the new state.
-   */
-  async applyChange(
-    doc: InvoiceDoc,
-    patch: Partial<InvoiceDoc>,
-    messages: OutboxMessage[],
-    now: Date,
-  ): Promise<InvoiceDoc> {
-    const sequence = doc.sequence + 1;
-    const projection = { ...patch, sequence, updated_at: now };
-    try {
-      await commitChange(this.models.Outbox, {
-        aggregate_id: doc._id,
-        sequence,
-        messages,
-        projection,
-        created_at: now,
-      });
-    } catch (err) {
-      if (err instanceof SequenceTaken) await rollForward(this.models.Outbox, this.models.Invoice, doc._id, 'sequence');
-      throw err;
-    }
-    await this.models.Invoice.updateOne({ _id: doc._id }, { $set: projection }).exec();
-    return { ...doc, ...projection };
+  async change(
+    workspaceId: string,
+    id: string,
+    decide: (current: InvoiceDoc, now: Date) => InvoiceDecision | null,
+    now: () => Date,
+    first?: InvoiceDoc,
+  ): Promise<VersionedChange<InvoiceDoc>> {
+    let prefetched = first;
+    const load = async () => {
+      const doc = prefetched ?? (await this.get(workspaceId, id));
+      prefetched = undefined;
+      return doc;
+    };
+    return changeVersioned(
+      this.models.Invoice,
+      load,
+      (current) => {
+        const at = now();
+        const decision = decide(current, at);
+        if (!decision) return null;
+        const patch = { ...decision.patch, updated_at: at };
+        const next: InvoiceDoc = { ...current, ...patch, version: current.version + 1 };
+        return withEvents<InvoiceDoc>(current, { $set: patch } as UpdateQuery<InvoiceDoc>, decision.events(next), at);
+      },
+      'The invoice is being changed concurrently. Retry shortly.',
+    );
   }
 
   async list(
@@ -156,9 +112,19 @@ export class InvoiceStore {
     return { docs, total };
   }
 
+  /** Unpaid invoices whose automatic overdue time has come, earliest first. */
   async dueForOverdue(now: Date, workspaceId: string | undefined, limit: number): Promise<InvoiceDoc[]> {
     const filter: Record<string, unknown> = { invoice_status: 'unpaid', overdue_at: { $lte: now } };
     if (workspaceId) filter.workspace_id = workspaceId;
-    return this.models.Invoice.find(filter).limit(limit).lean<InvoiceDoc[]>().exec();
+    return this.models.Invoice.find(filter).sort({ overdue_at: 1 }).limit(limit).lean<InvoiceDoc[]>().exec();
+  }
+
+  /** First invoices of a series whose creation in the recurring service has not finished since `before`. */
+  async seriesPending(before: Date, limit: number): Promise<InvoiceDoc[]> {
+    return this.models.Invoice.find({ series_pending: true, created_at: { $lt: before } })
+      .sort({ created_at: 1 })
+      .limit(limit)
+      .lean<InvoiceDoc[]>()
+      .exec();
   }
 }

@@ -1,4 +1,4 @@
-import { registerOutbox } from '@invoice-platform/common/outbox';
+import { addOutbox, type WithOutbox } from '@invoice-platform/common/store/outbox';
 import { type Connection, Schema } from 'mongoose';
 
 export interface StoredLine {
@@ -19,7 +19,7 @@ export interface TemplateRef {
   source: string;
 }
 
-export interface InvoiceDoc {
+export interface InvoiceDoc extends WithOutbox {
   _id: string;
   workspace_id: string;
   invoice_number: string;
@@ -70,13 +70,12 @@ export interface InvoiceDoc {
   generate_response: Record<string, unknown>;
   pdf_status: string;
   pdf_file_id: string | null;
-  /** The change sequence the PDF must reflect; a re-render result older than it is ignored. */
+  /** The version the PDF must reflect; a re-render result for an older version is ignored. */
   pdf_wanted_sequence: number;
   amount_received: string;
   time_zone: string;
-  /** Sequence of the last committed change (1 after creation). */
-  sequence: number;
-  /** True until invoice.created is committed to the outbox; a sweep finishes it after a crash. */
+  /** Changed only by compare-and-set; the events' `sequence` (1 after creation). */
+  version: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -130,146 +129,116 @@ const invoiceSchema = new Schema<InvoiceDoc>(
     pdf_wanted_sequence: { type: Number, default: 1 },
     amount_received: { type: String, default: '0' },
     time_zone: String,
-    sequence: { type: Number, default: 1 },
+    version: { type: Number, default: 1 },
     created_at: Date,
     updated_at: Date,
   },
   { versionKey: false, collection: 'invoices', minimize: false },
 );
-// Spec §4.2 list, newest first, all statuses.
-invoiceSchema.index({ workspace_id: 1, created_at: -1 });
-// Spec §4.2 list filtered by status.
-invoiceSchema.index({ workspace_id: 1, invoice_status: 1, created_at: -1 });
+// Spec §4.2 list, newest first (ties by id), all statuses, and its meta.total.
+invoiceSchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
+// Spec §4.2 list filtered by status, and its meta.total.
+invoiceSchema.index({ workspace_id: 1, invoice_status: 1, created_at: -1, _id: -1 });
 // Idempotency-Key replay and its guarantee that one key makes one invoice (DESIGN.md §3).
 invoiceSchema.index({ workspace_id: 1, idempotency_scope: 1 }, { unique: true });
 // A follow-up is made once per series occurrence.
 invoiceSchema.index({ workspace_id: 1, occurrence_scope: 1 }, { unique: true });
 // Numbers are unique per workspace whatever happens to the allocator.
 invoiceSchema.index({ workspace_id: 1, invoice_number: 1 }, { unique: true });
-// Automatic overdue sweep: unpaid invoices whose overdue instant has passed.
+// Automatic overdue sweep: unpaid invoices whose overdue instant has passed, oldest first.
 invoiceSchema.index({ invoice_status: 1, overdue_at: 1 });
+// Maintenance: first invoices of a series whose creation in the recurring service is unfinished.
+invoiceSchema.index({ series_pending: 1, created_at: 1 });
+addOutbox(invoiceSchema);
 
-/**
- * Work a generate must finish after its invoice is stored: committing invoice.created
- * (`created:<invoice id>`) and creating the series of a first recurring invoice
- * (`series:<invoice id>`). Inserted with the invoice and deleted when done, so the maintenance
- * pass finds what a crash or an unreachable peer left without scanning every invoice, and without
- * an update of the invoice document racing the changes made to it (FerretDB writes whole documents).
- */
-export interface PendingWorkDoc {
-  _id: string;
-  kind: 'created' | 'series';
-  invoice_id: string;
-  created_at: Date;
-}
-
-const pendingWorkSchema = new Schema<PendingWorkDoc>(
-  { _id: String, kind: String, invoice_id: String, created_at: Date },
-  { versionKey: false, collection: 'invoice_pending_work' },
-);
-// Maintenance pass: the oldest pending work of one kind.
-pendingWorkSchema.index({ kind: 1, created_at: 1 });
-
-/** One allocated number of a workspace period; the unique id is the allocation. */
-export interface NumberDoc {
-  _id: string;
-  workspace_id: string;
-  period: string;
+/** A number of a period in use by a generate that has not finished. */
+export interface NumberReservation {
   seq: number;
   invoice_id: string;
-  state: 'reserved' | 'used';
   at: Date;
 }
 
-const numberSchema = new Schema<NumberDoc>(
+/**
+ * The invoice numbers of one workspace and month (`${workspace}:${YYYYMM}`): numbers 1..last are
+ * in use, reserved, or free (given back by a failed generate while later ones were taken; handed
+ * out first, lowest first), so the sequence never keeps a gap. Allocating and giving back are
+ * compare-and-sets on `version`; settling a reservation pulls exactly its entry.
+ */
+export interface NumberCounterDoc {
+  _id: string;
+  workspace_id: string;
+  period: string;
+  last: number;
+  free: number[];
+  reserved: NumberReservation[];
+  /** reserved.length, kept by $inc beside it, for the maintenance query. */
+  reserved_count: number;
+  version: number;
+}
+
+const numberCounterSchema = new Schema<NumberCounterDoc>(
   {
     _id: String,
-    workspace_id: String,
-    period: String,
-    seq: Number,
-    invoice_id: String,
-    state: String,
-    at: Date,
+    workspace_id: { type: String, required: true },
+    period: { type: String, required: true },
+    last: { type: Number, default: 0 },
+    free: { type: [Number], default: [] },
+    reserved: { type: [Object], default: [] },
+    reserved_count: { type: Number, default: 0 },
+    version: { type: Number, default: 0 },
   },
-  { versionKey: false, collection: 'invoice_numbers' },
+  { versionKey: false, collection: 'invoice_number_sequences', minimize: false },
 );
-// Highest allocated number of a workspace period.
-numberSchema.index({ workspace_id: 1, period: 1, seq: -1 });
-// Reaper of reservations left by a crash.
-numberSchema.index({ state: 1, at: 1 });
+// Maintenance: counters with reservations, to find those a crashed generate left.
+numberCounterSchema.index({ reserved_count: 1 });
 
-/**
- * A number given back by a failed generate (its invoice_numbers document deleted): the next
- * allocation in the period takes the lowest hole before a new number, so no gap stays.
- */
-export interface NumberHoleDoc {
-  _id: string;
-  workspace_id: string;
-  period: string;
-  seq: number;
+/** A credit taken by a generate that has not finished: settled on success, given back on failure. */
+export interface CreditHold {
+  invoice_id: string;
   at: Date;
 }
 
-const numberHoleSchema = new Schema<NumberHoleDoc>(
-  { _id: String, workspace_id: String, period: String, seq: Number, at: Date },
-  { versionKey: false, collection: 'invoice_number_holes' },
-);
-// Allocation: the lowest holes of a workspace period.
-numberHoleSchema.index({ workspace_id: 1, period: 1, seq: 1 });
-
-/** Whether a workspace's pool is unlimited; the balance itself is the grants minus the uses. */
+/**
+ * A workspace's credit pool (spec §1.1, DESIGN.md §3 Credits): `balance` is taken one at a time
+ * only while positive, with the generate's hold recorded in the same write; a hold is removed
+ * exactly once, by its settle or its refund. `ops` remembers the last admin operation ids, so a
+ * retried top-up counts once.
+ */
 export interface CreditPoolDoc {
   _id: string;
   unlimited: boolean;
+  balance: number;
+  used: number;
+  holds: CreditHold[];
+  /** holds.length, kept by $inc beside it, for the maintenance query. */
+  held: number;
+  ops: string[];
+  version: number;
   updated_at: Date;
 }
 
-export interface CreditGrantDoc {
-  _id: string;
-  workspace_id: string;
-  amount: number;
-  created_at: Date;
-}
-
-/** Credit n of a workspace, used by one invoice; `${workspace}:${n}` is unique, n <= granted. */
-export interface CreditUseDoc {
-  _id: string;
-  workspace_id: string;
-  n: number;
-  invoice_id: string;
-  state: 'reserved' | 'used';
-  reserved_at: Date;
-}
-
 const creditPoolSchema = new Schema<CreditPoolDoc>(
-  { _id: String, unlimited: { type: Boolean, default: false }, updated_at: Date },
-  { versionKey: false, collection: 'credit_pools' },
+  {
+    _id: String,
+    unlimited: { type: Boolean, default: false },
+    balance: { type: Number, default: 0 },
+    used: { type: Number, default: 0 },
+    holds: { type: [Object], default: [] },
+    held: { type: Number, default: 0 },
+    ops: { type: [String], default: [] },
+    version: { type: Number, default: 0 },
+    updated_at: Date,
+  },
+  { versionKey: false, collection: 'credit_pools', minimize: false },
 );
-const creditGrantSchema = new Schema<CreditGrantDoc>(
-  { _id: String, workspace_id: String, amount: Number, created_at: Date },
-  { versionKey: false, collection: 'credit_grants' },
-);
-// Sum of a workspace's grants.
-creditGrantSchema.index({ workspace_id: 1 });
-const creditUseSchema = new Schema<CreditUseDoc>(
-  { _id: String, workspace_id: String, n: Number, invoice_id: String, state: String, reserved_at: Date },
-  { versionKey: false, collection: 'credit_uses' },
-);
-// Count and hole search of a workspace's uses.
-creditUseSchema.index({ workspace_id: 1, n: 1 });
-// Reaper of reservations left by a crash.
-creditUseSchema.index({ state: 1, reserved_at: 1 });
+// Maintenance: pools with holds, to find those a crashed generate left.
+creditPoolSchema.index({ held: 1 });
 
 export function registerModels(conn: Connection) {
   return {
     Invoice: conn.model<InvoiceDoc>('Invoice', invoiceSchema),
-    InvoiceNumber: conn.model<NumberDoc>('InvoiceNumber', numberSchema),
-    NumberHole: conn.model<NumberHoleDoc>('NumberHole', numberHoleSchema),
-    PendingWork: conn.model<PendingWorkDoc>('PendingWork', pendingWorkSchema),
+    NumberCounter: conn.model<NumberCounterDoc>('NumberCounter', numberCounterSchema),
     CreditPool: conn.model<CreditPoolDoc>('CreditPool', creditPoolSchema),
-    CreditGrant: conn.model<CreditGrantDoc>('CreditGrant', creditGrantSchema),
-    CreditUse: conn.model<CreditUseDoc>('CreditUse', creditUseSchema),
-    Outbox: registerOutbox(conn),
   };
 }
 

@@ -1,120 +1,128 @@
-import { insertOnce } from '@invoice-platform/common/outbox';
-import type { Models, NumberDoc, NumberHoleDoc } from './models.ts';
+import { KeyedMutex } from '@invoice-platform/common/keyed-mutex';
+import { isDuplicateKey } from '@invoice-platform/common/store/unique';
+import { changeVersioned } from '@invoice-platform/common/store/versioned';
+import type { UpdateQuery } from 'mongoose';
+import type { Models, NumberCounterDoc, NumberReservation } from './models.ts';
 
 export interface AllocatedNumber {
   workspaceId: string;
   period: string;
   seq: number;
+  reservation: NumberReservation;
 }
 
 /**
  * Invoice number sequences (spec §1.4, DESIGN.md §3 Numbers): per workspace per month, from 1,
- * without gaps. Allocating is inserting `${workspace}:${period}:${seq}`, atomic on any
- * MongoDB-wire server: the lowest hole left by a failed generate first, else the next new seq.
- * A failed generate gives its number back as a hole (whether or not later numbers were taken
- * meanwhile), so the next invoice of the period takes it.
+ * without gaps, one document per sequence (see NumberCounterDoc). A number is reserved by a
+ * compare-and-set that takes the lowest free number, else the next one; a failed generate gives
+ * it back (the sequence shrinks when it was the last, else the number is free for the next
+ * generate); a successful one settles it.
  */
 export class NumberStore {
   private readonly models: Models;
-  /** Last seq this process saw per workspace period: probing by id is far cheaper than a sorted query. */
-  private readonly last = new Map<string, number>();
+  /**
+   * One allocation at a time per sequence in this process: parallel generates of one workspace
+   * would otherwise only make each other's compare-and-set fail and retry. Other replicas still
+   * race, and the compare-and-set settles that.
+   */
+  private readonly sequences = new KeyedMutex();
 
   constructor(models: Models) {
     this.models = models;
   }
 
-  private async top(workspaceId: string, period: string): Promise<number> {
-    const top = await this.models.InvoiceNumber.findOne({ workspace_id: workspaceId, period }, { seq: 1 })
-      .sort({ seq: -1 })
-      .lean<NumberDoc>()
-      .exec();
-    return top?.seq ?? 0;
+  private find(id: string): Promise<NumberCounterDoc | null> {
+    return this.models.NumberCounter.findById(id).lean<NumberCounterDoc>().exec();
   }
 
-  private take(n: AllocatedNumber, invoiceId: string, now: Date): Promise<boolean> {
-    return insertOnce(this.models.InvoiceNumber, {
-      _id: key(n),
-      workspace_id: n.workspaceId,
-      period: n.period,
-      seq: n.seq,
-      invoice_id: invoiceId,
-      state: 'reserved',
-      at: now,
-    });
+  private async counter(workspaceId: string, period: string): Promise<NumberCounterDoc> {
+    const id = key(workspaceId, period);
+    const existing = await this.find(id);
+    if (existing) return existing;
+    try {
+      await this.models.NumberCounter.create({ _id: id, workspace_id: workspaceId, period });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    return (await this.find(id))!;
   }
 
   async allocate(workspaceId: string, period: string, invoiceId: string, now: Date): Promise<AllocatedNumber> {
-    const filled = await this.fillHole(workspaceId, period, invoiceId, now);
-    if (filled) return filled;
-    const hintKey = `${workspaceId}:${period}`;
-    let seq = (this.last.get(hintKey) ?? (await this.top(workspaceId, period))) + 1;
-    for (let attempt = 0; attempt < 1000; attempt++, seq++) {
-      // Another replica may have moved on: after a few collisions, ask the database again.
-      if (attempt > 0 && attempt % 8 === 0) seq = (await this.top(workspaceId, period)) + 1;
-      if (await this.take({ workspaceId, period, seq }, invoiceId, now)) {
-        this.last.set(hintKey, Math.max(seq, this.last.get(hintKey) ?? 0));
-        return { workspaceId, period, seq };
-      }
-    }
-    throw new Error('could not allocate an invoice number');
-  }
-
-  /**
-   * Takes the lowest free hole of the period. The number document is inserted before the hole is
-   * removed, so a crash in between leaves a stale hole (skipped and cleared later), never a gap.
-   */
-  private async fillHole(
-    workspaceId: string,
-    period: string,
-    invoiceId: string,
-    now: Date,
-  ): Promise<AllocatedNumber | undefined> {
-    const holes = await this.models.NumberHole.find({ workspace_id: workspaceId, period })
-      .sort({ seq: 1 })
-      .limit(20)
-      .lean<NumberHoleDoc[]>()
-      .exec();
-    for (const hole of holes) {
-      const n = { workspaceId, period, seq: hole.seq };
-      if (await this.take(n, invoiceId, now)) {
-        await this.models.NumberHole.deleteOne({ _id: hole._id }).exec();
-        return n;
-      }
-      // Taken: by a generate still running (its hole goes once it settles) or a finished one.
-      const holder = await this.models.InvoiceNumber.findById(hole._id, { state: 1 }).lean<NumberDoc>().exec();
-      if (holder?.state === 'used') await this.models.NumberHole.deleteOne({ _id: hole._id }).exec();
-    }
-    return undefined;
-  }
-
-  async settle(n: AllocatedNumber): Promise<void> {
-    await this.models.InvoiceNumber.updateOne({ _id: key(n) }, { $set: { state: 'used' } }).exec();
-  }
-
-  /**
-   * Gives a number back: recorded as a hole first, then freed, so that at every moment the seq is
-   * either held or a hole (a crash in between leaves a stale reservation the reaper releases).
-   */
-  async release(n: AllocatedNumber, now = new Date()): Promise<void> {
-    await insertOnce(this.models.NumberHole, {
-      _id: key(n),
-      workspace_id: n.workspaceId,
-      period: n.period,
-      seq: n.seq,
-      at: now,
+    return this.sequences.run(key(workspaceId, period), async () => {
+      let reservation: NumberReservation | undefined;
+      await changeVersioned(
+        this.models.NumberCounter,
+        () => this.counter(workspaceId, period),
+        (counter) => {
+          const seq = counter.free[0] ?? counter.last + 1;
+          reservation = { seq, invoice_id: invoiceId, at: now };
+          return {
+            $set: { free: counter.free.slice(1), last: Math.max(counter.last, seq) },
+            $push: { reserved: reservation },
+            $inc: { reserved_count: 1 },
+          } as UpdateQuery<NumberCounterDoc>;
+        },
+        'Invoice numbers are being allocated concurrently. Retry shortly.',
+      );
+      return { workspaceId, period, seq: reservation!.seq, reservation: reservation! };
     });
-    await this.models.InvoiceNumber.deleteOne({ _id: key(n), state: 'reserved' }).exec();
   }
 
-  async staleReservations(before: Date): Promise<(AllocatedNumber & { invoiceId: string })[]> {
-    const docs = await this.models.InvoiceNumber.find({ state: 'reserved', at: { $lt: before } })
+  /** The invoice is stored: its number stays used and its reservation goes. */
+  async settle(n: AllocatedNumber): Promise<void> {
+    await this.models.NumberCounter.updateOne(
+      { _id: key(n.workspaceId, n.period), 'reserved.invoice_id': n.reservation.invoice_id },
+      { $pullAll: { reserved: [n.reservation] }, $inc: { reserved_count: -1 } },
+    ).exec();
+  }
+
+  /**
+   * Gives a number back, once (a reservation already settled or given back is left alone): the
+   * sequence ends before it when it was the last (and before any free numbers that then end it),
+   * else it joins the free numbers.
+   */
+  async release(n: AllocatedNumber): Promise<void> {
+    await this.sequences.run(key(n.workspaceId, n.period), () =>
+      changeVersioned(
+        this.models.NumberCounter,
+        () => this.counter(n.workspaceId, n.period),
+        (counter) => {
+          if (!counter.reserved.some((r) => sameReservation(r, n.reservation))) return null;
+          let last = counter.last;
+          let free = [...counter.free, n.seq].sort((a, b) => a - b);
+          while (last > 0 && free.at(-1) === last) {
+            free = free.slice(0, -1);
+            last--;
+          }
+          return {
+            $set: { free, last },
+            $pullAll: { reserved: [n.reservation] },
+            $inc: { reserved_count: -1 },
+          } as UpdateQuery<NumberCounterDoc>;
+        },
+        'Invoice numbers are being allocated concurrently. Retry shortly.',
+      ),
+    );
+  }
+
+  /** Reservations older than `before`, of sequences that have any (indexed): a crashed generate's. */
+  async staleReservations(before: Date): Promise<AllocatedNumber[]> {
+    const counters = await this.models.NumberCounter.find({ reserved_count: { $gt: 0 } })
       .limit(500)
-      .lean<NumberDoc[]>()
+      .lean<NumberCounterDoc[]>()
       .exec();
-    return docs.map((d) => ({ workspaceId: d.workspace_id, period: d.period, seq: d.seq, invoiceId: d.invoice_id }));
+    return counters.flatMap((c) =>
+      c.reserved
+        .filter((r) => new Date(r.at) < before)
+        .map((r) => ({ workspaceId: c.workspace_id, period: c.period, seq: r.seq, reservation: r })),
+    );
   }
 }
 
-function key(n: AllocatedNumber): string {
-  return `${n.workspaceId}:${n.period}:${n.seq}`;
+function key(workspaceId: string, period: string): string {
+  return `${workspaceId}:${period}`;
+}
+
+function sameReservation(a: NumberReservation, b: NumberReservation): boolean {
+  return a.seq === b.seq && a.invoice_id === b.invoice_id && new Date(a.at).getTime() === new Date(b.at).getTime();
 }

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import test from 'ava';
+import { Kafka, logLevel } from 'kafkajs';
+import mongoose, { type Connection, Schema } from 'mongoose';
+import { stackEnv, waitFor } from '../../../../test/support/platform.ts';
+import { createKafka, createProducer } from '../../src/kafka.ts';
+import { createLogger } from '../../src/logger.ts';
+import { giveBack, takeOne } from '../../src/store/counters.ts';
+import { claimDue, completeLease, type Leasable, renewLease } from '../../src/store/leases.ts';
+import {
+  addOutbox,
+  newOutbox,
+  type OutboxMessage,
+  OutboxRelay,
+  withEvents,
+  type WithOutbox,
+} from '../../src/store/outbox.ts';
+import { changeVersioned, updateIfVersion } from '../../src/store/versioned.ts';
+
+// The data kit of services/common/src/store on the local stack's MongoDB-wire server and Kafka.
+
+interface Item extends WithOutbox, Leasable {
+  version: number;
+  n: number;
+  balance: number;
+  tag: string;
+}
+
+const itemSchema = new Schema<Item>(
+  {
+    _id: String,
+    version: { type: Number, default: 0 },
+    n: { type: Number, default: 0 },
+    balance: { type: Number, default: 0 },
+    tag: { type: String, default: '' },
+    due_at: { type: Date, default: null },
+    lease_token: { type: String, default: null },
+  },
+  { versionKey: false, collection: 'items', minimize: false },
+);
+itemSchema.index({ tag: 1, due_at: 1 });
+addOutbox(itemSchema);
+
+let conn: Connection;
+const Item = () => conn.model<Item>('Item', itemSchema);
+const log = createLogger('store-test', 'silent');
+
+test.before(async () => {
+  conn = await mongoose
+    .createConnection(stackEnv().MONGODB_URI!, { dbName: `common_store_${process.pid}_${Date.now().toString(36)}` })
+    .asPromise();
+  await Item().createIndexes();
+});
+test.after.always(async () => {
+  await conn?.dropDatabase().catch(() => undefined);
+  await conn?.close();
+});
+
+let ids = 0;
+const newItem = async (fields: Partial<Item> = {}) =>
+  (await Item().create({ _id: `item-${++ids}`, ...fields })).toObject() as Item;
+
+test('updateIfVersion: of 20 concurrent compare-and-sets from one version, one applies', async (t) => {
+  const item = await newItem();
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => updateIfVersion(Item(), item._id, 0, { $set: { tag: `w${i}` } })),
+  );
+  const winners = results.filter((r) => r !== null);
+  t.is(winners.length, 1);
+  t.like(await Item().findById(item._id).lean().exec(), { version: 1, tag: winners[0]!.tag });
+});
+
+test('changeVersioned: 15 concurrent read-decide-writes each apply once, on the state they decided on', async (t) => {
+  const item = await newItem();
+  const load = async () => (await Item().findById(item._id).lean<Item>().exec())!;
+  const results = await Promise.all(
+    Array.from({ length: 15 }, () => changeVersioned(Item(), load, (cur) => ({ $set: { n: cur.n + 1 } }))),
+  );
+  t.like(await load(), { n: 15, version: 15 });
+  t.deepEqual(
+    results.map((r) => r.after!.n).sort((a, b) => a - b),
+    Array.from({ length: 15 }, (_, i) => i + 1),
+  );
+  t.true(results.every((r) => r.after!.n === r.before.n + 1));
+  const unchanged = await changeVersioned(Item(), load, () => null);
+  t.is(unchanged.after, null);
+  t.is((await load()).version, 15, 'nothing to change writes nothing');
+});
+
+test('takeOne / giveBack: 30 takers of 10 units get 10; a give-back guarded by what it undoes happens once', async (t) => {
+  const item = await newItem({ balance: 10 });
+  const taken = await Promise.all(Array.from({ length: 30 }, () => takeOne(Item(), item._id, 'balance')));
+  t.is(taken.filter((r) => r !== null).length, 10);
+  t.is((await Item().findById(item._id).lean().exec())?.balance, 0);
+  await Item()
+    .updateOne({ _id: item._id }, { $set: { tag: 'hold' } })
+    .exec();
+  const gave = await Promise.all(
+    Array.from({ length: 5 }, () => giveBack(Item(), item._id, 'balance', 1, { tag: 'hold' }, { $set: { tag: '' } })),
+  );
+  t.is(gave.filter(Boolean).length, 1);
+  t.is((await Item().findById(item._id).lean().exec())?.balance, 1);
+});
+
+test('leases: concurrent claimers take each due item once; a lease that runs out is due again and the old holder can no longer write', async (t) => {
+  const tag = `queue-${randomBytes(3).toString('hex')}`;
+  const now = new Date('2026-11-23T10:00:00Z');
+  const items = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => newItem({ tag, due_at: new Date(now.getTime() - (6 - i) * 1000) })),
+  );
+  await newItem({ tag, due_at: new Date(now.getTime() + 60_000) });
+  const claims = await Promise.all(Array.from({ length: 12 }, () => claimDue(Item(), { tag }, now, 30_000)));
+  const won = claims.filter((c) => c !== null);
+  t.is(won.length, 6);
+  t.deepEqual(won.map((c) => c.doc._id).sort(), items.map((i) => i._id).sort());
+
+  const first = won.find((c) => c.doc._id === items[0]!._id)!;
+  t.true(await renewLease(Item(), first, new Date(now.getTime() + 45_000)));
+  const whileRenewed = new Date(now.getTime() + 40_000);
+  const expired = await Promise.all(Array.from({ length: 6 }, () => claimDue(Item(), { tag }, whileRenewed, 30_000)));
+  t.is(expired.filter((c) => c !== null).length, 5, 'the leases that ran out are due again, the renewed one is not');
+  t.false(expired.some((c) => c?.doc._id === first.doc._id));
+  const later = new Date(now.getTime() + 50_000);
+  const retaken = await claimDue(Item(), { tag }, later, 30_000);
+  t.is(retaken?.doc._id, first.doc._id, 'once its renewed lease runs out, it is due too');
+  t.false(await completeLease(Item(), first, { due_at: null }), 'the lost lease writes nothing');
+  t.false(await renewLease(Item(), first, new Date(later.getTime() + 30_000)));
+  t.true(await completeLease(Item(), retaken!, { due_at: null, tag: `${tag}-done` }));
+  t.like(await Item().findById(items[0]!._id).lean().exec(), { due_at: null, lease_token: null, tag: `${tag}-done` });
+});
+
+test('OutboxRelay: events written with a change reach Kafka in order and leave the document; later ones follow', async (t) => {
+  const { KAFKA_BROKERS } = stackEnv();
+  const topic = `outbox-relay-test-${randomBytes(4).toString('hex')}`;
+  const kafka = new Kafka({ clientId: 'outbox-test', brokers: KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+  t.teardown(async () => {
+    await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+    await admin.disconnect();
+  });
+  const received: { id: string; key: string; value: string }[] = [];
+  const consumer = kafka.consumer({ groupId: `${topic}-reader`, maxWaitTimeInMs: 100 });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      received.push({
+        id: String(message.headers?.['event-id']),
+        key: String(message.key),
+        value: String(message.value),
+      });
+    },
+  });
+  t.teardown(() => consumer.disconnect());
+
+  const event = (id: string, key: string): OutboxMessage => ({ id, topic, key, value: `{"id":"${id}"}`, headers: {} });
+  const now = new Date();
+  const item = await Item().create({
+    _id: `item-${++ids}`,
+    ...newOutbox([event('evt_1', 'k'), event('evt_2', 'k')], now),
+  });
+  const producer = createProducer(createKafka('outbox-test', KAFKA_BROKERS!, log));
+  const relay = new OutboxRelay({ models: [Item()], producer, log, pollMs: 200 });
+  relay.start();
+  t.teardown(async () => {
+    await relay.stop();
+    await producer.disconnect();
+  });
+
+  await waitFor('the first two events', async () => received.length >= 2);
+  t.deepEqual(
+    received.map((r) => r.id),
+    ['evt_1', 'evt_2'],
+  );
+  await waitFor('the outbox emptied', async () => {
+    const doc = await Item().findById(item._id).lean().exec();
+    return doc?.outbox.length === 0 && doc.outbox_at === null;
+  });
+
+  const current = (await Item().findById(item._id).lean<Item>().exec())!;
+  await updateIfVersion(
+    Item(),
+    item._id,
+    current.version,
+    withEvents<Item>(current, { $set: { tag: 'changed' } }, [event('evt_3', 'k')], new Date()),
+  );
+  relay.notify();
+  await waitFor('the third event', async () => received.some((r) => r.id === 'evt_3'));
+  t.deepEqual(
+    received.map((r) => r.id),
+    ['evt_1', 'evt_2', 'evt_3'],
+    'each event once, in order',
+  );
+  await waitFor(
+    'the outbox emptied again',
+    async () => (await Item().findById(item._id).lean().exec())?.outbox_at === null,
+  );
+});
