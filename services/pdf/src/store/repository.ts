@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
-import { insertOnce } from '@invoice-platform/common/outbox';
+import { insertOnce } from '@invoice-platform/common/store/unique';
 import type { Plan } from '../domain/plans.ts';
 import type { TemplateDef } from '../domain/templates.ts';
 import type { Models, WorkspaceTemplateDoc } from './models.ts';
@@ -64,14 +64,15 @@ export class PdfRepository {
     id: string,
     fields: { name: string; content: string; helpers: string; min_plan: Plan },
   ): Promise<WorkspaceTemplate> {
-    const res = await this.models.WorkspaceTemplate.updateOne(
+    const updated = await this.models.WorkspaceTemplate.findOneAndUpdate(
       { _id: id, workspace_id: workspaceId },
       { $set: { ...fields, updated_at: this.now() }, $inc: { version: 1 } },
-    ).exec();
-    if (res.matchedCount === 0) throw new AppError('not_found', `Template ${id} does not exist.`);
-    const updated = await this.findTemplate(workspaceId, id);
+      { returnDocument: 'after' },
+    )
+      .lean<WorkspaceTemplateDoc>()
+      .exec();
     if (!updated) throw new AppError('not_found', `Template ${id} does not exist.`);
-    return updated;
+    return plain(updated);
   }
 
   /** Deletes the template and clears the workspace default when it pointed at it. */
@@ -120,17 +121,13 @@ export class PdfRepository {
     return doc?.last_sequence;
   }
 
-  /**
-   * Remembers the newest sequence rendered for an invoice. One invoice's events arrive in order on
-   * one partition and are handled one at a time, so read-then-write is enough here.
-   */
+  /** Remembers the newest sequence rendered for an invoice: it only moves forward ($max). */
   async recordRenderedSequence(workspaceId: string, invoiceId: string, sequence: number): Promise<void> {
-    const last = await this.lastRenderedSequence(invoiceId);
-    if (last !== undefined && last >= sequence) return;
     await this.models.InvoiceRenderState.updateOne(
       { _id: invoiceId },
-      { $set: { workspace_id: workspaceId, last_sequence: sequence, updated_at: this.now() } },
+      { $max: { last_sequence: sequence }, $set: { workspace_id: workspaceId, updated_at: this.now() } },
       { upsert: true },
     ).exec();
   }
+
 }
