@@ -16,6 +16,8 @@ import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
 import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Invoices the overdue sweep moves at a time. */
+const sweepConcurrency = 4;
 /** Time kept back for storing the invoice: a generate with less left than this before its caller's deadline is abandoned. */
 const commitMarginMs = 1000;
 const documentLanguages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'];
@@ -471,38 +473,38 @@ export class InvoiceService {
   }
 
   /** Spec §4.5 with the DESIGN.md §3 table; `onlyFrom` limits the move (the overdue sweep moves only unpaid). */
-  async updateStatus(workspaceId: string, id: string, to: string, onlyFrom?: InvoiceStatus, first?: InvoiceDoc) {
+  async updateStatus(workspaceId: string, id: string, to: string) {
     if (!isInvoiceStatus(to))
       throw AppError.validation([{ path: 'body.status', message: 'must be one of: unpaid, paid, overdue, cancelled' }]);
-    const { before, after } = await this.change(
-      workspaceId,
-      id,
-      (doc, now) => {
-        const from = doc.invoice_status as InvoiceStatus;
-        if (from === to || (onlyFrom && from !== onlyFrom)) return null;
-        assertMove(from, to);
-        return {
-          patch: {
-            invoice_status: to,
-            paid_at: paidAtAfter(to, doc.paid_at, now),
-            // The automatic move happens once: an invoice a user moved back from overdue stays put.
-            ...(to === 'overdue' ? { overdue_at: null } : {}),
-            pdf_status: 'processing',
-            pdf_wanted_sequence: doc.version + 1,
-          },
-          events: (next: InvoiceDoc) => {
-            const publicType = publicEventFor(to);
-            const extra = { previous_status: from };
-            return [
-              ...(publicType ? [lifecycleEvent(publicType, next, this.d.baseUrl, now, extra)] : []),
-              lifecycleEvent('invoice.status_changed', next, this.d.baseUrl, now, extra),
-            ];
-          },
-        };
-      },
-      first,
-    );
+    const { before, after } = await this.change(workspaceId, id, this.statusMove(to));
     return { doc: after ?? before, changed: after !== null, previousStatus: before.invoice_status };
+  }
+
+  /** The move to `to` on the invoice as it is; `onlyFrom` limits it (the overdue sweep moves only unpaid). */
+  private statusMove(to: InvoiceStatus, onlyFrom?: InvoiceStatus) {
+    return (doc: InvoiceDoc, now: Date): InvoiceDecision | null => {
+      const from = doc.invoice_status as InvoiceStatus;
+      if (from === to || (onlyFrom && from !== onlyFrom)) return null;
+      assertMove(from, to);
+      return {
+        patch: {
+          invoice_status: to,
+          paid_at: paidAtAfter(to, doc.paid_at, now),
+          // The automatic move happens once: an invoice a user moved back from overdue stays put.
+          ...(to === 'overdue' ? { overdue_at: null } : {}),
+          pdf_status: 'processing',
+          pdf_wanted_sequence: doc.version + 1,
+        },
+        events: (next: InvoiceDoc) => {
+          const publicType = publicEventFor(to);
+          const extra = { previous_status: from };
+          return [
+            ...(publicType ? [lifecycleEvent(publicType, next, this.d.baseUrl, now, extra)] : []),
+            lifecycleEvent('invoice.status_changed', next, this.d.baseUrl, now, extra),
+          ];
+        },
+      };
+    };
   }
 
   /** Spec §4.6: no public event; the internal invoice.archived when the value changes. */
@@ -607,13 +609,24 @@ export class InvoiceService {
   /** Spec §3.1 automatic overdue: unpaid invoices whose due date has passed in the workspace time zone. */
   async overdueSweep(now: Date, workspaceId?: string): Promise<string[]> {
     const moved: string[] = [];
+    const move = this.statusMove('overdue', 'unpaid');
     // Bounded passes: each pass moves what it found; anything left waits for the next sweep.
     for (let pass = 0; pass < 50; pass++) {
       const due = await this.d.invoices.dueForOverdue(now, workspaceId, 200);
-      for (const doc of due) {
-        const { changed } = await this.updateStatus(doc.workspace_id, doc._id, 'overdue', 'unpaid', doc);
-        if (changed) moved.push(doc._id);
-      }
+      // A few at a time, each from the copy just read: the writes queue at the database anyway,
+      // and the rest of each move (its events, the round trips) overlaps. The relay is woken once
+      // per batch, so it does not contend with every single move.
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: sweepConcurrency }, async () => {
+          while (next < due.length) {
+            const doc = due[next++]!;
+            const { after } = await this.d.invoices.change(doc.workspace_id, doc._id, move, this.d.now, doc);
+            if (after) moved.push(doc._id);
+          }
+        }),
+      );
+      if (due.length > 0) this.d.notifyOutbox();
       if (due.length < 200) break;
     }
     return moved;

@@ -129,5 +129,4 @@ export class PdfRepository {
       { upsert: true },
     ).exec();
   }
-
 }
