@@ -17,7 +17,10 @@ export const configSchema = Type.Object({
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** How often the scheduler looks for due occurrences. */
   SCHEDULER_INTERVAL_MS: Type.Integer({ minimum: 100, default: 30_000 }),
-  /** A claimed occurrence whose worker went silent this long is handed to another replica. */
+  /**
+   * A scheduler worker's lease on an occurrence (renewed while it works): one whose replica died or
+   * stalled this long is due again for another. Also how long a series change holds the occurrences it removes.
+   */
   SCHEDULER_LEASE_MS: Type.Integer({ minimum: 1000, default: 120_000 }),
   /** Lets SetClock and RunSchedulerOnce move time; tests only. */
   RECURRING_TEST_HOOKS: Type.Boolean({ default: false }),

@@ -4,7 +4,6 @@ import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
-import { projectionBySequence, startOutboxMaintenance } from '@invoice-platform/common/outbox';
 import { startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadRecurringConfig } from './config.ts';
@@ -27,12 +26,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const models = registerModels(conn);
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
   const repo = new RecurringRepository(models);
-  // Series changes carry no events (nothing to relay); this keeps their log short and projections current.
-  const changesMaintenance = startOutboxMaintenance({
-    model: models.Changes,
-    applyProjection: projectionBySequence(models.Series, 'version'),
-    log,
-  });
 
   const client = (file: string, name: string, addr: string) =>
     createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS);
@@ -50,7 +43,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
   const clock = new Clock();
-  const series = new SeriesService(repo, accounts, clock);
+  const series = new SeriesService(repo, accounts, clock, config.SCHEDULER_LEASE_MS);
   const scheduler = new Scheduler({
     repo,
     series,
@@ -99,7 +92,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await scheduler.stop();
     await consumer.disconnect();
     await purge.stop();
-    await changesMaintenance.stop();
     mailer.close();
     for (const c of [accounts, invoice, pdf]) c.close();
     await conn.close();

@@ -3,15 +3,11 @@ import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 
-export const openStatuses = ['pending', 'failed'] as const;
+/** Occurrences left to generate or email; a series with none is completed (DESIGN.md §3). */
+export const openStatuses: OccurrenceDoc['status'][] = ['pending', 'failed'];
 
 export function isOpen(o: Pick<OccurrenceDoc, 'status'>): boolean {
-  return o.status === 'pending' || o.status === 'failed';
-}
-
-/** A series is completed when no occurrence is left to generate or email (DESIGN.md §3). */
-export function isFinished(occurrences: readonly OccurrenceDoc[]): boolean {
-  return !occurrences.some(isOpen);
+  return openStatuses.includes(o.status);
 }
 
 /** Whether the workspace's plan, as it is now, includes recurring invoices (spec §3.4). */

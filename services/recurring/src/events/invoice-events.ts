@@ -9,8 +9,9 @@ export type InvoiceEvent = EventEnvelope<{ object?: { id?: string; invoice_numbe
 /**
  * invoice.lifecycle.v1: keeps a series' figures current when a follow-up's invoice was made but
  * its worker died before recording it (between GenerateInvoice and its write). The invoice is
- * recorded for its occurrence at once, so the series counts it (generated_count, last_run_date)
- * and it cannot be skipped or replaced, instead of waiting for the lease to expire.
+ * written onto its occurrence at once (only onto one without an invoice, so it never undoes the
+ * worker's own record), so the series counts it (generated_count, last_run_date) and it cannot
+ * be skipped or replaced, instead of waiting for the lease to run out.
  *
  * Only the membership matters: an invoice's content never changes after generate, and the series'
  * copies of the first invoice (number, customer, currency, amount) come from the stored invoice,
@@ -43,15 +44,7 @@ export function invoiceEvents(deps: { repo: RecurringRepository; invoice: UnaryC
       log.warn({ invoice_id: invoiceId, occurrence: occurrenceId }, 'follow-up invoice of an occurrence that is gone');
       return;
     }
-    if (occurrence.invoice_id) return;
-    await repo.recordOccurrenceInvoice({
-      _id: occurrenceId,
-      series_id: invoice.series_id,
-      workspace_id: workspaceId,
-      invoice_id: invoiceId,
-      invoice_number: invoice.invoice_number,
-      at: new Date(),
-    });
-    log.info({ invoice_id: invoiceId, occurrence: occurrenceId }, 'follow-up invoice recorded from its event');
+    if (await repo.recordInvoiceFromEvent(occurrenceId, invoiceId, invoice.invoice_number))
+      log.info({ invoice_id: invoiceId, occurrence: occurrenceId }, 'follow-up invoice recorded from its event');
   }
 }

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
-import { isOpen } from '../domain/series.ts';
 import { addDays, retryDelayMs } from '../domain/schedule.ts';
 import { followUpMail } from '../domain/email.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
-import type { RecurringRepository } from '../store/repository.ts';
+import type { DueScope, OccurrenceLease, RecurringRepository } from '../store/repository.ts';
 import type { Clock } from './clock.ts';
 import type { SeriesService } from './series.ts';
 
@@ -42,37 +40,70 @@ export interface SchedulerPass {
   completed: number;
 }
 
-/** The worker's claims were released as stale and may be another worker's now: it must stop. */
-class TakenOver extends Error {}
+/** How long a due occurrence of a series that is not active stays out of the passes (its resume wakes it sooner). */
+const snoozeMs = 60 * 60 * 1000;
+
+/** The worker's lease ran out and another worker may own the occurrence now: it must stop, writing nothing. */
+class LeaseLost extends Error {}
+
+/**
+ * Renews a worker's lease every third of its length while the work lasts, so work that outlives
+ * SCHEDULER_LEASE_MS is never taken over while its replica lives; a renewal that finds the lease
+ * taken marks it lost. A replica that dies or stalls stops renewing, and its occurrence is due
+ * again for others once the lease runs out.
+ */
+class LeaseKeeper {
+  lost = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly repo: RecurringRepository;
+  private readonly leaseMs: number;
+  readonly lease: OccurrenceLease;
+
+  constructor(repo: RecurringRepository, lease: OccurrenceLease, leaseMs: number, log: Logger) {
+    this.repo = repo;
+    this.lease = lease;
+    this.leaseMs = leaseMs;
+    this.timer = setInterval(
+      () =>
+        void this.renew().catch((err: unknown) =>
+          log.warn({ occurrence: lease.occurrence._id, err: (err as Error).message }, 'renewing a lease failed'),
+        ),
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
+  }
+
+  /** Extends the lease from now; false (and lost from then on) when another worker holds it. */
+  async renew(): Promise<boolean> {
+    if (this.lost) return false;
+    if (!(await this.repo.renewLease(this.lease, new Date(Date.now() + this.leaseMs)))) this.lost = true;
+    return !this.lost;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
 
 /**
  * Generates and emails due follow-ups (DESIGN.md §3 Recurring). Any number of replicas may run
- * it: an attempt is claimed by inserting `${occurrence}:a${n}` and an email by `${occurrence}:email`,
- * so each is done once; the invoice itself is idempotent by series occurrence in the invoice
- * service, so a retry after any failure never makes a second invoice or uses a second credit.
- *
- * A replica lists the claims it is working on in its heartbeat every quarter of the lease, which
- * renews them: only claims that no heartbeat has listed for SCHEDULER_LEASE_MS (their replica died
- * or stalled) are released to others, however long the work itself takes. Right before the email,
- * the one step a takeover would repeat, the worker checks that its claims are still its own.
+ * it: a worker leases an occurrence (one conditional write, see RecurringRepository) and writes
+ * its result only while the lease is its own. The invoice itself is idempotent by series
+ * occurrence in the invoice service, so a retry after any failure or takeover never makes a
+ * second invoice or uses a second credit; the email, the one step a takeover would repeat, is
+ * sent only right after the worker renewed its lease.
  */
 export class Scheduler {
   private readonly d: SchedulerDeps;
-  private readonly owner = randomUUID();
-  /** The claims this replica is working on: its heartbeat renews them. */
-  private readonly held = new Set<string>();
+  /** The leases this replica is working under: its renewals, stopped with it. */
+  private readonly keepers = new Set<LeaseKeeper>();
   private timer: NodeJS.Timeout | undefined;
-  private heartbeatTimer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
-  private beating: Promise<void> | undefined;
 
   constructor(deps: SchedulerDeps) {
     this.d = deps;
   }
 
   start(intervalMs: number): void {
-    this.beat();
-    this.heartbeatTimer = setInterval(() => this.beat(), Math.max(100, Math.floor(this.d.leaseMs / 4)));
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.runOnce()
@@ -81,43 +112,34 @@ export class Scheduler {
     }, intervalMs);
   }
 
+  /** Ends the periodic pass after its work; renewals of leases still out (a hung call) stop with it. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
-    clearInterval(this.heartbeatTimer);
-    await this.beating;
+    for (const keeper of this.keepers) keeper.stop();
+    this.keepers.clear();
   }
 
-  private beat(): void {
-    if (this.beating) return;
-    const now = Date.now();
-    this.beating = this.d.repo
-      .heartbeat(this.owner, [...this.held], new Date(now))
-      .then(() => this.d.repo.dropHeartbeats(new Date(now - 10 * this.d.leaseMs)))
-      .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'scheduler heartbeat failed'))
-      .finally(() => (this.beating = undefined));
-  }
-
-  async runOnce(filter: { workspaceId?: string; seriesId?: string } = {}): Promise<SchedulerPass> {
-    await this.reapStaleClaims();
+  /**
+   * Works every occurrence due by the service clock (in `scope`), oldest first. One another
+   * worker holds is left to it; one of a series that is not active is snoozed.
+   */
+  async runOnce(scope: DueScope = {}): Promise<SchedulerPass> {
     const now = this.d.clock.now();
-    const due = (await this.d.repo.dueOccurrences(now, 500)).filter(
-      (o) =>
-        (!filter.workspaceId || o.workspace_id === filter.workspaceId) &&
-        (!filter.seriesId || o.series_id === filter.seriesId),
-    );
     const pass: SchedulerPass = { runs: [], completed: 0 };
     const sources = new Map<string, Promise<Rec>>();
-    for (const occ of due) {
-      const series = await this.d.repo.findSeries(occ.series_id);
-      if (!series || series.status !== 'active') continue;
-      const claim = `${occ._id}:a${occ.attempts}`;
-      if (!(await this.take(claim, occ._id, 'attempt'))) continue;
-      const current = await this.d.repo.findOccurrence(occ._id);
-      if (!current || !isOpen(current) || current.attempts !== occ.attempts) {
-        await this.release([claim]);
+    for await (const due of this.d.repo.dueOccurrences(now, scope)) {
+      const series = await this.d.repo.findSeries(due.series_id);
+      if (!series) continue;
+      if (series.status !== 'active') {
+        await this.d.repo.snoozeOccurrence(due._id, now, new Date(now.getTime() + snoozeMs));
+        // A resume between the read above and the snooze must not leave the occurrence asleep.
+        if ((await this.d.repo.findSeries(series._id))?.status === 'active')
+          await this.d.repo.wakeOccurrences(series._id, now);
         continue;
       }
+      const lease = await this.d.repo.leaseDueOccurrence(due._id, now, new Date(), this.d.leaseMs);
+      if (!lease) continue;
       if (!sources.has(series._id))
         sources.set(
           series._id,
@@ -126,36 +148,36 @@ export class Scheduler {
             invoice_id: series.source_invoice_id,
           }),
         );
-      pass.runs.push(await this.process(series, current, claim, sources.get(series._id)!, pass));
+      pass.runs.push(await this.work(series, lease, sources.get(series._id)!, pass));
     }
     return pass;
   }
 
-  private async process(
+  private async work(
     series: SeriesDoc,
-    occ: OccurrenceDoc,
-    attemptClaim: string,
+    lease: OccurrenceLease,
     source: Promise<Rec>,
     pass: SchedulerPass,
   ): Promise<OccurrenceRun> {
+    const occ = lease.occurrence;
     const run: OccurrenceRun = {
       workspace_id: series.workspace_id,
       series_id: series._id,
       local_date: occ.local_date,
       status: 'pending',
     };
-    const claims = [attemptClaim];
+    const keeper = new LeaseKeeper(this.d.repo, lease, this.d.leaseMs, this.d.log);
+    this.keepers.add(keeper);
     try {
-      await this.attempt(series, occ, source, claims, run, pass);
-      await this.d.repo.releaseClaims(claims);
+      await this.attempt(series, keeper, source, run, pass);
     } catch (err) {
-      if (!(err instanceof TakenOver)) throw err;
-      // The claims may be another worker's now: they and the occurrence are left to it.
+      if (!(err instanceof LeaseLost)) throw err;
+      // The occurrence may be another worker's now: it is left to it, untouched.
       this.d.log.warn({ series_id: series._id, occurrence: occ.local_date }, err.message);
       run.error = err.message;
     } finally {
-      // No longer renewed; claims not released above are left to the reaper.
-      for (const claim of claims) this.held.delete(claim);
+      keeper.stop();
+      this.keepers.delete(keeper);
     }
     return run;
   }
@@ -163,51 +185,46 @@ export class Scheduler {
   /** Generates (unless done) and emails the follow-up; a failure is recorded for a retry with backoff. */
   private async attempt(
     series: SeriesDoc,
-    occ: OccurrenceDoc,
+    keeper: LeaseKeeper,
     source: Promise<Rec>,
-    claims: string[],
     run: OccurrenceRun,
     pass: SchedulerPass,
   ): Promise<void> {
+    const { lease } = keeper;
+    const occ = lease.occurrence;
     try {
-      run.invoice_id = occ.invoice_id ?? (await this.generate(series, occ, source));
-      if (!occ.email_sent) await this.email(series, occ, run.invoice_id, claims);
-      await this.d.repo.updateOccurrence(occ._id, {
-        status: 'sent',
-        sent_at: this.d.clock.now(),
-        email_sent: true,
-        last_error: null,
-      });
-      run.status = 'sent';
-      if (await this.d.series.completeIfFinished((await this.d.repo.findSeries(series._id)) ?? series))
-        pass.completed++;
+      run.invoice_id = occ.invoice_id ?? (await this.generate(series, keeper, source));
+      if (!occ.email_sent) await this.email(series, keeper, run.invoice_id);
     } catch (err) {
-      if (err instanceof TakenOver) throw err;
+      if (err instanceof LeaseLost) throw err;
       const attempts = occ.attempts + 1;
       const message = err instanceof AppError ? `${err.name}: ${err.message}` : (err as Error).message;
-      await this.d.repo.updateOccurrence(occ._id, {
-        status: 'failed',
-        attempts,
-        next_attempt_at: new Date(this.d.clock.now().getTime() + retryDelayMs(attempts)),
-        last_error: message.slice(0, 500),
-      });
+      const retryAt = new Date(this.d.clock.now().getTime() + retryDelayMs(attempts));
+      if (!(await this.d.repo.failOccurrence(lease, retryAt, message.slice(0, 500))))
+        throw new LeaseLost(`the lease on this occurrence was taken over while it was worked on (${message})`);
       this.d.log.warn(
         { series_id: series._id, occurrence: occ.local_date, attempts, err: message },
         'follow-up failed; will retry',
       );
       run.status = 'failed';
       run.error = message;
+      return;
     }
+    if (!(await this.d.repo.completeOccurrence(lease, this.d.clock.now())))
+      throw new LeaseLost('the lease on this occurrence ran out while its email was sent; it was taken over');
+    run.status = 'sent';
+    if (await this.d.series.settle(series)) pass.completed++;
   }
 
-  /** Generates the follow-up (a retry gets the invoice already made) and records it. */
-  private async generate(series: SeriesDoc, occ: OccurrenceDoc, source: Promise<Rec>): Promise<string> {
-    const res = await this.d.invoice.call<{ id: string; invoice_number: string }>(
-      'GenerateInvoice',
-      this.followUpRequest(series, occ, await source),
-    );
+  /** Generates the follow-up (a retry gets the invoice already made) and records it under the lease. */
+  private async generate(series: SeriesDoc, keeper: LeaseKeeper, source: Promise<Rec>): Promise<string> {
+    const occ = keeper.lease.occurrence;
+    const request = this.followUpRequest(series, occ, await source);
+    if (keeper.lost) throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
+    const res = await this.d.invoice.call<{ id: string; invoice_number: string }>('GenerateInvoice', request);
     if (this.d.crashAfterGenerate) process.kill(process.pid, 'SIGKILL');
-    await this.d.repo.updateOccurrence(occ._id, { invoice_id: res.id, invoice_number: res.invoice_number });
+    if (!(await this.d.repo.recordInvoice(keeper.lease, res.id, res.invoice_number)))
+      throw new LeaseLost('the lease on this occurrence was taken over while it was generated; not recorded');
     return res.id;
   }
 
@@ -247,13 +264,8 @@ export class Scheduler {
     };
   }
 
-  /** Emails the follow-up with its PDF, under the occurrence's email claim (added to `claims`). */
-  private async email(series: SeriesDoc, occ: OccurrenceDoc, invoiceId: string, claims: string[]): Promise<void> {
-    const claim = `${occ._id}:email`;
-    if (!(await this.take(claim, occ._id, 'email'))) {
-      throw new Error('the email of this occurrence is being sent by another worker');
-    }
-    claims.push(claim);
+  /** Emails the follow-up with its PDF, right after renewing the lease (so a worker taken over never sends it). */
+  private async email(series: SeriesDoc, keeper: LeaseKeeper, invoiceId: string): Promise<void> {
     const inv = await this.d.invoice.call<Rec>('GetInvoice', {
       workspace_id: series.workspace_id,
       invoice_id: invoiceId,
@@ -277,8 +289,8 @@ export class Scheduler {
       dueDate: String(inv.due_date),
       url: String(inv.pdf_url ?? ''),
     });
-    if (!(await this.d.repo.holdsClaims(claims, this.owner))) {
-      throw new TakenOver('the claims of this occurrence were taken over while it was worked on; not emailed');
+    if (!(await keeper.renew())) {
+      throw new LeaseLost('the lease on this occurrence was taken over while it was worked on; not emailed');
     }
     await this.d.mailer.send({
       to: series.customer_email,
@@ -288,28 +300,5 @@ export class Scheduler {
         { filename: file.info.download_name, content: Buffer.from(file.content), contentType: 'application/pdf' },
       ],
     });
-  }
-
-  private async take(id: string, occurrenceId: string, kind: 'attempt' | 'email'): Promise<boolean> {
-    if (!(await this.d.repo.claim(id, occurrenceId, kind, this.owner, new Date()))) return false;
-    this.held.add(id);
-    return true;
-  }
-
-  private async release(claims: string[]): Promise<void> {
-    try {
-      await this.d.repo.releaseClaims(claims);
-    } finally {
-      for (const claim of claims) this.held.delete(claim);
-    }
-  }
-
-  /** Claims that no heartbeat renewed for the lease: their replica died, so others may take them. */
-  private async reapStaleClaims(): Promise<void> {
-    const stale = await this.d.repo.staleClaims(new Date(Date.now() - this.d.leaseMs));
-    if (stale.length > 0) {
-      this.d.log.warn({ claims: stale.map((c) => c._id) }, 'releasing the claims of a silent scheduler');
-      await this.d.repo.releaseClaims(stale.map((c) => c._id));
-    }
   }
 }

@@ -1,10 +1,10 @@
 import { atLocalTime, isCalendarDate, localDate, localSecondsOfDay } from '@invoice-platform/common/dates';
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
-import { isFinished, isOpen, planIncludesRecurring, seriesView } from '../domain/series.ts';
+import { isOpen, planIncludesRecurring, seriesView } from '../domain/series.ts';
 import { addDays, daysBetween, type Frequency, isFrequency, MAX_OCCURRENCES, planDates } from '../domain/schedule.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
-import { type RecurringRepository, SequenceTaken } from '../store/repository.ts';
+import type { RecurringRepository, SeriesChange } from '../store/repository.ts';
 import type { Clock } from './clock.ts';
 
 export interface CreateSeriesInput {
@@ -43,15 +43,20 @@ function limitOf(input: { count?: number; end_date?: string }, countRange: [numb
   return { endDate: input.end_date! };
 }
 
+const noContext = async () => undefined;
+
 export class SeriesService {
   private readonly repo: RecurringRepository;
   private readonly accounts: UnaryClient;
   private readonly clock: Clock;
+  /** How long a change holds the occurrences it removes (given back when it ends; this bounds a crashed one's). */
+  private readonly holdMs: number;
 
-  constructor(repo: RecurringRepository, accounts: UnaryClient, clock: Clock) {
+  constructor(repo: RecurringRepository, accounts: UnaryClient, clock: Clock, holdMs: number) {
     this.repo = repo;
     this.accounts = accounts;
     this.clock = clock;
+    this.holdMs = holdMs;
   }
 
   private occurrence(
@@ -74,8 +79,11 @@ export class SeriesService {
       invoice_number: null,
       attempts: 0,
       next_attempt_at: date,
+      due_at: status === 'pending' ? date : null,
       last_error: null,
       email_sent: false,
+      lease_token: null,
+      lease_until: null,
       ...extra,
     };
   }
@@ -123,6 +131,7 @@ export class SeriesService {
         invoice_id: input.source_invoice_id,
         invoice_number: input.invoice_number,
         date: anchorInstant,
+        next_attempt_at: anchorInstant,
         email_sent: true,
       });
       await this.repo.insertOccurrences([first, ...dates.slice(1).map((d) => this.occurrence(series, d, 'pending'))]);
@@ -143,56 +152,31 @@ export class SeriesService {
     return { series: docs.map((d) => seriesView(d, occurrences.get(d._id) ?? [], false)), total };
   }
 
-  /** Runs `apply` on the current series until its change commits first (a concurrent change makes it decide again). */
-  private async mutate<T>(
+  /** A series change decided on the series and its occurrences as they are (decided again after a concurrent change). */
+  private async change(
     workspaceId: string,
     id: string,
-    apply: (
-      series: SeriesDoc,
-      occurrences: OccurrenceDoc[],
-      now: Date,
-    ) => Promise<{ patch: Partial<SeriesDoc>; after?: () => Promise<void>; result: T }>,
-  ) {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const series = await this.repo.getSeries(workspaceId, id);
-      const occurrences = await this.repo.occurrences(id);
-      const now = this.clock.now();
-      const { patch, after, result } = await apply(series, occurrences, now);
-      try {
-        const saved = await this.repo.changeSeries(series, patch, now);
-        await after?.();
-        return { series: saved, result };
-      } catch (err) {
-        if (!(err instanceof SequenceTaken)) throw err;
-        await new Promise((r) => setTimeout(r, 25 * (attempt + 1)));
-      }
-    }
-    throw new AppError('conflict', 'The series is being changed concurrently. Retry shortly.');
+    decide: (series: SeriesDoc, occurrences: OccurrenceDoc[], now: Date) => Partial<SeriesDoc> | null,
+  ): Promise<SeriesChange> {
+    const now = this.clock.now();
+    const change = await this.repo.changeSeries(
+      workspaceId,
+      id,
+      (series) => this.repo.occurrences(series._id),
+      (series, occurrences) => decide(series, occurrences, now),
+      now,
+    );
+    await this.wakeIfActivated(change);
+    return change;
   }
 
   /**
-   * Keeps the scheduler off occurrences a skip or frequency change is about to remove: takes the
-   * claim of each one's current attempt (the id the scheduler claims before generating). Taken by a
-   * scheduler already, the occurrence is being generated right now and the request is refused;
-   * the claims a previous round of `mutate` took are given back first.
+   * A series that became active again finds its occurrences that a pass snoozed while it was not
+   * due at once (a wake lost to a crash waits for the snooze to end).
    */
-  private async hold(held: string[], targets: OccurrenceDoc[], now: Date): Promise<void> {
-    await this.repo.releaseClaims(held.splice(0));
-    for (const o of targets) {
-      const claim = `${o._id}:a${o.attempts}`;
-      if (!(await this.repo.claim(claim, o._id, 'attempt', 'api', now))) {
-        throw new AppError(
-          'application',
-          `The occurrence on ${o.local_date} is being generated right now; retry in a few seconds.`,
-          { date: o.local_date },
-        );
-      }
-      held.push(claim);
-    }
-  }
-
-  private async withView<T>(workspaceId: string, id: string, result: T) {
-    return { view: await this.get(workspaceId, id), result };
+  private async wakeIfActivated({ before, after }: SeriesChange): Promise<void> {
+    if (after?.status === 'active' && before.status !== 'active')
+      await this.repo.wakeOccurrences(after._id, this.clock.now());
   }
 
   /** Spec §4.10: pause from active, resume from paused (needs the plan's recurring invoices). */
@@ -202,7 +186,7 @@ export class SeriesService {
     if (status === 'active' && !(await this.planIncludesRecurring(workspaceId))) {
       throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
     }
-    await this.mutate(workspaceId, id, async (series) => {
+    await this.change(workspaceId, id, (series) => {
       if (status === 'paused' && series.status !== 'active')
         throw new AppError('application', `Only an active series can be paused; this one is ${series.status}.`, {
           from: series.status,
@@ -213,7 +197,7 @@ export class SeriesService {
           from: series.status,
           to: status,
         });
-      return { patch: { status, paused_reason: null }, result: null };
+      return { status, paused_reason: null };
     });
     return this.get(workspaceId, id);
   }
@@ -224,7 +208,8 @@ export class SeriesService {
    */
   async extend(workspaceId: string, id: string, input: { count?: number; end_date?: string }) {
     const limit = limitOf(input, [1, 120]);
-    const { result } = await this.mutate(workspaceId, id, async (series, occurrences) => {
+    let docs: OccurrenceDoc[] = [];
+    const change = await this.change(workspaceId, id, (series, occurrences) => {
       const last = occurrences.at(-1)?.local_date ?? series.anchor_date;
       if ('endDate' in limit && limit.endDate <= last)
         throw AppError.validation([
@@ -241,17 +226,24 @@ export class SeriesService {
       ).filter((d) => d > last);
       if (dates.length > room)
         throw new AppError('application', `A series holds at most ${MAX_OCCURRENCES} occurrences; ${room} more fit.`);
-      const docs = dates.map((d) => this.occurrence(series, d, 'pending'));
+      docs = dates.map((d) => this.occurrence(series, d, 'pending'));
       const patch: Partial<SeriesDoc> = { next_step: series.next_step + dates.length };
       if ('endDate' in limit) patch.requested_end_date = limit.endDate;
       else if (series.requested_end_date) patch.requested_end_date = null;
       if (docs.length > 0 && series.status === 'completed') patch.status = 'active';
-      return { patch, after: async () => void (await this.repo.insertOccurrences(docs)), result: docs.length };
+      return patch;
     });
-    return this.withView(workspaceId, id, { added: result });
+    await this.repo.insertOccurrences(docs);
+    await this.settle(change.before);
+    return this.withView(workspaceId, id, { added: docs.length });
   }
 
-  /** Spec §4.12: replaces the occurrences not generated yet with a new schedule from a future start_date. */
+  /**
+   * Spec §4.12: replaces the occurrences not generated yet with a new schedule from a future
+   * start_date. The occurrences it removes are held first, all or none, so the scheduler does not
+   * start on one meanwhile; one a worker is on already is being generated right now, and the
+   * request is refused.
+   */
   async changeFrequency(
     workspaceId: string,
     id: string,
@@ -262,51 +254,76 @@ export class SeriesService {
     if (!isCalendarDate(input.start_date))
       throw AppError.validation([{ path: 'body.start_date', message: 'must be a date (YYYY-MM-DD)' }]);
     const limit = limitOf(input, [1, 120]);
-    const held: string[] = [];
-    const { result } = await this.mutate(workspaceId, id, async (series, occurrences, now) => {
-      if (input.start_date <= localDate(now, series.time_zone))
-        throw AppError.validation([{ path: 'body.start_date', message: 'must be a date in the future' }]);
-      if ('endDate' in limit && limit.endDate < input.start_date)
-        throw AppError.validation([{ path: 'body.end_date', message: 'must not be before start_date' }]);
-      const replaced = occurrences.filter((o) => isOpen(o) && !o.invoice_id);
-      await this.hold(held, replaced, now);
-      const kept = occurrences.length - replaced.length;
-      const keptDates = new Set(occurrences.filter((o) => !replaced.includes(o)).map((o) => o.local_date));
-      const dates = planDates(
-        input.start_date,
-        input.frequency as Frequency,
-        0,
-        limit,
-        Math.max(0, MAX_OCCURRENCES - kept),
-      ).filter((d) => !keptDates.has(d));
-      const next: SeriesDoc = { ...series, frequency: input.frequency, anchor_date: input.start_date };
-      const docs = dates.map((d) => this.occurrence(next, d, 'pending'));
-      const patch: Partial<SeriesDoc> = {
-        frequency: input.frequency,
-        anchor_date: input.start_date,
-        next_step: dates.length,
-        requested_end_date: 'endDate' in limit ? limit.endDate : null,
-      };
-      if (docs.length > 0 && series.status === 'completed') patch.status = 'active';
-      return {
-        patch,
-        after: async () => {
-          await this.repo.deleteOccurrences(replaced.map((o) => o._id));
-          await this.repo.insertOccurrences(docs);
-        },
-        result: { replaced: replaced.length, added: docs.length },
-      };
-    }).finally(() => this.repo.releaseClaims(held));
-    return this.withView(workspaceId, id, result);
+    const now = this.clock.now();
+    const series = await this.repo.getSeries(workspaceId, id);
+    if (input.start_date <= localDate(now, series.time_zone))
+      throw AppError.validation([{ path: 'body.start_date', message: 'must be a date in the future' }]);
+    if ('endDate' in limit && limit.endDate < input.start_date)
+      throw AppError.validation([{ path: 'body.end_date', message: 'must not be before start_date' }]);
+
+    const replaceable = (await this.repo.occurrences(id)).filter(replaceableNow);
+    const held = replaceable.map((o) => o._id);
+    const hold = await this.repo.holdOccurrences(held, new Date(), this.holdMs);
+    if (hold.busy !== undefined) {
+      const busy = replaceable.find((o) => o._id === hold.busy)!;
+      throw new AppError(
+        'application',
+        `The occurrence on ${busy.local_date} is being generated right now; retry in a few seconds.`,
+        { date: busy.local_date },
+      );
+    }
+    try {
+      let replaced: OccurrenceDoc[] = [];
+      let docs: OccurrenceDoc[] = [];
+      const change = await this.change(workspaceId, id, (current, occurrences) => {
+        replaced = occurrences.filter(replaceableNow);
+        // An occurrence added since the hold (a concurrent extension) is not held: decide again later.
+        if (replaced.some((o) => !held.includes(o._id)))
+          throw new AppError('conflict', 'The series is being changed concurrently. Retry shortly.');
+        const kept = occurrences.length - replaced.length;
+        const keptDates = new Set(occurrences.filter((o) => !replaced.includes(o)).map((o) => o.local_date));
+        const dates = planDates(
+          input.start_date,
+          input.frequency as Frequency,
+          0,
+          limit,
+          Math.max(0, MAX_OCCURRENCES - kept),
+        ).filter((d) => !keptDates.has(d));
+        const next: SeriesDoc = { ...current, frequency: input.frequency, anchor_date: input.start_date };
+        docs = dates.map((d) => this.occurrence(next, d, 'pending'));
+        const patch: Partial<SeriesDoc> = {
+          frequency: input.frequency,
+          anchor_date: input.start_date,
+          next_step: dates.length,
+          requested_end_date: 'endDate' in limit ? limit.endDate : null,
+        };
+        if (docs.length > 0 && current.status === 'completed') patch.status = 'active';
+        return patch;
+      });
+      // The new schedule may reuse a replaced date (the same occurrence id): removed first.
+      await this.repo.deleteHeldOccurrences(
+        replaced.map((o) => o._id),
+        hold.token,
+      );
+      await this.repo.insertOccurrences(docs);
+      await this.settle(change.before);
+      return this.withView(workspaceId, id, { replaced: replaced.length, added: docs.length });
+    } finally {
+      await this.repo.releaseHold(held, hold.token);
+    }
   }
 
-  /** Spec §4.13: removes the upcoming occurrence on `date`; one that produced an invoice stays. */
+  /**
+   * Spec §4.13: removes the upcoming occurrence on `date`; one that produced an invoice stays, and
+   * so does one the scheduler is working on right now (one conditional delete decides).
+   */
   async skip(workspaceId: string, id: string, date: string) {
     if (!isCalendarDate(date))
       throw AppError.validation([{ path: 'body.date', message: 'must be a date (YYYY-MM-DD)' }]);
-    const held: string[] = [];
-    await this.mutate(workspaceId, id, async (series, occurrences, now) => {
-      const target = occurrences.find((o) => o.local_date === date);
+    const series = await this.repo.getSeries(workspaceId, id);
+    const occurrenceId = `${id}:${date}`;
+    if (!(await this.repo.deleteFreeOccurrence(occurrenceId, new Date()))) {
+      const target = await this.repo.findOccurrence(occurrenceId);
       if (!target) throw new AppError('application', `The series has no upcoming occurrence on ${date}.`, { date });
       if (target.invoice_id || target.status === 'sent')
         throw new AppError(
@@ -314,27 +331,39 @@ export class SeriesService {
           `The occurrence on ${date} already produced an invoice and cannot be removed.`,
           { date },
         );
-      await this.hold(held, [target], now);
-      const rest = occurrences.filter((o) => o !== target);
-      const patch: Partial<SeriesDoc> = {};
-      if (series.status === 'active' && isFinished(rest)) patch.status = 'completed';
-      return { patch, after: async () => void (await this.repo.deleteOccurrences([target._id])), result: null };
-    }).finally(() => this.repo.releaseClaims(held));
+      throw new AppError(
+        'application',
+        `The occurrence on ${date} is being generated right now; retry in a few seconds.`,
+        { date },
+      );
+    }
+    await this.settle(series);
     return this.get(workspaceId, id);
   }
 
-  /** Marks a series completed once nothing is left to generate or email. */
-  async completeIfFinished(series: SeriesDoc): Promise<boolean> {
-    if (series.status !== 'active') return false;
-    const occurrences = await this.repo.occurrences(series._id);
-    if (!isFinished(occurrences)) return false;
-    try {
-      await this.repo.changeSeries(series, { status: 'completed' }, this.clock.now());
-      return true;
-    } catch (err) {
-      if (err instanceof SequenceTaken) return false;
-      throw err;
-    }
+  private async withView<T>(workspaceId: string, id: string, result: T) {
+    return { view: await this.get(workspaceId, id), result };
+  }
+
+  /**
+   * Brings the series' status in line with its occurrences: active with none open left becomes
+   * completed, completed with open ones (an extension racing the last follow-up) active again.
+   * True when it became completed.
+   */
+  async settle(series: Pick<SeriesDoc, '_id' | 'workspace_id'>): Promise<boolean> {
+    const change = await this.repo.changeSeries(
+      series.workspace_id,
+      series._id,
+      (current) => this.repo.hasOpenOccurrences(current._id),
+      (current, open) => {
+        if (current.status === 'active' && !open) return { status: 'completed' };
+        if (current.status === 'completed' && open) return { status: 'active' };
+        return null;
+      },
+      this.clock.now(),
+    );
+    await this.wakeIfActivated(change);
+    return change.after?.status === 'completed';
   }
 
   /** The workspace's plan now; a workspace that no longer exists has none. */
@@ -361,15 +390,23 @@ export class SeriesService {
     let paused = 0;
     for (const series of await this.repo.activeSeriesOf(workspaceId)) {
       try {
-        await this.mutate(workspaceId, series._id, async (current) => {
-          if (current.status !== 'active') return { patch: {}, result: null };
-          paused++;
-          return { patch: { status: 'paused', paused_reason: reason }, result: null };
-        });
+        const { after } = await this.repo.changeSeries(
+          workspaceId,
+          series._id,
+          noContext,
+          (current) => (current.status === 'active' ? { status: 'paused', paused_reason: reason } : null),
+          this.clock.now(),
+        );
+        if (after) paused++;
       } catch (err) {
         if (!AppError.isKind(err, 'not_found')) throw err;
       }
     }
     return paused;
   }
+}
+
+/** What a frequency change replaces: the occurrences not generated yet. */
+function replaceableNow(o: OccurrenceDoc): boolean {
+  return isOpen(o) && !o.invoice_id;
 }

@@ -1,4 +1,3 @@
-import { registerOutbox } from '@invoice-platform/common/outbox';
 import { type Connection, Schema } from 'mongoose';
 
 export interface SeriesDoc {
@@ -24,7 +23,7 @@ export interface SeriesDoc {
   document_language: string;
   time_zone: string;
   due_offset_days: number;
-  /** Number of committed changes (the series' own compare-and-set, see commitChange). */
+  /** Compare-and-set of every change (common/store/versioned.ts). */
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -56,10 +55,22 @@ const seriesSchema = new Schema<SeriesDoc>(
   },
   { versionKey: false, collection: 'series', minimize: false },
 );
-// Spec §4.8 list, newest first, optionally by status.
-seriesSchema.index({ workspace_id: 1, created_at: -1 });
-seriesSchema.index({ workspace_id: 1, status: 1, created_at: -1 });
+// Spec §4.8 list of a workspace, newest first, and its meta.total.
+seriesSchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
+// Spec §4.8 list filtered by status and its meta.total; the active series a plan change pauses.
+seriesSchema.index({ workspace_id: 1, status: 1, created_at: -1, _id: -1 });
 
+/**
+ * One planned invoice of a series, and the scheduler's work item for it. Two clocks meet here:
+ * `next_attempt_at` and `due_at` follow the service clock (the test hooks move it, a year of
+ * follow-ups runs in seconds), while a lease (`lease_until`) is real time, so a dead worker's
+ * occurrence is taken over after SCHEDULER_LEASE_MS whatever the service clock says.
+ *
+ * pending/failed ──leased (due_at ≤ now, no live lease)──▶ worked ──▶ sent (due_at null)
+ *                                                           └──▶ failed (attempts + 1, due again after the backoff)
+ * A lease that runs out (its worker died or stalled) leaves the occurrence due, for the next
+ * worker; only the holder of `lease_token` writes the result.
+ */
 export interface OccurrenceDoc {
   /** `${series}:${local_date}`: one occurrence per date, found by id on skip. */
   _id: string;
@@ -70,13 +81,23 @@ export interface OccurrenceDoc {
   due_date: Date;
   status: 'pending' | 'sent' | 'failed';
   sent_at: Date | null;
+  /** Written by the worker that generated it, or from invoice.lifecycle.v1 if that worker died first. */
   invoice_id: string | null;
   invoice_number: string | null;
   attempts: number;
-  /** When the scheduler should act on it: the date itself, then the retry time after a failure. */
+  /** When the occurrence is to be worked on: its date, then the retry time after a failure (spec §2.8). */
   next_attempt_at: Date;
+  /**
+   * When the scheduler looks at it next: next_attempt_at while it is open, later while its series
+   * is not active (snoozed, so a pass reads only what it can work on), null once sent.
+   */
+  due_at: Date | null;
   last_error: string | null;
   email_sent: boolean;
+  /** The holder of the current or last lease (a scheduler worker, or a series change about to remove it); null when none. */
+  lease_token: string | null;
+  /** Real time the lease ends; renewed while its work lasts. */
+  lease_until: Date | null;
 }
 
 const occurrenceSchema = new Schema<OccurrenceDoc>(
@@ -93,81 +114,22 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
     invoice_number: { type: String, default: null },
     attempts: { type: Number, default: 0 },
     next_attempt_at: Date,
+    due_at: { type: Date, default: null },
     last_error: { type: String, default: null },
     email_sent: { type: Boolean, default: false },
+    lease_token: { type: String, default: null },
+    lease_until: { type: Date, default: null },
   },
   { versionKey: false, collection: 'occurrences', minimize: false },
 );
-// A series' occurrences in date order.
+// A series' occurrences in date order (get, list figures, changes, waking a resumed series).
 occurrenceSchema.index({ series_id: 1, date: 1 });
-// Scheduler: pending or failed occurrences whose time has come.
-occurrenceSchema.index({ status: 1, next_attempt_at: 1 });
-// invoice.lifecycle.v1 consumer: is this invoice already an occurrence's?
+// Whether a series has open occurrences left (completing it after its last follow-up or a skip).
+occurrenceSchema.index({ series_id: 1, status: 1 });
+// Scheduler pass: what is due, oldest first (sent occurrences are null, outside the range).
+occurrenceSchema.index({ due_at: 1 });
+// invoice.lifecycle.v1 consumer: does an occurrence hold this invoice already?
 occurrenceSchema.index({ invoice_id: 1 });
-
-/**
- * The invoice an occurrence produced, learnt from invoice.lifecycle.v1 when the scheduler has not
- * recorded it (its worker died between GenerateInvoice and its own write). Kept beside the
- * occurrence, keyed by its id, rather than written into it: the scheduler is the occurrence's only
- * writer, and on FerretDB two writers of one document lose each other's fields. Readers fill it in
- * (RecurringRepository), so the series shows the invoice and it is never generated or skipped away.
- */
-export interface OccurrenceInvoiceDoc {
-  /** The occurrence id. */
-  _id: string;
-  series_id: string;
-  workspace_id: string;
-  invoice_id: string;
-  invoice_number: string;
-  at: Date;
-}
-
-const occurrenceInvoiceSchema = new Schema<OccurrenceInvoiceDoc>(
-  { _id: String, series_id: String, workspace_id: String, invoice_id: String, invoice_number: String, at: Date },
-  { versionKey: false, collection: 'occurrence_invoices' },
-);
-// Filled into a series' occurrences when they are read.
-occurrenceInvoiceSchema.index({ series_id: 1 });
-occurrenceInvoiceSchema.index({ invoice_id: 1 });
-
-/**
- * A scheduler's claim on one attempt of one occurrence (`${occurrence}:a${attempt}`) or on its
- * email (`${occurrence}:email`). The insert is the lock: of several replicas exactly one succeeds.
- * Its worker deletes it when done; another replica deletes it only once no heartbeat renews it.
- */
-export interface ClaimDoc {
-  _id: string;
-  occurrence_id: string;
-  kind: 'attempt' | 'email';
-  owner: string;
-  at: Date;
-}
-
-const claimSchema = new Schema<ClaimDoc>(
-  { _id: String, occurrence_id: String, kind: String, owner: String, at: Date },
-  { versionKey: false, collection: 'scheduler_claims' },
-);
-// Reaper of claims whose worker died.
-claimSchema.index({ at: 1 });
-
-/**
- * A scheduler replica's heartbeat, written only by that replica: the claims it is working on now.
- * Listing a claim renews its lease, so work that outlives SCHEDULER_LEASE_MS is never taken over
- * while its replica lives.
- */
-export interface HeartbeatDoc {
-  /** The replica (Scheduler owner id). */
-  _id: string;
-  at: Date;
-  claims: string[];
-}
-
-const heartbeatSchema = new Schema<HeartbeatDoc>(
-  { _id: String, at: Date, claims: { type: [String], default: [] } },
-  { versionKey: false, collection: 'scheduler_heartbeats' },
-);
-// Live replicas (staleClaims), and the clean-up of gone ones.
-heartbeatSchema.index({ at: 1 });
 
 /** workspace.v1 and invoice.lifecycle.v1 events already applied (consumers dedupe on event id). */
 export interface ProcessedEventDoc {
@@ -186,11 +148,7 @@ export function registerModels(conn: Connection) {
   return {
     Series: conn.model<SeriesDoc>('Series', seriesSchema),
     Occurrence: conn.model<OccurrenceDoc>('Occurrence', occurrenceSchema),
-    OccurrenceInvoice: conn.model<OccurrenceInvoiceDoc>('OccurrenceInvoice', occurrenceInvoiceSchema),
-    Claim: conn.model<ClaimDoc>('SchedulerClaim', claimSchema),
-    Heartbeat: conn.model<HeartbeatDoc>('SchedulerHeartbeat', heartbeatSchema),
     ProcessedEvent: conn.model<ProcessedEventDoc>('ProcessedEvent', processedSchema),
-    Changes: registerOutbox(conn),
   };
 }
 

@@ -1,8 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
-import { commitChange, insertOnce, isDuplicateKey, rollForward, SequenceTaken } from '@invoice-platform/common/outbox';
-import type { ClaimDoc, HeartbeatDoc, Models, OccurrenceDoc, OccurrenceInvoiceDoc, SeriesDoc } from './models.ts';
+import { insertOnce, isDuplicateKey } from '@invoice-platform/common/store/unique';
+import { changeVersioned } from '@invoice-platform/common/store/versioned';
+import { openStatuses } from '../domain/series.ts';
+import type { Models, OccurrenceDoc, SeriesDoc } from './models.ts';
 
-export { SequenceTaken };
+/** A scheduler worker's lease on one occurrence: the occurrence as leased, and the token that holds it. */
+export interface OccurrenceLease {
+  occurrence: OccurrenceDoc;
+  token: string;
+}
+
+export interface SeriesChange {
+  before: SeriesDoc;
+  /** The series after the change; null when the decision was to change nothing. */
+  after: SeriesDoc | null;
+}
+
+/** Where a pass looks for due occurrences: everywhere, or one workspace or series (RunSchedulerOnce). */
+export interface DueScope {
+  workspaceId?: string;
+  seriesId?: string;
+}
+
+const newToken = () => randomBytes(12).toString('base64url');
+
+/** A lease is free when none was taken, or the last one has run out (its holder died or stalled). */
+const leaseFree = (now: Date) => ({ lease_until: { $not: { $gt: now } } });
 
 export class RecurringRepository {
   readonly models: Models;
@@ -29,98 +53,31 @@ export class RecurringRepository {
   }
 
   /**
-   * Inserts in one round trip (a series may have 1000 occurrences); an occurrence that exists
-   * already (a retried change) stays as it is.
+   * Changes a series by compare-and-set on its version (changeVersioned): `decide` sees the series
+   * and what `read` gathers for it (its occurrences, say), both read again when another change got
+   * in first. `decide` returns the fields to set, or null to change nothing; it may throw.
    */
-  async insertOccurrences(docs: OccurrenceDoc[]): Promise<number> {
-    if (docs.length === 0) return 0;
-    try {
-      await this.models.Occurrence.insertMany(docs, { ordered: false });
-      return docs.length;
-    } catch (err) {
-      const failed = (err as { writeErrors?: unknown[] }).writeErrors;
-      if (!failed || !failed.every(isDuplicateKey)) throw err;
-      return docs.length - failed.length;
-    }
-  }
-
-  async occurrences(seriesId: string): Promise<OccurrenceDoc[]> {
-    const [docs, invoices] = await Promise.all([
-      this.models.Occurrence.find({ series_id: seriesId }).sort({ date: 1 }).lean<OccurrenceDoc[]>().exec(),
-      this.models.OccurrenceInvoice.find({ series_id: seriesId }).lean<OccurrenceInvoiceDoc[]>().exec(),
-    ]);
-    return withInvoices(docs, invoices);
-  }
-
-  async occurrencesOf(seriesIds: string[]): Promise<Map<string, OccurrenceDoc[]>> {
-    const [docs, invoices] = await Promise.all([
-      this.models.Occurrence.find({ series_id: { $in: seriesIds } })
-        .sort({ date: 1 })
-        .lean<OccurrenceDoc[]>()
-        .exec(),
-      this.models.OccurrenceInvoice.find({ series_id: { $in: seriesIds } })
-        .lean<OccurrenceInvoiceDoc[]>()
-        .exec(),
-    ]);
-    const bySeries = new Map<string, OccurrenceDoc[]>(seriesIds.map((id) => [id, []]));
-    for (const doc of withInvoices(docs, invoices)) bySeries.get(doc.series_id)?.push(doc);
-    return bySeries;
-  }
-
-  async findOccurrence(id: string): Promise<OccurrenceDoc | null> {
-    const [doc, invoice] = await Promise.all([
-      this.models.Occurrence.findById(id).lean<OccurrenceDoc>().exec(),
-      this.models.OccurrenceInvoice.findById(id).lean<OccurrenceInvoiceDoc>().exec(),
-    ]);
-    return doc && withInvoices([doc], invoice ? [invoice] : [])[0]!;
-  }
-
-  /** True when some occurrence already holds this invoice (recorded by the scheduler or from an event). */
-  async knowsInvoice(invoiceId: string): Promise<boolean> {
-    const [recorded, learnt] = await Promise.all([
-      this.models.Occurrence.exists({ invoice_id: invoiceId }).exec(),
-      this.models.OccurrenceInvoice.exists({ invoice_id: invoiceId }).exec(),
-    ]);
-    return recorded !== null || learnt !== null;
-  }
-
-  /** Records the invoice an occurrence produced, once (see OccurrenceInvoiceDoc). */
-  async recordOccurrenceInvoice(doc: OccurrenceInvoiceDoc): Promise<boolean> {
-    return insertOnce(this.models.OccurrenceInvoice, doc);
-  }
-
-  async updateOccurrence(id: string, patch: Partial<OccurrenceDoc>): Promise<void> {
-    await this.models.Occurrence.updateOne({ _id: id }, { $set: patch }).exec();
-  }
-
-  async deleteOccurrences(ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const res = await this.models.Occurrence.deleteMany({ _id: { $in: ids } }).exec();
-    return res.deletedCount ?? 0;
-  }
-
-  /**
-   * Commits a change of the series as version n+1 (the insert is the compare-and-set); the
-   * caller re-reads and decides again on SequenceTaken.
-   */
-  async changeSeries(series: SeriesDoc, patch: Partial<SeriesDoc>, now: Date): Promise<SeriesDoc> {
-    const version = series.version + 1;
-    const projection = { ...patch, version, updated_at: now };
-    try {
-      await commitChange(this.models.Changes, {
-        aggregate_id: series._id,
-        sequence: version,
-        messages: [],
-        projection,
-        created_at: now,
-      });
-    } catch (err) {
-      if (err instanceof SequenceTaken)
-        await rollForward(this.models.Changes, this.models.Series, series._id, 'version');
-      throw err;
-    }
-    await this.models.Series.updateOne({ _id: series._id }, { $set: projection }).exec();
-    return { ...series, ...projection };
+  async changeSeries<C>(
+    workspaceId: string,
+    id: string,
+    read: (series: SeriesDoc) => Promise<C>,
+    decide: (series: SeriesDoc, context: C) => Partial<SeriesDoc> | null,
+    now: Date,
+  ): Promise<SeriesChange> {
+    let context: C;
+    return changeVersioned(
+      this.models.Series,
+      async () => {
+        const series = await this.getSeries(workspaceId, id);
+        context = await read(series);
+        return series;
+      },
+      (series) => {
+        const patch = decide(series, context);
+        return patch && { $set: { ...patch, updated_at: now } };
+      },
+      'The series is being changed concurrently. Retry shortly.',
+    );
   }
 
   async listSeries(
@@ -147,47 +104,243 @@ export class RecurringRepository {
     return this.models.Series.find({ workspace_id: workspaceId, status: 'active' }).lean<SeriesDoc[]>().exec();
   }
 
-  async dueOccurrences(now: Date, limit: number): Promise<OccurrenceDoc[]> {
-    return this.models.Occurrence.find({ status: { $in: ['pending', 'failed'] }, next_attempt_at: { $lte: now } })
-      .sort({ next_attempt_at: 1 })
-      .limit(limit)
+  /**
+   * Inserts in one round trip (a series may have 1000 occurrences); an occurrence that exists
+   * already (a retried change) stays as it is.
+   */
+  async insertOccurrences(docs: OccurrenceDoc[]): Promise<number> {
+    if (docs.length === 0) return 0;
+    try {
+      await this.models.Occurrence.insertMany(docs, { ordered: false });
+      return docs.length;
+    } catch (err) {
+      const failed = (err as { writeErrors?: unknown[] }).writeErrors;
+      if (!failed || !failed.every(isDuplicateKey)) throw err;
+      return docs.length - failed.length;
+    }
+  }
+
+  async occurrences(seriesId: string): Promise<OccurrenceDoc[]> {
+    return this.models.Occurrence.find({ series_id: seriesId }).sort({ date: 1 }).lean<OccurrenceDoc[]>().exec();
+  }
+
+  async occurrencesOf(seriesIds: string[]): Promise<Map<string, OccurrenceDoc[]>> {
+    const docs = await this.models.Occurrence.find({ series_id: { $in: seriesIds } })
+      .sort({ date: 1 })
       .lean<OccurrenceDoc[]>()
       .exec();
+    const bySeries = new Map<string, OccurrenceDoc[]>(seriesIds.map((id) => [id, []]));
+    for (const doc of docs) bySeries.get(doc.series_id)?.push(doc);
+    return bySeries;
   }
 
-  /** Takes a claim (attempt or email) by inserting it; false when another worker holds it. */
-  async claim(id: string, occurrenceId: string, kind: ClaimDoc['kind'], owner: string, at: Date): Promise<boolean> {
-    return insertOnce(this.models.Claim, { _id: id, occurrence_id: occurrenceId, kind, owner, at });
+  async findOccurrence(id: string): Promise<OccurrenceDoc | null> {
+    return this.models.Occurrence.findById(id).lean<OccurrenceDoc>().exec();
   }
 
-  async releaseClaims(ids: string[]): Promise<void> {
-    if (ids.length > 0) await this.models.Claim.deleteMany({ _id: { $in: ids } }).exec();
+  async hasOpenOccurrences(seriesId: string): Promise<boolean> {
+    const open = await this.models.Occurrence.exists({ series_id: seriesId, status: { $in: openStatuses } }).exec();
+    return open !== null;
   }
 
-  /** True while every claim in `ids` exists and is `owner`'s (none was taken over). */
-  async holdsClaims(ids: string[], owner: string): Promise<boolean> {
-    return (await this.models.Claim.countDocuments({ _id: { $in: ids }, owner }).exec()) === ids.length;
+  /** True when some occurrence already holds this invoice. */
+  async knowsInvoice(invoiceId: string): Promise<boolean> {
+    return (await this.models.Occurrence.exists({ invoice_id: invoiceId }).exec()) !== null;
   }
 
-  /** Claims taken before `before`, except those listed by a heartbeat since then (still being worked on). */
-  async staleClaims(before: Date): Promise<ClaimDoc[]> {
-    const renewing = await this.models.Heartbeat.find({ at: { $gte: before } })
-      .lean<HeartbeatDoc[]>()
+  /**
+   * Records the invoice an occurrence produced, learnt from invoice.lifecycle.v1 when its worker
+   * died before writing it. Only an occurrence without one takes it, so the worker's own record
+   * (the same invoice) and this never undo each other. True when written.
+   */
+  async recordInvoiceFromEvent(occurrenceId: string, invoiceId: string, invoiceNumber: string): Promise<boolean> {
+    const res = await this.models.Occurrence.updateOne(
+      { _id: occurrenceId, invoice_id: null },
+      { $set: { invoice_id: invoiceId, invoice_number: invoiceNumber } },
+    ).exec();
+    return res.modifiedCount === 1;
+  }
+
+  /**
+   * The occurrences due by `now` (service clock), oldest first, read a page at a time through
+   * the due_at range. Each page starts where the last one ended; occurrences the caller works
+   * on leave the range (sent, retried later or snoozed), those it cannot take stay behind it.
+   */
+  async *dueOccurrences(now: Date, scope: DueScope, pageSize = 100): AsyncGenerator<OccurrenceDoc> {
+    const filter: Record<string, unknown> = {};
+    if (scope.workspaceId) filter.workspace_id = scope.workspaceId;
+    if (scope.seriesId) filter.series_id = scope.seriesId;
+    let from: Date | undefined;
+    /** Ids already read whose due_at is `from`: the next page starts at `from` again and skips them. */
+    let seenAtFrom: string[] = [];
+    for (;;) {
+      const page = await this.models.Occurrence.find({
+        ...filter,
+        due_at: from ? { $gte: from, $lte: now } : { $lte: now },
+        ...(seenAtFrom.length > 0 ? { _id: { $nin: seenAtFrom } } : {}),
+      })
+        .sort({ due_at: 1 })
+        .limit(pageSize)
+        .lean<OccurrenceDoc[]>()
+        .exec();
+      yield* page;
+      if (page.length < pageSize) return;
+      const last = page.at(-1)!.due_at!;
+      const atLast = page.filter((o) => o.due_at!.getTime() === last.getTime()).map((o) => o._id);
+      seenAtFrom = from?.getTime() === last.getTime() ? [...seenAtFrom, ...atLast] : atLast;
+      from = last;
+    }
+  }
+
+  /**
+   * Leases a due occurrence to a scheduler worker for `leaseMs` of real time: one conditional
+   * findOneAndUpdate, so of any number of workers exactly one gets it, and none while another's
+   * lease lasts. Null when it is not due by `dueBy` (service clock) or is leased.
+   */
+  async leaseDueOccurrence(id: string, dueBy: Date, now: Date, leaseMs: number): Promise<OccurrenceLease | null> {
+    const token = newToken();
+    const occurrence = await this.models.Occurrence.findOneAndUpdate(
+      { _id: id, due_at: { $lte: dueBy }, ...leaseFree(now) },
+      { $set: { lease_token: token, lease_until: new Date(now.getTime() + leaseMs) } },
+      { returnDocument: 'after' },
+    )
+      .lean<OccurrenceDoc>()
       .exec();
-    return this.models.Claim.find({ at: { $lt: before }, _id: { $nin: renewing.flatMap((h) => h.claims) } })
-      .limit(500)
-      .lean<ClaimDoc[]>()
-      .exec();
+    return occurrence ? { occurrence, token } : null;
   }
 
-  /** The replica's heartbeat; only that replica writes its document. */
-  async heartbeat(owner: string, claims: string[], at: Date): Promise<void> {
-    await this.models.Heartbeat.updateOne({ _id: owner }, { $set: { at, claims } }, { upsert: true }).exec();
+  /** Extends a lease while its token still holds it; false when it ran out and was taken over. */
+  async renewLease(lease: OccurrenceLease, until: Date): Promise<boolean> {
+    const res = await this.models.Occurrence.updateOne(
+      { _id: lease.occurrence._id, lease_token: lease.token },
+      { $set: { lease_until: until } },
+    ).exec();
+    return res.matchedCount === 1;
   }
 
-  /** Heartbeats of replicas gone long ago (each process start writes a new one). */
-  async dropHeartbeats(before: Date): Promise<void> {
-    await this.models.Heartbeat.deleteMany({ at: { $lt: before } }).exec();
+  /** Records the generated invoice while the lease holds; false when it was lost (nothing written). */
+  async recordInvoice(lease: OccurrenceLease, invoiceId: string, invoiceNumber: string): Promise<boolean> {
+    const res = await this.models.Occurrence.updateOne(
+      { _id: lease.occurrence._id, lease_token: lease.token },
+      { $set: { invoice_id: invoiceId, invoice_number: invoiceNumber } },
+    ).exec();
+    return res.matchedCount === 1;
+  }
+
+  /** Marks the occurrence sent and ends the lease, while it holds; false when it was lost. */
+  async completeOccurrence(lease: OccurrenceLease, sentAt: Date): Promise<boolean> {
+    const res = await this.models.Occurrence.updateOne(
+      { _id: lease.occurrence._id, lease_token: lease.token },
+      {
+        $set: {
+          status: 'sent',
+          sent_at: sentAt,
+          email_sent: true,
+          last_error: null,
+          due_at: null,
+          lease_token: null,
+          lease_until: null,
+        },
+      },
+    ).exec();
+    return res.matchedCount === 1;
+  }
+
+  /**
+   * Marks the attempt failed, due again at `retryAt`, and ends the lease, while it holds; false
+   * when it was lost. An invoice already recorded stays: only its email is retried.
+   */
+  async failOccurrence(lease: OccurrenceLease, retryAt: Date, error: string): Promise<boolean> {
+    const res = await this.models.Occurrence.updateOne(
+      { _id: lease.occurrence._id, lease_token: lease.token },
+      {
+        $set: {
+          status: 'failed',
+          next_attempt_at: retryAt,
+          due_at: retryAt,
+          last_error: error,
+          lease_token: null,
+          lease_until: null,
+        },
+        $inc: { attempts: 1 },
+      },
+    ).exec();
+    return res.matchedCount === 1;
+  }
+
+  /**
+   * Moves a due occurrence of a series that is not active out of the pass's range until `until`
+   * (its next_attempt_at, what clients see, stays). Only if it is still due by `now`: a worker's
+   * newer due_at wins.
+   */
+  async snoozeOccurrence(id: string, now: Date, until: Date): Promise<void> {
+    await this.models.Occurrence.updateOne({ _id: id, due_at: { $lte: now } }, { $set: { due_at: until } }).exec();
+  }
+
+  /** Makes a series' snoozed occurrences due at `now` again (the series became active). */
+  async wakeOccurrences(seriesId: string, now: Date): Promise<void> {
+    await this.models.Occurrence.updateMany(
+      { series_id: seriesId, next_attempt_at: { $lte: now }, due_at: { $gt: now } },
+      { $set: { due_at: now } },
+    ).exec();
+  }
+
+  /**
+   * Holds open occurrences without an invoice for a series change that will remove them, so no
+   * worker starts on them meanwhile: all under one token, or none. Returns the token, or the id
+   * of an occurrence a worker holds (being generated right now) after giving back the others.
+   */
+  async holdOccurrences(
+    ids: string[],
+    now: Date,
+    holdMs: number,
+  ): Promise<{ token: string; busy?: undefined } | { token?: undefined; busy: string }> {
+    const token = newToken();
+    for (const id of ids) {
+      const res = await this.models.Occurrence.updateOne(
+        { _id: id, status: { $in: openStatuses }, invoice_id: null, ...leaseFree(now) },
+        { $set: { lease_token: token, lease_until: new Date(now.getTime() + holdMs) } },
+      ).exec();
+      if (res.matchedCount !== 1) {
+        await this.releaseHold(ids, token);
+        return { busy: id };
+      }
+    }
+    return { token };
+  }
+
+  /** Gives back what `token` still holds among `ids`. */
+  async releaseHold(ids: string[], token: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.models.Occurrence.updateMany(
+      { _id: { $in: ids }, lease_token: token },
+      { $set: { lease_token: null, lease_until: null } },
+    ).exec();
+  }
+
+  /** Deletes the held occurrences that still have no invoice (one recorded from an event meanwhile stays). */
+  async deleteHeldOccurrences(ids: string[], token: string): Promise<number> {
+    if (ids.length === 0) return 0;
+    const res = await this.models.Occurrence.deleteMany({
+      _id: { $in: ids },
+      lease_token: token,
+      invoice_id: null,
+    }).exec();
+    return res.deletedCount ?? 0;
+  }
+
+  /**
+   * Removes one open occurrence that has no invoice and that no worker holds, in one conditional
+   * delete: a worker that leases it first keeps it. False when it was not removed.
+   */
+  async deleteFreeOccurrence(id: string, now: Date): Promise<boolean> {
+    const res = await this.models.Occurrence.deleteOne({
+      _id: id,
+      status: { $in: openStatuses },
+      invoice_id: null,
+      ...leaseFree(now),
+    }).exec();
+    return res.deletedCount === 1;
   }
 
   async isProcessed(eventId: string): Promise<boolean> {
@@ -203,14 +356,4 @@ export class RecurringRepository {
   async markProcessed(eventId: string, at: Date): Promise<boolean> {
     return insertOnce(this.models.ProcessedEvent, { _id: eventId, at });
   }
-}
-
-/** Occurrences with the invoices learnt from events filled in where the scheduler recorded none. */
-function withInvoices(docs: OccurrenceDoc[], invoices: OccurrenceInvoiceDoc[]): OccurrenceDoc[] {
-  if (invoices.length === 0) return docs;
-  const byOccurrence = new Map(invoices.map((i) => [i._id, i]));
-  return docs.map((doc) => {
-    const learnt = doc.invoice_id ? undefined : byOccurrence.get(doc._id);
-    return learnt ? { ...doc, invoice_id: learnt.invoice_id, invoice_number: learnt.invoice_number } : doc;
-  });
 }

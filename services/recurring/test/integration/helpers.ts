@@ -103,6 +103,12 @@ export function seriesInput(
   } satisfies CreateSeriesInput;
 }
 
-export function newSeriesService(repo: RecurringRepository, accounts: UnaryClient, clock = new Clock()) {
-  return new SeriesService(repo, accounts, clock);
+/** A series service as main.ts wires it; `holdMs` bounds the holds of a change (SCHEDULER_LEASE_MS). */
+export function newSeriesService(
+  repo: RecurringRepository,
+  accounts: UnaryClient,
+  clock = new Clock(),
+  holdMs = 60_000,
+) {
+  return new SeriesService(repo, accounts, clock, holdMs);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '@invoice-platform/common/errors';
 import { createMailer } from '@invoice-platform/common/mail';
 import test from 'ava';
 import { MailSink } from '../../../../test/support/mail.ts';
@@ -7,7 +8,7 @@ import { Clock } from '../../src/service/clock.ts';
 import { Scheduler } from '../../src/service/scheduler.ts';
 import { log, newSeriesService, openTestDatabase, seriesInput, stack, startPeers } from './helpers.ts';
 
-// Two scheduler replicas (two Scheduler instances, as two processes would have) over one real
+// Scheduler replicas (Scheduler instances, as separate processes would have) over one real
 // database and the real SMTP sink; the invoice, pdf and accounts peers are stand-ins, so a test can
 // hold a worker in the middle of an occurrence for as long as it likes.
 const LEASE_MS = 1000;
@@ -16,10 +17,20 @@ const mail = new MailSink();
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let peers: Awaited<ReturnType<typeof startPeers>>;
+/** Every GenerateInvoice call, as `${series}:${occurrence_date}`. */
 const generated: string[] = [];
 /** A test's first GetFile call waits for this: its worker is stuck right before the email. */
 let stall: Promise<void> | undefined;
 let getFileCalls = 0;
+/**
+ * A test's first GenerateInvoice call waits for `gate`, and then answers an invoice of another id
+ * or fails: what a worker that stalled inside GenerateInvoice would see when it wakes up.
+ */
+let generateStall: { gate: Promise<void>; answer: 'another invoice' | 'no credit'; taken?: boolean } | undefined;
+/** How long GenerateInvoice takes otherwise, so that racing passes overlap. */
+let generateMs = 0;
+
+const invoiceOf = (seriesId: string, date: string) => `inv_${seriesId}_${date}`;
 
 test.before(async () => {
   db = await openTestDatabase('recurring_lease');
@@ -27,7 +38,15 @@ test.before(async () => {
     invoice: {
       GenerateInvoice: async (req: { occurrence_date: string; series_id: string }) => {
         generated.push(`${req.series_id}:${req.occurrence_date}`);
-        return { id: `inv_${req.series_id}_${req.occurrence_date}`, invoice_number: `INV-${req.occurrence_date}` };
+        const stalled = generateStall;
+        if (stalled && !stalled.taken) {
+          stalled.taken = true;
+          await stalled.gate;
+          if (stalled.answer === 'no credit') throw new AppError('payment_required', 'No credits remaining.');
+          return { id: `inv_stale_${req.series_id}`, invoice_number: 'INV-STALE' };
+        }
+        await new Promise((resolve) => setTimeout(resolve, generateMs));
+        return { id: invoiceOf(req.series_id, req.occurrence_date), invoice_number: `INV-${req.occurrence_date}` };
       },
       GetInvoice: async (req: { invoice_id: string }) => ({
         id: req.invoice_id,
@@ -67,7 +86,7 @@ test.after.always(async () => {
 function replica(clock: Clock) {
   const scheduler = new Scheduler({
     repo: db.repo,
-    series: newSeriesService(db.repo, peers.clients.accounts, clock),
+    series: newSeriesService(db.repo, peers.clients.accounts, clock, LEASE_MS),
     invoice: peers.clients.invoice,
     pdf: peers.clients.pdf,
     accounts: peers.clients.accounts,
@@ -80,29 +99,42 @@ function replica(clock: Clock) {
   return scheduler;
 }
 
+const due = '2027-03-14';
+
 /** A series whose second occurrence is due at the returned clock; its emails go to `to`. */
-async function dueSeries(to: string) {
+async function dueSeries(to: string, ws = workspaceId) {
   const seriesId = `rs_lease_${randomBytes(6).toString('hex')}`;
   const anchor = new Date('2027-02-14T03:00:00.000Z');
   const clock = new Clock();
   clock.set(anchor);
   await newSeriesService(db.repo, peers.clients.accounts, clock).create(
-    seriesInput(workspaceId, seriesId, anchor, { customer_email: to }),
+    seriesInput(ws, seriesId, anchor, { customer_email: to }),
   );
   clock.set(new Date('2027-03-14T03:01:00.000Z'));
-  return { seriesId, clock, emailClaim: `${seriesId}:2027-03-14:email` };
+  return { seriesId, clock, occurrenceId: `${seriesId}:${due}` };
 }
 
-/** Waits until the claim is older than twice the lease: a reaper going by its age alone would take it. */
-async function claimOutlivesLease(id: string) {
+/** Waits until the occurrence has been leased for twice the lease: a lease that was not renewed has run out. */
+async function leasedTwiceTheLease(occurrenceId: string) {
+  const since = await waitFor(
+    `a lease on ${occurrenceId}`,
+    async () => ((await db.repo.findOccurrence(occurrenceId))?.lease_token ? Date.now() : undefined),
+    30_000,
+    20,
+  );
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, since + 2 * LEASE_MS - Date.now())));
+}
+
+/** Waits until the occurrence's lease has run out (its worker stopped renewing it). */
+async function leaseRunsOut(occurrenceId: string) {
   await waitFor(
-    `claim ${id} older than twice the lease`,
+    `the lease on ${occurrenceId} to run out`,
     async () => {
-      const claim = await db.repo.models.Claim.findById(id).lean().exec();
-      return claim !== null && Date.now() - new Date(claim.at).getTime() > 2 * LEASE_MS;
+      const occurrence = await db.repo.findOccurrence(occurrenceId);
+      return occurrence?.lease_until !== null && occurrence!.lease_until.getTime() < Date.now();
     },
     30_000,
-    100,
+    50,
   );
 }
 
@@ -110,7 +142,7 @@ test.serial(
   'a worker whose occurrence outlives the lease keeps it: no other replica takes over its email',
   async (t) => {
     const to = `lease-${randomBytes(4).toString('hex')}@example.test`;
-    const { seriesId, clock, emailClaim } = await dueSeries(to);
+    const { seriesId, clock, occurrenceId } = await dueSeries(to);
     const [a, b] = [replica(clock), replica(clock)];
     let release!: () => void;
     stall = new Promise((resolve) => (release = resolve));
@@ -118,8 +150,8 @@ test.serial(
       getFileCalls = 0;
       const slow = a.runOnce({ seriesId });
       await waitFor('the first worker at its email', async () => getFileCalls === 1, 30_000, 50);
-      await claimOutlivesLease(emailClaim);
-      t.deepEqual((await b.runOnce({ seriesId })).runs, [], 'the live worker keeps its claims');
+      await leasedTwiceTheLease(occurrenceId);
+      t.deepEqual((await b.runOnce({ seriesId })).runs, [], 'the live worker keeps its lease');
       release();
       const pass = await slow;
       t.is(pass.runs[0]!.status, 'sent', pass.runs[0]!.error);
@@ -127,14 +159,9 @@ test.serial(
       t.is((await mail.list(to)).length, 1, 'one email');
       t.deepEqual(
         generated.filter((g) => g.startsWith(seriesId)),
-        [`${seriesId}:2027-03-14`],
+        [occurrenceId],
       );
-      t.is((await db.repo.findOccurrence(`${seriesId}:2027-03-14`))!.status, 'sent');
-      t.is(
-        await db.repo.models.Claim.countDocuments({ occurrence_id: `${seriesId}:2027-03-14` }),
-        0,
-        'claims released',
-      );
+      t.like(await db.repo.findOccurrence(occurrenceId), { status: 'sent', lease_token: null }, 'lease released');
     } finally {
       release();
       stall = undefined;
@@ -147,7 +174,7 @@ test.serial(
   'a worker that went silent past the lease is taken over, and when it wakes up it does not email again',
   async (t) => {
     const to = `silent-${randomBytes(4).toString('hex')}@example.test`;
-    const { seriesId, clock, emailClaim } = await dueSeries(to);
+    const { seriesId, clock, occurrenceId } = await dueSeries(to);
     const [a, b] = [replica(clock), replica(clock)];
     let release!: () => void;
     stall = new Promise((resolve) => (release = resolve));
@@ -155,9 +182,9 @@ test.serial(
       getFileCalls = 0;
       const stuck = a.runOnce({ seriesId });
       await waitFor('the first worker at its email', async () => getFileCalls === 1, 30_000, 50);
-      // Its heartbeat stops, as a frozen or partitioned process's would, while its work hangs on.
+      // Its renewals stop, as a frozen or partitioned process's would, while its work hangs on.
       await a.stop();
-      await claimOutlivesLease(emailClaim);
+      await leaseRunsOut(occurrenceId);
       const takeover = await b.runOnce({ seriesId });
       t.is(takeover.runs[0]?.status, 'sent', takeover.runs[0]?.error);
       t.is((await mail.list(to)).length, 1);
@@ -166,7 +193,7 @@ test.serial(
       t.is(late.runs[0]!.status, 'pending');
       t.regex(late.runs[0]!.error!, /taken over/);
       t.is((await mail.list(to)).length, 1, 'still one email');
-      const occurrence = (await db.repo.findOccurrence(`${seriesId}:2027-03-14`))!;
+      const occurrence = (await db.repo.findOccurrence(occurrenceId))!;
       t.like(occurrence, { status: 'sent', attempts: 0, email_sent: true });
     } finally {
       release();
@@ -175,3 +202,83 @@ test.serial(
     }
   },
 );
+
+for (const answer of ['another invoice', 'no credit'] as const) {
+  test.serial(
+    `a worker whose lease was lost inside GenerateInvoice writes nothing when it wakes up (${answer})`,
+    async (t) => {
+      const to = `lost-${randomBytes(4).toString('hex')}@example.test`;
+      const { seriesId, clock, occurrenceId } = await dueSeries(to);
+      const [a, b] = [replica(clock), replica(clock)];
+      let release!: () => void;
+      generateStall = { gate: new Promise((resolve) => (release = resolve)), answer };
+      try {
+        const stuck = a.runOnce({ seriesId });
+        await waitFor('the first worker in GenerateInvoice', async () => generateStall!.taken, 30_000, 20);
+        await a.stop();
+        await leaseRunsOut(occurrenceId);
+        const takeover = await b.runOnce({ seriesId });
+        t.like(takeover.runs[0], { status: 'sent', invoice_id: invoiceOf(seriesId, due) });
+        const done = await db.repo.findOccurrence(occurrenceId);
+
+        release();
+        const late = await stuck;
+        t.is(late.runs[0]!.status, 'pending');
+        t.regex(late.runs[0]!.error!, /taken over/);
+        t.deepEqual(await db.repo.findOccurrence(occurrenceId), done, 'the old worker wrote nothing');
+        t.like(done, { status: 'sent', attempts: 0, invoice_id: invoiceOf(seriesId, due), last_error: null });
+        t.is((await mail.list(to)).length, 1, 'one email');
+      } finally {
+        release();
+        generateStall = undefined;
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    },
+  );
+}
+
+test.serial('two replicas racing over the same due occurrences: each is generated once and emailed once', async (t) => {
+  const ws = 'WSRACE0001';
+  const series = await Promise.all(
+    [1, 2, 3, 4].map(async (i) => {
+      const to = `race-${i}-${randomBytes(4).toString('hex')}@example.test`;
+      return { to, ...(await dueSeries(to, ws)) };
+    }),
+  );
+  const clock = series[0]!.clock;
+  const [a, b] = [replica(clock), replica(clock)];
+  generateMs = 100;
+  try {
+    const passes = await Promise.all([a, b, a, b].map((r) => r.runOnce({ workspaceId: ws })));
+    const runs = passes.flatMap((p) => p.runs);
+    t.is(runs.length, series.length, 'each occurrence worked by one pass');
+    t.true(
+      runs.every((r) => r.status === 'sent'),
+      JSON.stringify(runs),
+    );
+    t.is(
+      passes.reduce((sum, p) => sum + p.completed, 0),
+      series.length,
+      'each series completed once',
+    );
+    for (const s of series) {
+      t.deepEqual(
+        generated.filter((g) => g === s.occurrenceId),
+        [s.occurrenceId],
+        'generated once',
+      );
+      t.is((await mail.list(s.to)).length, 1, 'emailed once');
+      t.like(await db.repo.findOccurrence(s.occurrenceId), { status: 'sent', lease_token: null });
+      t.is((await db.repo.findSeries(s.seriesId))!.status, 'completed');
+    }
+    const again = await Promise.all([a, b].map((r) => r.runOnce({ workspaceId: ws })));
+    t.deepEqual(
+      again.flatMap((p) => p.runs),
+      [],
+      'nothing left to do',
+    );
+  } finally {
+    generateMs = 0;
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});

@@ -1,11 +1,13 @@
 import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
+import type { OccurrenceDoc } from '../../src/store/models.ts';
 import { newSeriesService, openTestDatabase, seriesInput, startPeers } from './helpers.ts';
 
-// Skip and frequency change against a scheduler that holds an occurrence (a claim it took before
+// Skip and frequency change against a scheduler that holds an occurrence (the lease it took before
 // generating), on the real database: the request is refused instead of removing an occurrence
 // whose invoice is being made.
 const workspaceId = 'WSCLAIMS01';
+const LEASE_MS = 60_000;
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let peers: Awaited<ReturnType<typeof startPeers>>;
 
@@ -25,37 +27,51 @@ async function newSeries() {
   const id = `rs_claims_${++n}_${Date.now().toString(36)}`;
   const service = newSeriesService(db.repo, peers.clients.accounts);
   await service.create(seriesInput(workspaceId, id, new Date('2027-01-15T09:00:00Z'), { count: 3 }));
-  const [, second] = await db.repo.occurrences(id);
-  return { id, service, second: second! };
+  const [, second, third] = await db.repo.occurrences(id);
+  return { id, service, second: second!, third: third! };
 }
+
+/** The lease a scheduler worker takes on a due occurrence before generating it. */
+async function schedulerLeases(occurrence: OccurrenceDoc) {
+  const lease = await db.repo.leaseDueOccurrence(occurrence._id, occurrence.date, new Date(), LEASE_MS);
+  if (!lease) throw new Error(`no lease on ${occurrence._id}`);
+  return lease;
+}
+
+/** The scheduler's worker ends its lease as after a failed generate (no credit): open, retried later. */
+const schedulerFails = (lease: Awaited<ReturnType<typeof schedulerLeases>>) =>
+  db.repo.failOccurrence(lease, new Date('2027-03-01T00:00:00Z'), 'PaymentRequiredError: no credit');
+
+const leased = async (seriesId: string) =>
+  (await db.repo.occurrences(seriesId)).filter((o) => o.lease_token !== null).map((o) => o._id);
 
 test('skip: an occurrence a scheduler is generating is refused; once released it is removed and nothing stays claimed', async (t) => {
   const { id, service, second } = await newSeries();
-  const claim = `${second._id}:a${second.attempts}`;
-  t.true(await db.repo.claim(claim, second._id, 'attempt', 'scheduler-1', new Date()));
+  const lease = await schedulerLeases(second);
   const err = await t.throwsAsync(service.skip(workspaceId, id, second.local_date));
   t.true(AppError.isKind(err, 'application'), String(err));
   t.regex(err!.message, /being generated right now/);
   t.is((await db.repo.occurrences(id)).length, 3, 'nothing removed');
-  t.true(await db.repo.holdsClaims([claim], 'scheduler-1'), "the scheduler's claim is untouched");
+  t.true(await db.repo.renewLease(lease, new Date(Date.now() + LEASE_MS)), "the scheduler's lease is untouched");
 
-  await db.repo.releaseClaims([claim]);
+  t.true(await schedulerFails(lease));
   await service.skip(workspaceId, id, second.local_date);
   t.false((await db.repo.occurrences(id)).some((o) => o._id === second._id));
-  t.true(await db.repo.claim(claim, second._id, 'attempt', 'scheduler-1', new Date()), 'skip left no claim behind');
+  t.deepEqual(await leased(id), [], 'skip left no lease behind');
 });
 
 test('frequency change: refused while a scheduler generates an occurrence it would replace', async (t) => {
-  const { id, service, second } = await newSeries();
-  const claim = `${second._id}:a${second.attempts}`;
-  t.true(await db.repo.claim(claim, second._id, 'attempt', 'scheduler-1', new Date()));
+  const { id, service, third } = await newSeries();
+  const lease = await schedulerLeases(third);
   const change = () =>
     service.changeFrequency(workspaceId, id, { frequency: 'weekly', start_date: '2099-01-01', count: 2 });
   const err = await t.throwsAsync(change());
   t.regex(err!.message, /being generated right now/);
-  t.true((await db.repo.occurrences(id)).some((o) => o._id === second._id));
+  t.true((await db.repo.occurrences(id)).some((o) => o._id === third._id));
+  t.deepEqual(await leased(id), [third._id], 'the occurrence held before the refusal was given back');
 
-  await db.repo.releaseClaims([claim]);
+  t.true(await schedulerFails(lease));
   const { result } = await change();
   t.deepEqual(result, { replaced: 2, added: 2 });
+  t.deepEqual(await leased(id), [], 'nothing stays held');
 });

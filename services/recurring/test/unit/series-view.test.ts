@@ -39,8 +39,11 @@ const occurrence = (local: string, extra: Partial<OccurrenceDoc>): OccurrenceDoc
   invoice_number: null,
   attempts: 0,
   next_attempt_at: new Date(`${local}T01:00:00Z`),
+  due_at: new Date(`${local}T01:00:00Z`),
   last_error: null,
   email_sent: false,
+  lease_token: null,
+  lease_until: null,
   ...extra,
 });
 
