@@ -3,7 +3,7 @@ import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
-import { OutboxRelay, startOutboxMaintenance } from '@invoice-platform/common/outbox';
+import { OutboxRelay } from '@invoice-platform/common/store/outbox';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadAccountsConfig } from './config.ts';
 import { parseApiKeyLimits } from './domain/plans.ts';
@@ -22,14 +22,9 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
 
   const producer = createProducer(createKafka('accounts', config.KAFKA_BROKERS, log));
-  const relay = new OutboxRelay({ model: models.Outbox, producer, log });
+  const relay = new OutboxRelay({ models: [models.Workspace, models.ApiKey], producer, log });
   relay.start();
   const repo = new AccountsRepository(models);
-  const outboxMaintenance = startOutboxMaintenance({
-    model: models.Outbox,
-    applyProjection: (change) => repo.applyCommittedChange(change),
-    log,
-  });
 
   const server = await startGrpcServer({
     addr: config.ACCOUNTS_LISTEN_ADDR,
@@ -55,7 +50,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   return async () => {
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
     await relay.stop();
-    await outboxMaintenance.stop();
     await producer.disconnect();
     await conn.close();
     await telemetry.shutdown();

@@ -44,6 +44,19 @@ export function parseApiKeyLimits(json: string | undefined): Record<Plan, number
   return limits;
 }
 
+/**
+ * Why a workspace on `plan` may not create another API key while `activeKeys` are active (spec §5,
+ * §8), or null when it may. A workspace downgraded below its active keys is refused too.
+ */
+export function newApiKeyRefusal(plan: Plan, limit: number, activeKeys: number): AppError | null {
+  if (plan === 'free') return new AppError('forbidden', 'Creating an API key requires a paid plan.');
+  if (activeKeys >= limit)
+    return new AppError('application', `The ${plan} plan allows at most ${limit} active API keys. Revoke one first.`, {
+      limit,
+    });
+  return null;
+}
+
 /** Why a workspace may not use the public API, or null when it may (spec §5.3). */
 export function apiAccessRefusal(ws: {
   plan: Plan;

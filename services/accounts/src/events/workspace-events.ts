@@ -1,6 +1,6 @@
 import { newId } from '@invoice-platform/common/ids';
 import { currentTraceHeaders, type EventEnvelope, topics } from '@invoice-platform/common/kafka';
-import type { OutboxMessage } from '@invoice-platform/common/outbox';
+import type { OutboxMessage } from '@invoice-platform/common/store/outbox';
 
 export interface WorkspaceProfile {
   id: string;

@@ -7,6 +7,7 @@ import {
   features as knownFeatures,
   isPlan,
   isPlanState,
+  newApiKeyRefusal,
   type Plan,
   type PlanState,
   planFeatures,
@@ -14,7 +15,14 @@ import {
   validateTimeZone,
 } from '../domain/plans.ts';
 import { workspaceEvent, type WorkspaceProfile, type WorkspaceUpdatedData } from '../events/workspace-events.ts';
-import type { AccountsRepository, ApiKey, PaymentAccount, PaymentGateway, Workspace } from '../store/repository.ts';
+import type {
+  AccountsRepository,
+  ApiKey,
+  PaymentAccount,
+  PaymentGateway,
+  Workspace,
+  WorkspaceChanges,
+} from '../store/repository.ts';
 
 const paymentProviders = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'];
 const maxNameLength = 200;
@@ -70,34 +78,30 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
   const encodeGateway = (g: PaymentGateway) => ({ ...g, connected_at: iso(g.connected_at) });
   const encodeAccount = (a: PaymentAccount) => ({ ...a, created_at: iso(a.created_at) });
 
-  /** Re-reads and retries on a concurrent change so two admins never overwrite each other silently. */
-  async function changeWorkspace(
-    id: string,
-    change: (ws: Workspace) => Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>>,
-  ) {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const ws = await repo.getWorkspace(id);
-      const changes = change(ws);
-      const after = { ...ws, ...changes };
-      const data: WorkspaceUpdatedData = {
-        workspace: profile({ ...after, version: ws.version + 1 }),
-        previous_plan: ws.plan,
-        previous_plan_state: ws.plan_state,
-      };
-      const reason = recurringLossReason(
-        ws as { plan: Plan; plan_state: PlanState; features: string[] },
-        after as { plan: Plan; plan_state: PlanState; features: string[] },
-      );
-      if (reason) data.reason = reason;
-      const at = now();
-      const event = workspaceEvent('workspace.updated', id, ws.version + 1, data, at);
-      const updated = await repo.updateWorkspace(ws, changes, event, at);
-      if (updated) {
-        deps.notifyOutbox();
-        return encodeWorkspace(updated);
-      }
-    }
-    throw new AppError('conflict', 'The workspace is being changed concurrently. Retry shortly.');
+  /** Changes the plan fields with their workspace.updated event (compare-and-set in the repository). */
+  async function changeWorkspace(id: string, change: (ws: Workspace) => WorkspaceChanges) {
+    const at = now();
+    const updated = await repo.changeWorkspace(
+      id,
+      (ws) => {
+        const changes = change(ws);
+        const after = { ...ws, ...changes, version: ws.version + 1 };
+        const data: WorkspaceUpdatedData = {
+          workspace: profile(after),
+          previous_plan: ws.plan,
+          previous_plan_state: ws.plan_state,
+        };
+        const reason = recurringLossReason(
+          ws as { plan: Plan; plan_state: PlanState; features: string[] },
+          after as { plan: Plan; plan_state: PlanState; features: string[] },
+        );
+        if (reason) data.reason = reason;
+        return { changes, event: workspaceEvent('workspace.updated', id, after.version, data, at) };
+      },
+      at,
+    );
+    deps.notifyOutbox();
+    return encodeWorkspace(updated);
   }
 
   return {
@@ -111,7 +115,7 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       const refusal = apiAccessRefusal(ws as Workspace & { plan: Plan; plan_state: PlanState });
       if (refusal) throw new AppError('forbidden', refusal);
       repo
-        .touchApiKey(key.id, now())
+        .recordKeyUse(key.id, now())
         .catch((err: unknown) => deps.log.warn({ err }, 'api key last_used_at update failed'));
       return { workspace: encodeWorkspace(ws), key_id: key.id };
     },
@@ -171,7 +175,7 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
         errors.push({ path: 'plan', message: 'plan or plan_state is required' });
       if (errors.length > 0) throw AppError.validation(errors);
       return changeWorkspace(req.workspace_id, (ws) => {
-        const changes: Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>> = {};
+        const changes: WorkspaceChanges = {};
         if (req.plan !== undefined && req.plan !== ws.plan) {
           changes.plan = req.plan;
           changes.features = planFeatures(req.plan as Plan);
@@ -191,38 +195,31 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
     },
 
     async CreateApiKey(req: { workspace_id: string; name: string }) {
-      const ws = await repo.getWorkspace(req.workspace_id);
-      if (ws.plan === 'free') throw new AppError('forbidden', 'Creating an API key requires a paid plan.');
-      const limit = keyLimits[ws.plan as Plan] ?? 0;
-      const refuse = () =>
-        new AppError('application', `The ${ws.plan} plan allows at most ${limit} active API keys. Revoke one first.`, {
-          limit,
-        });
-      // The count catches workspaces that hold more keys than a downgraded plan allows; the slot
-      // insert is what stops parallel creations from passing the limit together.
-      if ((await repo.countActiveKeySlots(ws.id)) >= limit) throw refuse();
       const key = newApiKey();
-      if (!(await repo.takeKeySlot(ws.id, key.keyId, limit))) throw refuse();
       const at = now();
-      try {
-        const created = await repo.insertApiKey(
-          {
-            id: key.keyId,
-            workspace_id: ws.id,
-            name: (req.name ?? '').slice(0, maxNameLength),
-            prefix: key.prefix,
-            hash: key.hash,
-            created_at: at,
-            revoked_at: null,
-          },
-          workspaceEvent('api_key.created', ws.id, 1, { workspace_id: ws.id, key_id: key.keyId }, at),
-        );
-        deps.notifyOutbox();
-        return { api_key: encodeKey(created), raw_key: key.raw };
-      } catch (err) {
-        await repo.releaseKeySlot(key.keyId);
-        throw err;
-      }
+      const created = await repo.createApiKey(
+        {
+          id: key.keyId,
+          workspace_id: req.workspace_id,
+          name: (req.name ?? '').slice(0, maxNameLength),
+          prefix: key.prefix,
+          hash: key.hash,
+        },
+        (ws, activeKeys) => {
+          const refusal = newApiKeyRefusal(ws.plan as Plan, keyLimits[ws.plan as Plan] ?? 0, activeKeys);
+          if (refusal) throw refusal;
+        },
+        workspaceEvent(
+          'api_key.created',
+          req.workspace_id,
+          1,
+          { workspace_id: req.workspace_id, key_id: key.keyId },
+          at,
+        ),
+        at,
+      );
+      deps.notifyOutbox();
+      return { api_key: encodeKey(created), raw_key: key.raw };
     },
 
     async ListApiKeys(req: { workspace_id: string; include_revoked: boolean }) {
@@ -244,7 +241,6 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
         ),
         at,
       );
-      await repo.releaseKeySlot(req.key_id);
       if (changed) deps.notifyOutbox();
       return encodeKey(key);
     },

@@ -1,7 +1,18 @@
-import { registerOutbox } from '@invoice-platform/common/outbox';
+import { addOutbox, type WithOutbox } from '@invoice-platform/common/store/outbox';
 import { type Connection, Schema } from 'mongoose';
 
-export interface WorkspaceDoc {
+/**
+ * A place an active API key holds in its workspace. Taken before the key document is inserted and
+ * given back when the key is revoked, so the places are what the plan limit counts.
+ */
+export interface KeyPlace {
+  /** The key's id. */
+  id: string;
+  /** When the place was taken: a place whose key document never appeared is reclaimed after a grace period. */
+  at: Date;
+}
+
+export interface WorkspaceDoc extends WithOutbox {
   _id: string;
   name: string;
   plan: string;
@@ -9,40 +20,25 @@ export interface WorkspaceDoc {
   time_zone: string;
   features: string[];
   owner_email: string;
+  /** Moves on with every change, key places included; workspace.* events carry it as their sequence. */
   version: number;
+  /** The places of the active keys; never more than the plan allows when the last one was taken. */
+  active_keys: KeyPlace[];
   created_at: Date;
   updated_at: Date;
 }
 
-export interface ApiKeyDoc {
+/** A key and its own events (api_key.created, api_key.revoked), kept in order in its outbox. */
+export interface ApiKeyDoc extends WithOutbox {
   _id: string;
   workspace_id: string;
   name: string;
   prefix: string;
+  /** SHA-256 of the raw key; empty for a reclaimed place's placeholder, which no key matches. */
   hash: string;
   created_at: Date;
   revoked_at: Date | null;
-}
-
-/**
- * When a key was last used, kept apart from the key: FerretDB v1 applies an update as a
- * read-modify-write of the whole document, so recording a use on the key itself could write back
- * the revoked_at it read before a concurrent revocation, and the revoked key would work again.
- */
-export interface ApiKeyUsageDoc {
-  _id: string;
-  last_used_at: Date;
-}
-
-/**
- * One document per occupied active-key slot (1..plan limit). Taking a slot is an insert under a
- * unique id, which every MongoDB-wire server makes atomic, so parallel key creations can never
- * exceed the limit.
- */
-export interface ApiKeySlotDoc {
-  _id: string;
-  workspace_id: string;
-  key_id: string;
+  last_used_at: Date | null;
 }
 
 export interface PaymentGatewayDoc {
@@ -62,6 +58,14 @@ export interface PaymentAccountDoc {
   created_at: Date;
 }
 
+const keyPlaceSchema = new Schema<KeyPlace>(
+  {
+    id: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { _id: false, id: false },
+);
+
 const workspaceSchema = new Schema<WorkspaceDoc>(
   {
     _id: String,
@@ -72,13 +76,15 @@ const workspaceSchema = new Schema<WorkspaceDoc>(
     features: { type: [String], default: [] },
     owner_email: { type: String, default: '' },
     version: { type: Number, default: 1 },
+    active_keys: { type: [keyPlaceSchema], default: [] },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },
-  { versionKey: false, collection: 'workspaces' },
+  { versionKey: false, collection: 'workspaces', minimize: false },
 );
-// Admin list of workspaces, newest first.
+// Admin list of workspaces, newest first, a page at a time.
 workspaceSchema.index({ created_at: -1 });
+addOutbox(workspaceSchema);
 
 const apiKeySchema = new Schema<ApiKeyDoc>(
   {
@@ -86,35 +92,17 @@ const apiKeySchema = new Schema<ApiKeyDoc>(
     workspace_id: { type: String, required: true },
     name: { type: String, default: '' },
     prefix: { type: String, required: true },
-    hash: { type: String, required: true },
+    hash: { type: String, default: '' },
     created_at: { type: Date, required: true },
     revoked_at: { type: Date, default: null },
+    last_used_at: { type: Date, default: null },
   },
-  { versionKey: false, collection: 'api_keys' },
+  { versionKey: false, collection: 'api_keys', minimize: false },
 );
-// Key list of one workspace (admin), newest first.
+// Key list of one workspace (admin), newest first. Authentication, revocation, recording a use
+// and the limit check's look at the keys holding places all go by _id.
 apiKeySchema.index({ workspace_id: 1, created_at: -1 });
-
-const apiKeyUsageSchema = new Schema<ApiKeyUsageDoc>(
-  {
-    _id: String,
-    last_used_at: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'api_key_usage' },
-);
-
-const apiKeySlotSchema = new Schema<ApiKeySlotDoc>(
-  {
-    _id: String,
-    workspace_id: { type: String, required: true },
-    key_id: { type: String, required: true },
-  },
-  { versionKey: false, collection: 'api_key_slots' },
-);
-// Count of a workspace's occupied slots.
-apiKeySlotSchema.index({ workspace_id: 1 });
-// Freeing the slot of a revoked key.
-apiKeySlotSchema.index({ key_id: 1 });
+addOutbox(apiKeySchema);
 
 const paymentGatewaySchema = new Schema<PaymentGatewayDoc>(
   {
@@ -125,7 +113,8 @@ const paymentGatewaySchema = new Schema<PaymentGatewayDoc>(
   },
   { versionKey: false, collection: 'payment_gateways' },
 );
-// One connection per provider per workspace; also serves "is this gateway connected" lookups.
+// One connection per provider per workspace; also serves "is this gateway connected" lookups and
+// the gateway list of a workspace (at most one per provider, sorted in memory).
 paymentGatewaySchema.index({ workspace_id: 1, provider: 1 }, { unique: true });
 
 const paymentAccountSchema = new Schema<PaymentAccountDoc>(
@@ -140,16 +129,13 @@ const paymentAccountSchema = new Schema<PaymentAccountDoc>(
   },
   { versionKey: false, collection: 'payment_accounts' },
 );
-// Account list of a workspace, and existence checks by (workspace, id).
+// Account list of a workspace, newest first. The existence check by (workspace, id) goes by _id.
 paymentAccountSchema.index({ workspace_id: 1, created_at: -1 });
 
 export function registerModels(conn: Connection) {
   return {
     Workspace: conn.model<WorkspaceDoc>('Workspace', workspaceSchema),
     ApiKey: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema),
-    ApiKeyUsage: conn.model<ApiKeyUsageDoc>('ApiKeyUsage', apiKeyUsageSchema),
-    ApiKeySlot: conn.model<ApiKeySlotDoc>('ApiKeySlot', apiKeySlotSchema),
-    Outbox: registerOutbox(conn),
     PaymentGateway: conn.model<PaymentGatewayDoc>('PaymentGateway', paymentGatewaySchema),
     PaymentAccount: conn.model<PaymentAccountDoc>('PaymentAccount', paymentAccountSchema),
   };

@@ -1,38 +1,62 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId, randomBase62 } from '@invoice-platform/common/ids';
-import {
-  commitChange,
-  insertOnce,
-  isDuplicateKey,
-  type OutboxChange,
-  type OutboxMessage,
-  rollForward,
-  SequenceTaken,
-} from '@invoice-platform/common/outbox';
-import type {
-  ApiKeyDoc,
-  ApiKeyUsageDoc,
-  Models,
-  PaymentAccountDoc,
-  PaymentGatewayDoc,
-  WorkspaceDoc,
-} from './models.ts';
+import { newOutbox, type OutboxMessage, withEvents } from '@invoice-platform/common/store/outbox';
+import { insertOnce, isDuplicateKey } from '@invoice-platform/common/store/unique';
+import { changeVersioned } from '@invoice-platform/common/store/versioned';
+import type { ApiKeyDoc, KeyPlace, Models, PaymentAccountDoc, PaymentGatewayDoc, WorkspaceDoc } from './models.ts';
 
-export type Workspace = Omit<WorkspaceDoc, '_id'> & { id: string };
-export type ApiKeyWithHash = Omit<ApiKeyDoc, '_id'> & { id: string };
-export type ApiKey = Omit<ApiKeyWithHash, 'hash'> & { last_used_at: Date | null };
+export type Workspace = Omit<WorkspaceDoc, '_id' | 'active_keys' | 'outbox' | 'outbox_at'> & { id: string };
+export type WorkspaceChanges = Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>>;
+export type ApiKey = Omit<ApiKeyDoc, '_id' | 'hash' | 'outbox' | 'outbox_at'> & { id: string };
+export type ApiKeyWithHash = ApiKey & { hash: string };
+export type NewApiKey = Pick<ApiKeyWithHash, 'id' | 'workspace_id' | 'name' | 'prefix' | 'hash'>;
 export type PaymentGateway = Omit<PaymentGatewayDoc, '_id'> & { id: string };
 export type PaymentAccount = Omit<PaymentAccountDoc, '_id'> & { id: string };
+
+/**
+ * Decides whether a workspace may take one more key place, given how many its active keys hold:
+ * throws the refusal when it may not.
+ */
+export type KeyPlaceCheck = (ws: Workspace, activeKeys: number) => void;
+
+/**
+ * How long a place may wait for its key document before the next key creation reclaims it. The
+ * creator inserts the key right after taking the place, so only a crash (or a stall far beyond
+ * any request's deadline) leaves a place without a key this long; the margin covers clock skew
+ * between replicas.
+ */
+export const keyPlaceGraceMs = 60_000;
 
 function plain<T extends { _id: string }>(doc: T): Omit<T, '_id'> & { id: string } {
   const { _id, ...rest } = doc;
   return { id: _id, ...rest };
 }
 
-function withoutHash(key: ApiKeyWithHash): Omit<ApiKeyWithHash, 'hash'> {
-  const rest: Partial<ApiKeyWithHash> = { ...key };
-  delete rest.hash;
-  return rest as Omit<ApiKeyWithHash, 'hash'>;
+function toWorkspace(doc: WorkspaceDoc): Workspace {
+  return {
+    id: doc._id,
+    name: doc.name,
+    plan: doc.plan,
+    plan_state: doc.plan_state,
+    time_zone: doc.time_zone,
+    features: doc.features,
+    owner_email: doc.owner_email,
+    version: doc.version,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+function toApiKey(doc: ApiKeyDoc): ApiKey {
+  return {
+    id: doc._id,
+    workspace_id: doc.workspace_id,
+    name: doc.name,
+    prefix: doc.prefix,
+    created_at: doc.created_at,
+    revoked_at: doc.revoked_at ?? null,
+    last_used_at: doc.last_used_at ?? null,
+  };
 }
 
 /** Workspace ids appear in invoice numbers (spec §1.4), so they are short upper-case codes. */
@@ -47,40 +71,34 @@ export class AccountsRepository {
     this.models = models;
   }
 
+  /** Inserts the workspace with its workspace.created event in its outbox. */
   async createWorkspace(
-    fields: Omit<WorkspaceDoc, '_id' | 'version'>,
+    fields: Omit<WorkspaceDoc, '_id' | 'version' | 'active_keys' | 'outbox' | 'outbox_at'>,
     event: (id: string) => OutboxMessage,
   ): Promise<Workspace> {
-    for (let attempt = 0; ; attempt++) {
+    // Short random ids can collide, rarely: another id is drawn.
+    for (let attempt = 0; attempt < 5; attempt++) {
       const id = newWorkspaceId();
-      try {
-        const doc = await this.models.Workspace.create({ _id: id, ...fields, version: 1 });
-        await commitChange(this.models.Outbox, {
-          aggregate_id: id,
-          sequence: 1,
-          messages: [event(id)],
-          projection: {},
-          created_at: fields.created_at,
-        });
-        return plain(doc.toObject() as WorkspaceDoc);
-      } catch (err) {
-        if (isDuplicateKey(err) && attempt < 5) continue;
-        throw err;
-      }
+      const doc: WorkspaceDoc = {
+        _id: id,
+        ...fields,
+        version: 1,
+        active_keys: [],
+        ...newOutbox([event(id)], fields.created_at),
+      };
+      if (await insertOnce(this.models.Workspace, doc)) return toWorkspace(doc);
     }
-  }
-
-  async findWorkspace(id: string): Promise<Workspace | null> {
-    const doc = await this.models.Workspace.findById(id).lean<WorkspaceDoc>().exec();
-    return doc ? plain(doc) : null;
+    throw new AppError('internal', 'No free workspace id was found.');
   }
 
   async getWorkspace(id: string): Promise<Workspace> {
-    const ws = await this.findWorkspace(id);
-    if (!ws) throw new AppError('not_found', `Workspace ${id} does not exist.`);
-    return ws;
+    return toWorkspace(await this.loadWorkspace(id));
   }
 
+  /**
+   * One page of workspaces, newest first, through the created_at index. The total is the
+   * collection's count from its metadata: counting the documents would read them all.
+   */
   async listWorkspaces(page: number, pageSize: number): Promise<{ workspaces: Workspace[]; total: number }> {
     const [docs, total] = await Promise.all([
       this.models.Workspace.find({})
@@ -89,120 +107,143 @@ export class AccountsRepository {
         .limit(pageSize)
         .lean<WorkspaceDoc[]>()
         .exec(),
-      this.models.Workspace.countDocuments({}).exec(),
+      this.models.Workspace.estimatedDocumentCount().exec(),
     ]);
-    return { workspaces: docs.map(plain), total };
+    return { workspaces: docs.map(toWorkspace), total };
   }
 
   /**
-   * Commits a change as version `ws.version + 1`: the change record first (the atomic step), then
-   * the document. Returns null when a concurrent change took that version; the caller re-reads.
+   * Changes the plan fields by compare-and-set on the version, with the event `change` makes
+   * from the workspace as it is, in the same write. A concurrent change makes it decide again on
+   * the new state, so two admins never overwrite each other silently.
    */
-  async updateWorkspace(
-    ws: Workspace,
-    changes: Partial<Pick<WorkspaceDoc, 'plan' | 'plan_state' | 'features'>>,
-    event: OutboxMessage,
+  async changeWorkspace(
+    id: string,
+    change: (ws: Workspace) => { changes: WorkspaceChanges; event: OutboxMessage },
     now: Date,
-  ): Promise<Workspace | null> {
-    const next = { ...changes, updated_at: now, version: ws.version + 1 };
-    try {
-      await commitChange(this.models.Outbox, {
-        aggregate_id: ws.id,
-        sequence: next.version,
-        messages: [event],
-        projection: next,
-        created_at: now,
-      });
-    } catch (err) {
-      if (!(err instanceof SequenceTaken)) throw err;
-      await rollForward(this.models.Outbox, this.models.Workspace, ws.id, 'version');
-      return null;
-    }
-    await this.models.Workspace.updateOne({ _id: ws.id }, { $set: next }).exec();
-    return { ...ws, ...next };
+  ): Promise<Workspace> {
+    const { after } = await changeVersioned(
+      this.models.Workspace,
+      () => this.loadWorkspace(id),
+      (current) => {
+        const { changes, event } = change(toWorkspace(current));
+        return withEvents<WorkspaceDoc>(current, { $set: { ...changes, updated_at: now } }, [event], now);
+      },
+      'The workspace is being changed concurrently. Retry shortly.',
+    );
+    return toWorkspace(after!);
   }
 
   /**
-   * Makes a document show a committed change its writer did not get to write (outbox maintenance):
-   * a key's revocation (change 2 of a key), a workspace's change (its version). Creations carry no
-   * projection.
+   * Creates a key in two writes. First a compare-and-set on the workspace takes a place for it,
+   * if `check` allows one more beside the places of the keys still active (so parallel creations
+   * can never pass the limit), giving back on the way the places of revoked keys and of keys that
+   * never appeared. Then the key document is inserted with its api_key.created event. A crash in
+   * between leaves a place without a key, which a later creation reclaims after keyPlaceGraceMs.
    */
-  async applyCommittedChange(change: OutboxChange): Promise<void> {
-    const p = change.projection;
-    if (Object.keys(p).length === 0) return;
-    if ('revoked_at' in p) {
-      await this.models.ApiKey.updateOne(
-        { _id: change.aggregate_id, revoked_at: null },
-        { $set: { revoked_at: p.revoked_at } },
-      ).exec();
-      return;
+  async createApiKey(key: NewApiKey, check: KeyPlaceCheck, event: OutboxMessage, now: Date): Promise<ApiKey> {
+    let reclaim = new Set<string>();
+    await changeVersioned(
+      this.models.Workspace,
+      async () => {
+        const ws = await this.loadWorkspace(key.workspace_id);
+        reclaim = await this.placesToReclaim(ws, now);
+        return ws;
+      },
+      (ws) => {
+        const held = ws.active_keys.filter((place) => !reclaim.has(place.id));
+        check(toWorkspace(ws), held.length);
+        return { $set: { active_keys: [...held, { id: key.id, at: now }] } };
+      },
+    );
+    const doc: ApiKeyDoc = {
+      _id: key.id,
+      workspace_id: key.workspace_id,
+      name: key.name,
+      prefix: key.prefix,
+      hash: key.hash,
+      created_at: now,
+      revoked_at: null,
+      last_used_at: null,
+      ...newOutbox([event], now),
+    };
+    try {
+      await this.models.ApiKey.create(doc);
+    } catch (err) {
+      // The place's placeholder holds the id: this insert came after the grace period, the place
+      // was reclaimed, and the key must not exist outside the limit.
+      if (isDuplicateKey(err)) throw new AppError('conflict', 'Creating the API key took too long. Retry.');
+      throw err;
     }
-    await this.models.Workspace.updateOne(
-      { _id: change.aggregate_id, version: { $lt: change.sequence } },
-      { $set: p },
-    ).exec();
+    return toApiKey(doc);
   }
 
-  async countActiveKeySlots(workspaceId: string): Promise<number> {
-    return this.models.ApiKeySlot.countDocuments({ workspace_id: workspaceId }).exec();
-  }
-
-  /** Takes the first free slot among 1..limit for `keyId`; false when all are taken. */
-  async takeKeySlot(workspaceId: string, keyId: string, limit: number): Promise<boolean> {
-    for (let slot = 1; slot <= limit; slot++) {
-      try {
-        await this.models.ApiKeySlot.create({
-          _id: `${workspaceId}:${slot}`,
-          workspace_id: workspaceId,
-          key_id: keyId,
-        });
-        return true;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
+  /**
+   * The places of `ws` that no active key holds any more: those of revoked keys, and those whose
+   * key document has not appeared within the grace period. Such a place is first voided by
+   * inserting a revoked placeholder under the key's id, so a creator that is merely late fails
+   * on its insert instead of adding a key nobody counts. A revoked key never becomes active
+   * again, so a place found here stays free whenever the caller's write lands.
+   */
+  private async placesToReclaim(ws: WorkspaceDoc, now: Date): Promise<Set<string>> {
+    const reclaim = new Set<string>();
+    if (ws.active_keys.length === 0) return reclaim;
+    const keys = await this.models.ApiKey.find(
+      { _id: { $in: ws.active_keys.map((place) => place.id) } },
+      { revoked_at: 1 },
+    )
+      .lean<Pick<ApiKeyDoc, '_id' | 'revoked_at'>[]>()
+      .exec();
+    const revoked = new Map(keys.map((k) => [k._id, Boolean(k.revoked_at)]));
+    for (const place of ws.active_keys) {
+      const isRevoked = revoked.get(place.id);
+      if (isRevoked === undefined && now.getTime() - place.at.getTime() >= keyPlaceGraceMs) {
+        if (await this.voidPlace(ws._id, place, now)) reclaim.add(place.id);
+      } else if (isRevoked) {
+        reclaim.add(place.id);
       }
     }
-    return false;
+    return reclaim;
   }
 
-  async releaseKeySlot(keyId: string): Promise<void> {
-    await this.models.ApiKeySlot.deleteMany({ key_id: keyId }).exec();
-  }
-
-  async insertApiKey(key: ApiKeyWithHash, event: OutboxMessage): Promise<ApiKey> {
-    const { id, ...rest } = key;
-    await this.models.ApiKey.create({ _id: id, ...rest });
-    await commitChange(this.models.Outbox, {
-      aggregate_id: id,
-      sequence: 1,
-      messages: [event],
-      projection: {},
-      created_at: key.created_at,
-    });
-    return { ...withoutHash(key), last_used_at: null };
+  /** Inserts the revoked placeholder of a place's missing key; true unless the real key got there first and is active. */
+  private async voidPlace(workspaceId: string, place: KeyPlace, now: Date): Promise<boolean> {
+    const placeholder: ApiKeyDoc = {
+      _id: place.id,
+      workspace_id: workspaceId,
+      name: '',
+      prefix: `ipk_${place.id}`,
+      hash: '',
+      created_at: place.at,
+      revoked_at: now,
+      last_used_at: null,
+      ...newOutbox([], now),
+    };
+    if (await insertOnce(this.models.ApiKey, placeholder)) return true;
+    const key = await this.models.ApiKey.findById(place.id, { revoked_at: 1 }).lean<ApiKeyDoc>().exec();
+    return Boolean(key?.revoked_at);
   }
 
   async findApiKeyWithHash(keyId: string): Promise<ApiKeyWithHash | null> {
     const doc = await this.models.ApiKey.findById(keyId).lean<ApiKeyDoc>().exec();
-    return doc ? (plain(doc) as ApiKeyWithHash) : null;
+    return doc ? { ...toApiKey(doc), hash: doc.hash } : null;
   }
 
+  /** A workspace's keys, newest first; placeholders of reclaimed places are no keys and not listed. */
   async listApiKeys(workspaceId: string, includeRevoked: boolean): Promise<ApiKey[]> {
-    const filter = includeRevoked ? { workspace_id: workspaceId } : { workspace_id: workspaceId, revoked_at: null };
-    const docs = await this.models.ApiKey.find(filter, { hash: 0 }).sort({ created_at: -1 }).lean<ApiKeyDoc[]>().exec();
-    const lastUsed = await this.lastUsed(docs.map((d) => d._id));
-    return docs.map((d) => ({ ...withoutHash(plain(d)), last_used_at: lastUsed.get(d._id) ?? null }));
-  }
-
-  private async lastUsed(keyIds: string[]): Promise<Map<string, Date>> {
-    const docs = await this.models.ApiKeyUsage.find({ _id: { $in: keyIds } })
-      .lean<ApiKeyUsageDoc[]>()
+    const filter = { workspace_id: workspaceId, hash: { $ne: '' }, ...(includeRevoked ? {} : { revoked_at: null }) };
+    const docs = await this.models.ApiKey.find(filter, { hash: 0, outbox: 0 })
+      .sort({ created_at: -1 })
+      .lean<ApiKeyDoc[]>()
       .exec();
-    return new Map(docs.map((d) => [d._id, d.last_used_at]));
+    return docs.map(toApiKey);
   }
 
   /**
-   * Revokes a key. Its revocation is step 2 of the key's events, so of two concurrent revocations
-   * exactly one commits (changed: true) and frees the key's slot.
+   * Revokes a key in one conditional write with its api_key.revoked event, so of concurrent
+   * revocations exactly one changes it (changed: true) and one event is sent. Then the key's place
+   * is given back; a crash before that leaves the place to the next creation, which reclaims the
+   * places of revoked keys. Revoking again gives back a place still held.
    */
   async revokeApiKey(
     workspaceId: string,
@@ -214,36 +255,32 @@ export class AccountsRepository {
       .lean<ApiKeyDoc>()
       .exec();
     if (!existing) throw new AppError('not_found', `API key ${keyId} does not exist in this workspace.`);
-    let changed = true;
-    try {
-      await commitChange(this.models.Outbox, {
-        aggregate_id: keyId,
-        sequence: 2,
-        messages: [event],
-        projection: { revoked_at: now },
-        created_at: now,
-      });
-    } catch (err) {
-      if (!(err instanceof SequenceTaken)) throw err;
-      changed = false;
-    }
-    const revokedAt = existing.revoked_at ?? now;
-    // Also repairs a revocation whose writer stopped between the event and this update.
-    await this.models.ApiKey.updateOne({ _id: keyId, revoked_at: null }, { $set: { revoked_at: revokedAt } }).exec();
-    const lastUsed = await this.lastUsed([keyId]);
-    return {
-      key: { ...withoutHash(plain({ ...existing, revoked_at: revokedAt })), last_used_at: lastUsed.get(keyId) ?? null },
-      changed,
-    };
+    const revoked = await this.models.ApiKey.findOneAndUpdate(
+      { _id: keyId, workspace_id: workspaceId, revoked_at: null },
+      withEvents<ApiKeyDoc>(existing, { $set: { revoked_at: now } }, [event], now),
+      { returnDocument: 'after' },
+    )
+      .lean<ApiKeyDoc>()
+      .exec();
+    await this.releaseKeyPlace(workspaceId, keyId);
+    const key = revoked ?? (await this.models.ApiKey.findById(keyId, { hash: 0 }).lean<ApiKeyDoc>().exec())!;
+    return { key: toApiKey(key), changed: revoked !== null };
   }
 
-  async touchApiKey(keyId: string, now: Date): Promise<void> {
-    try {
-      await this.models.ApiKeyUsage.updateOne({ _id: keyId }, { $set: { last_used_at: now } }, { upsert: true }).exec();
-    } catch (err) {
-      // Two first uses inserted it at once; either time will do.
-      if (!isDuplicateKey(err)) throw err;
-    }
+  private async releaseKeyPlace(workspaceId: string, keyId: string): Promise<void> {
+    await changeVersioned(
+      this.models.Workspace,
+      () => this.loadWorkspace(workspaceId),
+      (ws) => {
+        const held = ws.active_keys.filter((place) => place.id !== keyId);
+        return held.length === ws.active_keys.length ? null : { $set: { active_keys: held } };
+      },
+    );
+  }
+
+  /** Records a use of the key: a $set of one field, atomic beside a concurrent revocation. */
+  async recordKeyUse(keyId: string, now: Date): Promise<void> {
+    await this.models.ApiKey.updateOne({ _id: keyId }, { $set: { last_used_at: now } }).exec();
   }
 
   async connectGateway(workspaceId: string, provider: string, now: Date): Promise<PaymentGateway> {
@@ -283,5 +320,11 @@ export class AccountsRepository {
       .lean<PaymentAccountDoc>()
       .exec();
     return doc ? plain(doc) : null;
+  }
+
+  private async loadWorkspace(id: string): Promise<WorkspaceDoc> {
+    const doc = await this.models.Workspace.findById(id).lean<WorkspaceDoc>().exec();
+    if (!doc) throw new AppError('not_found', `Workspace ${id} does not exist.`);
+    return doc;
   }
 }

@@ -2,6 +2,7 @@ import test from 'ava';
 import {
   apiAccessRefusal,
   defaultApiKeyLimits,
+  newApiKeyRefusal,
   parseApiKeyLimits,
   planFeatures,
   recurringLossReason,
@@ -79,4 +80,14 @@ for (const [title, before, after, expected] of lossCases) {
 test('validateTimeZone accepts IANA zones and refuses others', (t) => {
   t.is(validateTimeZone('Asia/Jakarta'), 'Asia/Jakarta');
   t.throws(() => validateTimeZone('Mars/Olympus'));
+});
+
+test('newApiKeyRefusal: free has no keys; a paid plan refuses at its limit, also when already above it', (t) => {
+  t.is(newApiKeyRefusal('free', 0, 0)?.kind, 'forbidden');
+  t.is(newApiKeyRefusal('professional', 3, 2), null);
+  const atLimit = newApiKeyRefusal('professional', 3, 3);
+  t.is(atLimit?.kind, 'application');
+  t.regex(atLimit!.message, /at most 3 active API keys/);
+  t.deepEqual(atLimit!.details, { limit: 3 });
+  t.is(newApiKeyRefusal('professional', 3, 5)?.kind, 'application', 'downgraded below its keys');
 });
