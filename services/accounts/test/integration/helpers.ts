@@ -1,0 +1,62 @@
+import { createLogger } from '@invoice-platform/common/logger';
+import { connectMongo } from '@invoice-platform/common/mongo';
+import { stackEnv } from '../../../../test/support/platform.ts';
+import { defaultApiKeyLimits } from '../../src/domain/plans.ts';
+import { accountsHandlers } from '../../src/grpc/handlers.ts';
+import { registerModels } from '../../src/store/models.ts';
+import { AccountsRepository } from '../../src/store/repository.ts';
+
+export const stack = stackEnv();
+export const log = createLogger('accounts-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+/**
+ * A database of its own on the local stack's MongoDB-wire server, with the accounts models and
+ * indexes, and the gRPC handlers over it, called directly.
+ */
+export async function openTestDatabase(prefix: string) {
+  const conn = await connectMongo(stack.MONGODB_URI!, `${prefix}_${process.pid}_${Date.now().toString(36)}`, log);
+  const models = registerModels(conn);
+  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  const repo = new AccountsRepository(models);
+  const handlers = accountsHandlers({
+    repo,
+    keyLimits: defaultApiKeyLimits,
+    notifyOutbox: () => undefined,
+    log,
+  });
+  return {
+    conn,
+    models,
+    repo,
+    handlers,
+    drop: async () => {
+      await conn.dropDatabase();
+      await conn.close();
+    },
+  };
+}
+
+/** Calls a handler as the gRPC server would, without a deadline. */
+export function call<T>(handlers: Record<string, unknown>, method: string, request: object): Promise<T> {
+  const handler = handlers[method] as (request: object, call: { deadline: number }) => Promise<T>;
+  return handler(request, { deadline: Infinity });
+}
+
+export interface ParsedEvent {
+  topic: string;
+  key: string;
+  id: string;
+  type: string;
+  workspace_id: string;
+  sequence: number;
+  data: Record<string, unknown>;
+}
+
+/** The events waiting in an outbox, parsed. */
+export function parseOutbox(outbox: { topic: string; key: string; value: string }[]): ParsedEvent[] {
+  return outbox.map((m) => ({
+    topic: m.topic,
+    key: m.key,
+    ...(JSON.parse(m.value) as Omit<ParsedEvent, 'topic' | 'key'>),
+  }));
+}
