@@ -173,6 +173,8 @@ export class AccountsRepository {
       // The place's placeholder holds the id: this insert came after the grace period, the place
       // was reclaimed, and the key must not exist outside the limit.
       if (isDuplicateKey(err)) throw new AppError('conflict', 'Creating the API key took too long. Retry.');
+      // The place is not given back here: the insert may have landed all the same. If it did not,
+      // the place is reclaimed like a crashed creator's.
       throw err;
     }
     return toApiKey(doc);
