@@ -27,7 +27,10 @@ export const configSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   /** How often each replica looks for due attempts (retries; first attempts are sent at once). */
   WEBHOOK_DUE_POLL_MS: Type.Integer({ minimum: 50, default: 1000 }),
-  /** A claimed attempt whose worker has not finished it after this long is taken over. */
+  /**
+   * How long a sender holds a delivery or notice it claimed; it renews the lease every third of
+   * this while it works, so only a sender that died or stalled leaves its work due again.
+   */
   WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
   /** Attempts one replica makes at the same time. */
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 16 }),

@@ -1,6 +1,4 @@
-import { hostname } from 'node:os';
 import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platform/common/grpc';
-import { randomBase62 } from '@invoice-platform/common/ids';
 import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -38,7 +36,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   );
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.WEBHOOK_MAIL_FROM });
   const clock = new ServiceClock();
-  const workerId = `${hostname()}:${process.pid}:${randomBase62(4)}`;
   const endpoints = new EndpointStore(models, new SecretBox(config.WEBHOOK_SECRET_KEYS));
   const deliveries = new DeliveryStore(models);
   const allowInsecureLoopback = config.WEBHOOK_ALLOW_INSECURE_LOOPBACK;
@@ -47,7 +44,14 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   // The worker is made below; wake is only called once everything runs.
   const wake = () => worker.notify();
   const service = new EndpointService({ endpoints, deliveries, accounts, clock, allowInsecureLoopback, log, wake });
-  const notifier = new Notifier({ deliveries, accounts, mailer, clock, workerId, log });
+  const notifier = new Notifier({
+    deliveries,
+    accounts,
+    mailer,
+    clock,
+    leaseMs: config.WEBHOOK_LEASE_MS,
+    log,
+  });
   const worker = new DeliveryWorker({
     deliveries,
     endpoints,
@@ -59,7 +63,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     leaseMs: config.WEBHOOK_LEASE_MS,
     concurrency: config.WEBHOOK_CONCURRENCY,
     pollMs: config.WEBHOOK_DUE_POLL_MS,
-    workerId,
     log,
     crashAfterSend: config.WEBHOOK_TEST_HOOKS && config.WEBHOOK_TEST_CRASH_AFTER_SEND,
   });
@@ -117,7 +120,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     isReady: async () => consumerUp && (await mongoReachable(conn)),
     log,
   });
-  log.info({ addr: config.WEBHOOK_LISTEN_ADDR, port: server.port, worker: workerId }, 'webhook listening');
+  log.info({ addr: config.WEBHOOK_LISTEN_ADDR, port: server.port }, 'webhook listening');
 
   return async () => {
     stopping = true;

@@ -3,9 +3,10 @@ import type { UnaryHandlers } from '@invoice-platform/common/grpc';
 import { isPublicEventType } from '../domain/events.ts';
 import { secretHint } from '../domain/signing.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
+import type { Endpoint } from '../store/endpoints.ts';
 import type { AttemptDoc, DeliveryDoc } from '../store/models.ts';
 import type { ServiceClock } from '../service/clock.ts';
-import type { EndpointService, EndpointView } from '../service/endpoints.ts';
+import type { EndpointService } from '../service/endpoints.ts';
 import type { DeliveryWorker } from '../service/worker.ts';
 
 export interface HandlerDeps {
@@ -21,7 +22,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 const deliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'];
 const dayMs = 86_400_000;
 
-function encodeEndpoint({ endpoint: e, stats }: EndpointView, now: Date) {
+function encodeEndpoint(e: Endpoint, now: Date) {
   const overlap = e.previous_secret && e.previous_secret_expires_at && e.previous_secret_expires_at > now;
   return {
     id: e.id,
@@ -34,8 +35,8 @@ function encodeEndpoint({ endpoint: e, stats }: EndpointView, now: Date) {
     description: e.description ?? undefined,
     secret_hint: secretHint(e.secret),
     previous_secret_expires_at: overlap ? iso(e.previous_secret_expires_at) : undefined,
-    last_success_at: iso(stats?.last_success_at),
-    last_failure_at: iso(stats?.last_failure_at),
+    last_success_at: iso(e.last_success_at),
+    last_failure_at: iso(e.last_failure_at),
     created_at: iso(e.created_at),
     updated_at: iso(e.updated_at),
   };
@@ -53,7 +54,7 @@ function encodeAttempt(a: AttemptDoc) {
   };
 }
 
-function encodeDelivery(d: DeliveryDoc, attempts: AttemptDoc[]) {
+function encodeDelivery(d: DeliveryDoc) {
   const open = d.status === 'pending' || d.status === 'retrying';
   return {
     id: d._id,
@@ -66,7 +67,7 @@ function encodeDelivery(d: DeliveryDoc, attempts: AttemptDoc[]) {
     attempt_count: d.attempt_count,
     next_attempt_at: open ? iso(d.next_attempt_at) : undefined,
     resend: d.resend,
-    attempts: attempts.map(encodeAttempt),
+    attempts: d.attempts.map(encodeAttempt),
     created_at: iso(d.created_at),
     updated_at: iso(d.updated_at),
   };
@@ -94,8 +95,8 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
 
   return {
     async RegisterEndpoint(req: { workspace_id: string; url: string; event_types: string[]; description?: string }) {
-      const { view, secret } = await service.register(req);
-      return { endpoint: encodeEndpoint(view, clock.now()), signing_secret: secret };
+      const { endpoint, secret } = await service.register(req);
+      return { endpoint: encodeEndpoint(endpoint, clock.now()), signing_secret: secret };
     },
 
     async ListEndpoints(req: { workspace_id: string }) {
@@ -114,9 +115,9 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
 
     async RotateSecret(req: { workspace_id: string; endpoint_id: string }) {
       requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
-      const { view, secret, expiresAt } = await service.rotate(req.workspace_id, req.endpoint_id);
+      const { endpoint, secret, expiresAt } = await service.rotate(req.workspace_id, req.endpoint_id);
       return {
-        endpoint: encodeEndpoint(view, clock.now()),
+        endpoint: encodeEndpoint(endpoint, clock.now()),
         signing_secret: secret,
         previous_secret_expires_at: expiresAt.toISOString(),
       };
@@ -161,14 +162,13 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
         page,
         pageSize,
       );
-      const withAttempts = await Promise.all(list.map(async (d) => encodeDelivery(d, await deliveries.attemptsOf(d))));
-      return { deliveries: withAttempts, total };
+      return { deliveries: list.map(encodeDelivery), total };
     },
 
     async ResendEvent(req: { workspace_id: string; event_id: string; endpoint_id?: string }) {
       requireIds({ workspace_id: req.workspace_id, event_id: req.event_id });
       const made = await service.resend(req.workspace_id, req.event_id, req.endpoint_id || undefined);
-      return { deliveries: made.map((d) => encodeDelivery(d, [])) };
+      return { deliveries: made.map(encodeDelivery) };
     },
 
     async PurgeDeliveryLogs(req: { now?: string; retention_days?: number }) {

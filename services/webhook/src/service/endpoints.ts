@@ -6,8 +6,8 @@ import { normaliseEventTypes } from '../domain/events.ts';
 import { newSecret } from '../domain/signing.ts';
 import { checkEndpointUrl } from '../domain/urls.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
-import { type Endpoint, EndpointChanged, type EndpointStore } from '../store/endpoints.ts';
-import type { DeliveryDoc, EndpointState, EndpointStatsDoc } from '../store/models.ts';
+import type { Endpoint, EndpointChanges, EndpointStore } from '../store/endpoints.ts';
+import type { DeliveryDoc, EndpointFields } from '../store/models.ts';
 import type { ServiceClock } from './clock.ts';
 import { openDelivery } from './fanout.ts';
 import { type LookupFn, resolveTarget } from './sender.ts';
@@ -17,13 +17,6 @@ export const maxEndpoints = 5;
 /** DESIGN.md §3: after a rotation the previous secret keeps signing for 24 h. */
 export const rotationOverlapMs = 24 * 3_600_000;
 const maxDescription = 500;
-/** A slot whose endpoint does not exist this long after it was taken belonged to a registration that died. */
-const orphanSlotAgeMs = 60_000;
-
-export interface EndpointView {
-  endpoint: Endpoint;
-  stats: EndpointStatsDoc | undefined;
-}
 
 export interface EndpointServiceDeps {
   endpoints: EndpointStore;
@@ -47,7 +40,7 @@ interface WorkspaceInfo {
 }
 
 /** The secrets that sign at `now`: the current one, and the previous one during its 24 h overlap. */
-export function signingSecrets(endpoint: EndpointState, now: Date): string[] {
+export function signingSecrets(endpoint: EndpointFields, now: Date): string[] {
   const secrets = [endpoint.secret];
   if (endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > now) {
     secrets.push(endpoint.previous_secret);
@@ -72,8 +65,7 @@ export class EndpointService {
     url: string;
     event_types?: string[];
     description?: string;
-  }): Promise<{ view: EndpointView; secret: string }> {
-    const { endpoints, clock } = this.deps;
+  }): Promise<{ endpoint: Endpoint; secret: string }> {
     const workspaceId = (req.workspace_id ?? '').trim();
     if (!workspaceId) throw AppError.validation([{ path: 'workspace_id', message: 'is required' }]);
     const errors = [];
@@ -101,39 +93,36 @@ export class EndpointService {
     await this.requireApiPlan(workspaceId);
 
     const id = newId('whe');
-    let slot = await endpoints.takeSlot(workspaceId, id, maxEndpoints, clock.now());
-    if (slot === undefined) {
-      const freed = await endpoints.freeOrphanSlots(workspaceId, maxEndpoints, new Date(Date.now() - orphanSlotAgeMs));
-      if (freed > 0) slot = await endpoints.takeSlot(workspaceId, id, maxEndpoints, clock.now());
-    }
-    if (slot === undefined) {
+    const now = this.now();
+    const secret = newSecret();
+    const endpoint = await this.deps.endpoints.add(
+      workspaceId,
+      {
+        id,
+        url: check.url.toString(),
+        event_types: types,
+        enabled: true,
+        enabled_epoch: 1,
+        disabled_reason: null,
+        disabled_at: null,
+        description,
+        secret,
+        previous_secret: null,
+        previous_secret_expires_at: null,
+        created_at: now,
+        updated_at: now,
+      },
+      maxEndpoints,
+    );
+    if (!endpoint) {
       throw new AppError(
         'application',
         `A workspace can have at most ${maxEndpoints} webhook endpoints; delete one before registering another.`,
         { limit: maxEndpoints },
       );
     }
-    const now = this.now();
-    const secret = newSecret();
-    const endpoint = await endpoints.insert(id, {
-      workspace_id: workspaceId,
-      url: check.url.toString(),
-      event_types: types,
-      enabled: true,
-      enabled_epoch: 1,
-      disabled_reason: null,
-      disabled_at: null,
-      description,
-      secret,
-      previous_secret: null,
-      previous_secret_expires_at: null,
-      slot,
-      deleted: false,
-      created_at: now,
-      updated_at: now,
-    });
     this.deps.log.info({ workspace_id: workspaceId, endpoint_id: id }, 'webhook endpoint registered');
-    return { view: { endpoint, stats: undefined }, secret };
+    return { endpoint, secret };
   }
 
   /** Spec §6.1: the owner's plan must have API access (as API keys need, accounts' apiAccessRefusal). */
@@ -147,48 +136,34 @@ export class EndpointService {
     return ws;
   }
 
-  async list(workspaceId: string): Promise<EndpointView[]> {
-    const list = await this.deps.endpoints.listByWorkspace(workspaceId);
-    const stats = await this.deps.endpoints.stats(list.map((e) => e.id));
-    return list.map((endpoint) => ({ endpoint, stats: stats.get(endpoint.id) }));
+  list(workspaceId: string): Promise<Endpoint[]> {
+    return this.deps.endpoints.list(workspaceId);
+  }
+
+  private notFound(endpointId: string): AppError {
+    return new AppError('not_found', `Webhook endpoint ${endpointId} does not exist in this workspace.`);
   }
 
   private async get(workspaceId: string, endpointId: string): Promise<Endpoint> {
-    const endpoint = endpointId ? await this.deps.endpoints.load(endpointId) : null;
-    if (!endpoint || endpoint.workspace_id !== workspaceId) {
-      throw new AppError('not_found', `Webhook endpoint ${endpointId} does not exist in this workspace.`);
-    }
+    const endpoint = endpointId ? await this.deps.endpoints.load(workspaceId, endpointId) : null;
+    if (!endpoint) throw this.notFound(endpointId);
     return endpoint;
   }
 
-  private async view(endpoint: Endpoint): Promise<EndpointView> {
-    const stats = await this.deps.endpoints.stats([endpoint.id]);
-    return { endpoint, stats: stats.get(endpoint.id) };
-  }
-
-  /**
-   * Applies `decide` to the current state and commits it; on a concurrent change, decides again on
-   * the newer state. `decide` returns null for "nothing to change".
-   */
+  /** Applies `decide` to the endpoint by compare-and-set (EndpointStore.change); 404 when it does not exist. */
   private async change(
     workspaceId: string,
     endpointId: string,
-    decide: (e: Endpoint) => Partial<EndpointState> | null,
+    decide: (e: Endpoint) => EndpointChanges | null,
   ): Promise<{ endpoint: Endpoint; changed: boolean }> {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const endpoint = await this.get(workspaceId, endpointId);
-      const changes = decide(endpoint);
-      if (!changes) return { endpoint, changed: false };
-      try {
-        return { endpoint: await this.deps.endpoints.commit(endpoint, changes), changed: true };
-      } catch (err) {
-        if (!(err instanceof EndpointChanged)) throw err;
-      }
-    }
-    throw new AppError('conflict', 'The endpoint is being changed concurrently. Retry shortly.');
+    const { endpoint, changed } = endpointId
+      ? await this.deps.endpoints.change(workspaceId, endpointId, decide)
+      : { endpoint: null, changed: false };
+    if (!endpoint) throw this.notFound(endpointId);
+    return { endpoint, changed };
   }
 
-  async setEnabled(workspaceId: string, endpointId: string, enabled: boolean): Promise<EndpointView> {
+  async setEnabled(workspaceId: string, endpointId: string, enabled: boolean): Promise<Endpoint> {
     const now = this.now();
     const { endpoint, changed } = await this.change(workspaceId, endpointId, (e) => {
       if (e.enabled === enabled) return null;
@@ -203,13 +178,13 @@ export class EndpointService {
         : { enabled: false, disabled_reason: 'manual', disabled_at: now, updated_at: now };
     });
     if (changed && !enabled) await this.deps.deliveries.cancelOpen(endpoint.id, now);
-    return this.view(endpoint);
+    return endpoint;
   }
 
   async rotate(
     workspaceId: string,
     endpointId: string,
-  ): Promise<{ view: EndpointView; secret: string; expiresAt: Date }> {
+  ): Promise<{ endpoint: Endpoint; secret: string; expiresAt: Date }> {
     const now = this.now();
     const secret = newSecret();
     const expiresAt = new Date(now.getTime() + rotationOverlapMs);
@@ -219,13 +194,13 @@ export class EndpointService {
       previous_secret_expires_at: expiresAt,
       updated_at: now,
     }));
-    return { view: await this.view(endpoint), secret, expiresAt };
+    return { endpoint, secret, expiresAt };
   }
 
   async delete(workspaceId: string, endpointId: string): Promise<{ cancelled: number }> {
-    const now = this.now();
-    await this.change(workspaceId, endpointId, () => ({ deleted: true, enabled: false, updated_at: now }));
-    const cancelled = await this.deps.deliveries.cancelOpen(endpointId, now);
+    if (!endpointId || !(await this.deps.endpoints.remove(workspaceId, endpointId))) throw this.notFound(endpointId);
+    // A crash before this leaves the deliveries open: their senders cancel them, the endpoint being gone.
+    const cancelled = await this.deps.deliveries.cancelOpen(endpointId, this.now());
     return { cancelled };
   }
 
@@ -243,7 +218,7 @@ export class EndpointService {
       }
       targets = [endpoint];
     } else {
-      targets = (await this.deps.endpoints.listByWorkspace(workspaceId)).filter(
+      targets = (await this.deps.endpoints.list(workspaceId)).filter(
         (e) => e.enabled && e.event_types.includes(event.type),
       );
     }
@@ -258,7 +233,7 @@ export class EndpointService {
 
   /** The delivery's endpoint when it is deactivated for failing in the delivery's epoch. */
   async deactivatedForFailing(delivery: DeliveryDoc): Promise<Endpoint | undefined> {
-    const endpoint = await this.deps.endpoints.load(delivery.endpoint_id);
+    const endpoint = await this.deps.endpoints.load(delivery.workspace_id, delivery.endpoint_id);
     const off =
       endpoint &&
       !endpoint.enabled &&
@@ -272,28 +247,19 @@ export class EndpointService {
    * it succeeded since the delivery's first attempt. Returns the endpoint when this call deactivated it.
    */
   async deactivateIfFailing(delivery: DeliveryDoc, firstAttemptAt: Date): Promise<Endpoint | undefined> {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const endpoint = await this.deps.endpoints.load(delivery.endpoint_id);
-      if (!endpoint || !endpoint.enabled || endpoint.enabled_epoch !== delivery.endpoint_epoch) return undefined;
-      const now = this.now();
-      if (await this.deps.deliveries.succeededSince(endpoint.id, firstAttemptAt)) return undefined;
-      try {
-        const after = await this.deps.endpoints.commit(endpoint, {
-          enabled: false,
-          disabled_reason: 'failing',
-          disabled_at: now,
-          updated_at: now,
-        });
-        await this.deps.deliveries.cancelOpen(endpoint.id, now);
-        this.deps.log.warn(
-          { workspace_id: endpoint.workspace_id, endpoint_id: endpoint.id, event_id: delivery.event_id },
-          'webhook endpoint deactivated: an event used all its attempts',
-        );
-        return after;
-      } catch (err) {
-        if (!(err instanceof EndpointChanged)) throw err;
-      }
-    }
-    return undefined;
+    if (await this.deps.deliveries.succeededSince(delivery.endpoint_id, firstAttemptAt)) return undefined;
+    const now = this.now();
+    const { endpoint, changed } = await this.deps.endpoints.change(delivery.workspace_id, delivery.endpoint_id, (e) =>
+      e.enabled && e.enabled_epoch === delivery.endpoint_epoch
+        ? { enabled: false, disabled_reason: 'failing', disabled_at: now, updated_at: now }
+        : null,
+    );
+    if (!endpoint || !changed) return undefined;
+    await this.deps.deliveries.cancelOpen(endpoint.id, now);
+    this.deps.log.warn(
+      { workspace_id: endpoint.workspace_id, endpoint_id: endpoint.id, event_id: delivery.event_id },
+      'webhook endpoint deactivated: an event used all its attempts',
+    );
+    return endpoint;
   }
 }

@@ -7,8 +7,8 @@ import type { DeliveryDoc, EventDoc } from '../store/models.ts';
 import type { ServiceClock } from './clock.ts';
 
 /**
- * Creates a delivery and queues its first attempt now. Idempotent for a given id: a repeat finds
- * the delivery and queues attempt 1 only while no attempt was made (the queue insert is unique).
+ * Creates a delivery whose first attempt is due now: the senders take it from there. Idempotent
+ * for a given id: a repeat finds the delivery as it is.
  */
 export async function openDelivery(
   store: DeliveryStore,
@@ -28,24 +28,18 @@ export async function openDelivery(
     invoice_id: event.invoice_id,
     status: 'pending',
     attempt_count: 0,
+    attempts: [],
     next_attempt_at: now,
     first_attempt_at: null,
+    succeeded_at: null,
     resend,
+    due_at: now,
+    lease_token: null,
     created_at: now,
     updated_at: now,
   };
-  const inserted = await store.insertDelivery(doc);
-  const current = inserted ? doc : ((await store.findDelivery(id)) ?? doc);
-  if (current.status === 'pending' && current.attempt_count === 0) {
-    await store.schedule({
-      _id: `${id}:1`,
-      delivery_id: id,
-      attempt: 1,
-      due_at: current.next_attempt_at ?? now,
-      workspace_id: event.workspace_id,
-    });
-  }
-  return current;
+  if (await store.insertDelivery(doc)) return doc;
+  return (await store.findDelivery(id)) ?? doc;
 }
 
 export interface FanOutDeps {
@@ -76,7 +70,7 @@ export class FanOut {
     const event = toPublicEvent(envelope);
     if (!event) return 0;
     const { endpoints, deliveries, clock, log } = this.deps;
-    const all = await endpoints.listByWorkspace(event.workspaceId);
+    const all = await endpoints.list(event.workspaceId);
     // Workspaces without webhook settings keep nothing: there is nothing to send or resend.
     if (all.length === 0) return 0;
     const now = clock.now();

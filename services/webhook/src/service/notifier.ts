@@ -1,7 +1,7 @@
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
-import type { DeliveryStore } from '../store/deliveries.ts';
+import type { DeliveryStore, NoticeResult } from '../store/deliveries.ts';
 import type { Endpoint } from '../store/endpoints.ts';
 import type { DeliveryDoc, NoticeDoc } from '../store/models.ts';
 import type { ServiceClock } from './clock.ts';
@@ -11,7 +11,8 @@ export interface NotifierDeps {
   accounts: UnaryClient;
   mailer: Mailer;
   clock: ServiceClock;
-  workerId: string;
+  /** How long a sender holds a notice it is trying (as for deliveries). */
+  leaseMs: number;
   log: Logger;
 }
 
@@ -38,8 +39,9 @@ export function noticeMessage(notice: NoticeDoc, workspaceName: string): { subje
 
 /**
  * Deactivation emails (spec §6.6.3, DESIGN.md §3): one notice per deactivation (unique id
- * `${endpoint}:${epoch}`), each try claimed by a unique insert so replicas never send it twice at
- * once, retried with backoff while SMTP or accounts is unavailable.
+ * `${endpoint}:${epoch}`), leased by the sender trying it (so replicas never send it twice at
+ * once; a sender that died leaves it due again after the lease), retried with backoff while SMTP
+ * or accounts is unavailable.
  */
 export class Notifier {
   private readonly deps: NotifierDeps;
@@ -58,7 +60,8 @@ export class Notifier {
       event_id: delivery.event_id,
       status: 'pending',
       tries: 0,
-      next_try_at: now,
+      due_at: now,
+      lease_token: null,
       sent_at: null,
       created_at: now,
     });
@@ -66,39 +69,39 @@ export class Notifier {
 
   /** Sends the notices whose time has come; returns how many went out. */
   async sendDue(): Promise<number> {
-    const { deliveries, clock, log } = this.deps;
+    const { deliveries, clock, leaseMs, log } = this.deps;
     let sent = 0;
-    for (const notice of await deliveries.dueNotices(clock.now())) {
-      const tryNo = notice.tries + 1;
-      if (!(await deliveries.claim(`notice:${notice._id}:${tryNo}`, notice._id, this.deps.workerId, new Date()))) {
-        continue;
-      }
+    for (;;) {
+      const lease = await deliveries.claimDueNotice(clock.now(), leaseMs);
+      if (!lease) return sent;
+      const notice = lease.doc;
+      const tries = notice.tries + 1;
+      let done: NoticeResult;
       try {
         const ws = await this.deps.accounts.call<{ name: string; owner_email: string }>('GetWorkspace', {
           workspace_id: notice.workspace_id,
         });
-        if (!ws.owner_email) {
+        if (ws.owner_email) {
+          const { subject, text } = noticeMessage(notice, ws.name);
+          await this.deps.mailer.send({ to: ws.owner_email, subject, text });
+          done = { status: 'sent', tries, sent_at: clock.now(), due_at: null };
+          sent++;
+          log.info({ workspace_id: notice.workspace_id, endpoint_id: notice.endpoint_id }, 'deactivation email sent');
+        } else {
           log.warn(
             { workspace_id: notice.workspace_id, notice: notice._id },
             'no owner email; deactivation not mailed',
           );
-          await deliveries.updateNotice(notice._id, { status: 'skipped', tries: tryNo });
-          continue;
+          done = { status: 'skipped', tries, due_at: null };
         }
-        const { subject, text } = noticeMessage(notice, ws.name);
-        await this.deps.mailer.send({ to: ws.owner_email, subject, text });
-        await deliveries.updateNotice(notice._id, { status: 'sent', tries: tryNo, sent_at: clock.now() });
-        sent++;
-        log.info({ workspace_id: notice.workspace_id, endpoint_id: notice.endpoint_id }, 'deactivation email sent');
       } catch (err) {
         const backoff = Math.min(60_000 * 2 ** notice.tries, maxBackoffMs);
-        await deliveries.updateNotice(notice._id, {
-          tries: tryNo,
-          next_try_at: new Date(clock.now().getTime() + backoff),
-        });
-        log.warn({ err: (err as Error).message, notice: notice._id, tries: tryNo }, 'deactivation email failed');
+        done = { tries, due_at: new Date(clock.now().getTime() + backoff) };
+        log.warn({ err: (err as Error).message, notice: notice._id, tries }, 'deactivation email failed');
+      }
+      if (!(await deliveries.completeNotice(lease, done))) {
+        log.warn({ notice: notice._id }, 'notice lease lost; its result not recorded');
       }
     }
-    return sent;
   }
 }

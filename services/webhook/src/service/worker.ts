@@ -1,10 +1,11 @@
 import type { Logger } from '@invoice-platform/common/logger';
 import { Poller } from '@invoice-platform/common/poller';
-import { isSuccessStatus, maxAttempts, nextAttemptAt } from '../domain/schedule.ts';
+import type { Lease } from '@invoice-platform/common/store/leases';
+import { isSuccessStatus, nextAttemptAt } from '../domain/schedule.ts';
 import { signedHeaders } from '../domain/signing.ts';
-import { type DeliveryStore, openStatuses } from '../store/deliveries.ts';
+import type { AttemptOutcome, DeliveryStore } from '../store/deliveries.ts';
 import type { EndpointStore } from '../store/endpoints.ts';
-import type { AttemptDoc, DeliveryDoc, DueDoc, EventDoc } from '../store/models.ts';
+import type { AttemptDoc, DeliveryDoc, EventDoc } from '../store/models.ts';
 import type { ServiceClock } from './clock.ts';
 import { type EndpointService, signingSecrets } from './endpoints.ts';
 import type { Notifier } from './notifier.ts';
@@ -21,7 +22,6 @@ export interface WorkerDeps {
   leaseMs: number;
   concurrency: number;
   pollMs: number;
-  workerId: string;
   log: Logger;
   /** Crash tests: die after an attempt's POST answered, before its result is recorded. */
   crashAfterSend?: boolean;
@@ -37,15 +37,21 @@ export interface PassResult {
 type Outcome = 'succeeded' | 'failed' | 'skipped';
 
 /**
- * Sends due attempts (spec §6.6). Any number of replicas run it: each attempt is claimed by
- * inserting `${delivery}:${attempt}` (the unique insert decides, so no attempt is sent twice); a
- * claim whose worker has not recorded a result after the lease is taken over by inserting the
- * next generation `${delivery}:${attempt}:g${n}`. Every step after the send is idempotent, so a
- * worker that died after sending only leaves bookkeeping for the next one.
+ * Sends due attempts (spec §6.6). Deliveries are work items leased by the senders
+ * (docs/data-layer.md): any number of replicas read the earliest due ones and claim each by one
+ * conditional write, so each attempt is made by one of them, and renew the lease while they work
+ * on it. A result is recorded only while the lease holds (a sender that lost it records nothing);
+ * a sender that died leaves its delivery due again when the lease runs out, and the attempt is
+ * made again, with the same event id.
+ *
+ * A delivery's states: pending (attempt 1 due) → retrying (attempt n due at next_attempt_at) → …
+ * → succeeded, or failed after attempt 8, or cancelled (its endpoint disabled, deleted or
+ * re-enabled since, or its event purged). After attempt 8 the sender keeps the lease until the
+ * deactivation rule has run and its notice is queued, so a crash in between is repaired by the
+ * next sender to take the delivery.
  */
 export class DeliveryWorker {
   private readonly deps: WorkerDeps;
-  private readonly inFlight = new Set<string>();
   private readonly poller: Poller;
 
   constructor(deps: WorkerDeps) {
@@ -62,7 +68,7 @@ export class DeliveryWorker {
     this.poller.start();
   }
 
-  /** Asks for a pass now (a fan-out or resend queued first attempts). */
+  /** Asks for a pass now (a fan-out or resend made deliveries due). */
   notify(): void {
     this.poller.notify();
   }
@@ -71,102 +77,101 @@ export class DeliveryWorker {
     return this.poller.stop();
   }
 
-  /** One pass: every attempt due at the service clock (optionally of one workspace), then due notices. */
+  /** One pass: every delivery due at the service clock (optionally of one workspace), then due notices. */
   async runDue(workspaceId?: string): Promise<PassResult> {
     const result: PassResult = { attempted: 0, succeeded: 0, failed: 0, deactivated: [] };
-    const seen = new Set<string>();
-    for (;;) {
-      const batch = (await this.deps.deliveries.due(this.deps.clock.now(), 200, workspaceId)).filter(
-        (d) => !seen.has(d._id) && !this.inFlight.has(d._id),
-      );
-      if (batch.length === 0) break;
-      for (const d of batch) seen.add(d._id);
-      await this.mapLimit(batch, async (due) => {
-        const outcome = await this.attempt(due, result.deactivated).catch((err: unknown) => {
-          this.deps.log.warn({ err: (err as Error).message, due: due._id }, 'attempt failed to run');
-          return 'skipped' as Outcome;
-        });
-        if (outcome !== 'skipped') result.attempted++;
-        if (outcome === 'succeeded') result.succeeded++;
-        if (outcome === 'failed') result.failed++;
-      });
-    }
+    await this.drain(workspaceId, result);
     await this.deps.notifier
       .sendDue()
       .catch((err: unknown) => this.deps.log.warn({ err: (err as Error).message }, 'notice pass failed'));
     return result;
   }
 
-  private async mapLimit<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
-    let next = 0;
-    const lane = async () => {
-      while (next < items.length) await fn(items[next++]!);
-    };
-    await Promise.all(Array.from({ length: Math.min(this.deps.concurrency, items.length) }, lane));
+  /**
+   * Works due deliveries until none is left: reads the earliest due ones (an indexed range with a
+   * limit), claims each by id (a delivery another sender claimed first is skipped), and works the
+   * claimed ones up to the concurrency at a time, then reads again.
+   */
+  private async drain(workspaceId: string | undefined, result: PassResult): Promise<void> {
+    const { deliveries, clock, leaseMs, concurrency } = this.deps;
+    for (;;) {
+      const due = await deliveries.dueIds(clock.now(), concurrency * 4, workspaceId);
+      if (due.length === 0) return;
+      let next = 0;
+      const lane = async (): Promise<void> => {
+        while (next < due.length) {
+          const lease = await deliveries.claim(due[next++]!, clock.now(), leaseMs);
+          if (lease) this.count(result, await this.work(lease, result.deactivated));
+        }
+      };
+      const lanes = await Promise.allSettled(Array.from({ length: Math.min(concurrency, due.length) }, lane));
+      const failed = lanes.find((l) => l.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
   }
 
-  private async attempt(due: DueDoc, deactivated: string[]): Promise<Outcome> {
-    const key = due._id;
-    if (this.inFlight.has(key)) return 'skipped';
-    this.inFlight.add(key);
+  private count(result: PassResult, outcome: Outcome): void {
+    if (outcome !== 'skipped') result.attempted++;
+    if (outcome === 'succeeded') result.succeeded++;
+    if (outcome === 'failed') result.failed++;
+  }
+
+  /**
+   * Works one leased delivery, renewing the lease every third of its length meanwhile. An error
+   * leaves the delivery as a crash would: due again when the lease runs out.
+   */
+  private async work(lease: Lease<DeliveryDoc>, deactivated: string[]): Promise<Outcome> {
+    const { deliveries, clock, leaseMs, log } = this.deps;
+    const renewal = setInterval(() => {
+      deliveries
+        .renewLease(lease, new Date(clock.now().getTime() + leaseMs))
+        .then((held) => {
+          if (!held) log.warn({ delivery_id: lease.doc._id }, 'delivery lease lost while working on it');
+        })
+        .catch((err: unknown) => log.warn({ err: (err as Error).message }, 'delivery lease renewal failed'));
+    }, leaseMs / 3);
     try {
-      return await this.claimAndSend(due, deactivated);
+      return await this.attempt(lease, deactivated);
+    } catch (err) {
+      log.warn(
+        { err: (err as Error).message, delivery_id: lease.doc._id },
+        'delivery work failed; retried after its lease',
+      );
+      return 'skipped';
     } finally {
-      this.inFlight.delete(key);
+      clearInterval(renewal);
     }
   }
 
-  private async claimAndSend(due: DueDoc, deactivated: string[]): Promise<Outcome> {
-    const { deliveries, endpoints, clock, log, workerId } = this.deps;
-    const key = due._id;
-    if (!(await deliveries.claim(key, due.delivery_id, workerId, new Date()))) {
-      const done = await deliveries.findAttempt(key);
-      if (done) {
-        await this.settle(due, done, undefined, deactivated);
-        return 'skipped';
-      }
-      const latest = await deliveries.latestClaim(key);
-      if (latest && Date.now() - new Date(latest.claim.claimed_at).getTime() < this.deps.leaseMs) return 'skipped';
-      const generation = (latest?.generation ?? 0) + 1;
-      if (!(await deliveries.claim(`${key}:g${generation}`, due.delivery_id, workerId, new Date()))) return 'skipped';
-      log.warn({ attempt: key, generation }, 'taking over an attempt whose worker did not finish it');
-    }
-    const prior = await deliveries.findAttempt(key);
-    if (prior) {
-      await this.settle(due, prior, undefined, deactivated);
+  private async attempt(lease: Lease<DeliveryDoc>, deactivated: string[]): Promise<Outcome> {
+    const { deliveries, endpoints, clock, log } = this.deps;
+    const delivery = lease.doc;
+    if (delivery.status === 'failed') {
+      // A sender died after recording the last attempt: finish what it left.
+      await this.afterLastAttempt(lease, delivery.first_attempt_at!, deactivated);
       return 'skipped';
     }
-    const delivery = await deliveries.findDelivery(due.delivery_id);
-    if (!delivery || !openStatuses.includes(delivery.status)) {
-      await deliveries.removeDue(key);
-      return 'skipped';
-    }
-    const endpoint = await endpoints.load(delivery.endpoint_id);
+    const endpoint = await endpoints.load(delivery.workspace_id, delivery.endpoint_id);
     const event = await deliveries.findEvent(delivery.event_id);
     if (!endpoint || !endpoint.enabled || endpoint.enabled_epoch !== delivery.endpoint_epoch || !event) {
       // Disabled, deleted or re-enabled since (its pending retries were cancelled), or purged.
-      await deliveries.updateDelivery(delivery._id, {
-        status: 'cancelled',
-        next_attempt_at: null,
-        updated_at: clock.now(),
-      });
-      await deliveries.removeDue(key);
+      await deliveries.cancelLeased(lease, clock.now());
       return 'skipped';
     }
+    const n = delivery.attempt_count + 1;
     const attemptedAt = clock.now();
     const res = await this.send(endpoint.url, signingSecrets(endpoint, attemptedAt), event, attemptedAt);
     if (this.deps.crashAfterSend) {
-      log.warn({ attempt: key }, 'test hook: dying after a send, before its result is recorded');
+      log.warn(
+        { delivery_id: delivery._id, attempt: n },
+        'test hook: dying after a send, before its result is recorded',
+      );
       process.kill(process.pid, 'SIGKILL');
       await new Promise(() => undefined);
     }
     const success = isSuccessStatus(res.status);
-    const doc: AttemptDoc = {
-      _id: key,
-      delivery_id: delivery._id,
-      workspace_id: delivery.workspace_id,
-      endpoint_id: delivery.endpoint_id,
-      number: due.attempt,
+    const attempt: AttemptDoc = {
+      number: n,
       attempted_at: attemptedAt,
       response_status: res.status ?? null,
       duration_ms: res.durationMs,
@@ -174,20 +179,60 @@ export class DeliveryWorker {
       error: success ? null : (res.error ?? this.statusError(res)),
       response_excerpt: res.excerpt ?? null,
     };
-    const recorded = (await deliveries.insertAttempt(doc)) ? doc : ((await deliveries.findAttempt(key)) ?? doc);
-    await this.settle(due, recorded, delivery, deactivated);
+    const firstAttemptAt = delivery.first_attempt_at ?? attemptedAt;
+    const next = success ? undefined : nextAttemptAt(n, attemptedAt);
+    const last = !success && !next;
+    const now = clock.now();
+    const outcome: AttemptOutcome = {
+      status: success ? 'succeeded' : next ? 'retrying' : 'failed',
+      attempt_count: n,
+      next_attempt_at: next ?? null,
+      first_attempt_at: firstAttemptAt,
+      succeeded_at: success ? attemptedAt : null,
+      // After the last attempt the lease is kept for the deactivation rule and its notice.
+      due_at: last ? new Date(now.getTime() + this.deps.leaseMs) : (next ?? null),
+      updated_at: now,
+    };
+    if (!(await deliveries.recordAttempt(lease, attempt, outcome, last))) {
+      log.warn(
+        { delivery_id: delivery._id, attempt: n },
+        'delivery lease lost during the attempt; result not recorded',
+      );
+      return 'skipped';
+    }
     log.info(
       {
         delivery_id: delivery._id,
         event_id: delivery.event_id,
-        attempt: due.attempt,
+        attempt: n,
         status: res.status,
         duration_ms: res.durationMs,
         success,
       },
       'webhook attempt',
     );
+    await endpoints.recordResult(delivery.workspace_id, delivery.endpoint_id, success, attemptedAt);
+    if (last) await this.afterLastAttempt(lease, firstAttemptAt, deactivated);
     return success ? 'succeeded' : 'failed';
+  }
+
+  /**
+   * DESIGN.md §3: the endpoint is deactivated when no delivery to it succeeded since this one's
+   * first attempt, and the owner notified (one notice per deactivation, so a repeat after a crash
+   * between the two queues no second one). Then the delivery has nothing left due.
+   */
+  private async afterLastAttempt(
+    lease: Lease<DeliveryDoc>,
+    firstAttemptAt: Date,
+    deactivated: string[],
+  ): Promise<void> {
+    const { endpointService, notifier, deliveries } = this.deps;
+    const delivery = lease.doc;
+    const endpoint = await endpointService.deactivateIfFailing(delivery, new Date(firstAttemptAt));
+    if (endpoint) deactivated.push(endpoint.id);
+    const off = endpoint ?? (await endpointService.deactivatedForFailing(delivery));
+    if (off) await notifier.enqueue(off, delivery);
+    await deliveries.finishLeased(lease);
   }
 
   private statusError(res: PostResult): string {
@@ -204,57 +249,5 @@ export class DeliveryWorker {
     const t = Math.floor(at.getTime() / 1000);
     const headers = signedHeaders(secrets, { id: event._id, type: event.type }, t, event.body);
     return post(resolved.target, { ...headers }, event.body, this.deps.timeoutMs);
-  }
-
-  /**
-   * Everything after an attempt's result, safe to repeat: the endpoint's last success/failure, the
-   * next attempt queued (or the delivery settled), deactivation after the last one, and the
-   * attempt's queue entry removed last.
-   */
-  private async settle(
-    due: DueDoc,
-    attempt: AttemptDoc,
-    known: DeliveryDoc | undefined,
-    deactivated: string[],
-  ): Promise<void> {
-    const { deliveries, endpoints, clock } = this.deps;
-    const delivery = known ?? (await deliveries.findDelivery(due.delivery_id));
-    if (!delivery) {
-      await deliveries.removeDue(due._id);
-      return;
-    }
-    const n = attempt.number;
-    const attemptedAt = new Date(attempt.attempted_at);
-    let firstAttemptAt = delivery.first_attempt_at ? new Date(delivery.first_attempt_at) : undefined;
-    if (!firstAttemptAt) {
-      const first = n === 1 ? attempt : await deliveries.findAttempt(`${delivery._id}:1`);
-      firstAttemptAt = first ? new Date(first.attempted_at) : attemptedAt;
-    }
-    await endpoints.recordResult(delivery.endpoint_id, attempt.success, attemptedAt);
-    const now = clock.now();
-    const base = { attempt_count: n, first_attempt_at: firstAttemptAt, updated_at: now };
-    if (attempt.success) {
-      await deliveries.updateDelivery(delivery._id, { ...base, status: 'succeeded', next_attempt_at: null });
-    } else if (n < maxAttempts) {
-      const next = nextAttemptAt(n, attemptedAt)!;
-      await deliveries.schedule({
-        _id: `${delivery._id}:${n + 1}`,
-        delivery_id: delivery._id,
-        attempt: n + 1,
-        due_at: next,
-        workspace_id: delivery.workspace_id,
-      });
-      await deliveries.updateDelivery(delivery._id, { ...base, status: 'retrying', next_attempt_at: next });
-    } else {
-      await deliveries.updateDelivery(delivery._id, { ...base, status: 'failed', next_attempt_at: null });
-      const { endpointService, notifier } = this.deps;
-      const endpoint = await endpointService.deactivateIfFailing(delivery, firstAttemptAt);
-      if (endpoint) deactivated.push(endpoint.id);
-      // Also when this settle is a repeat after a crash between the deactivation and the notice:
-      // the notice id is per deactivation, so the owner gets exactly one email either way.
-      const off = endpoint ?? (await endpointService.deactivatedForFailing(delivery));
-      if (off) await notifier.enqueue(off, delivery);
-    }
-    await deliveries.removeDue(due._id);
   }
 }

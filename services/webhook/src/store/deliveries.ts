@@ -1,7 +1,14 @@
-import { insertOnce, isDuplicateKey } from '@invoice-platform/common/outbox';
-import type { AttemptDoc, ClaimDoc, DeliveryDoc, DueDoc, EventDoc, Models, NoticeDoc } from './models.ts';
-
-export const openStatuses = ['pending', 'retrying'];
+import { claimById, claimDue, completeLease, type Lease, renewLease } from '@invoice-platform/common/store/leases';
+import { insertOnce } from '@invoice-platform/common/store/unique';
+import {
+  type AttemptDoc,
+  type DeliveryDoc,
+  type EventDoc,
+  type Models,
+  type NoticeDoc,
+  openStatuses,
+  settledStatuses,
+} from './models.ts';
 
 export interface DeliveryFilter {
   workspace_id: string;
@@ -12,7 +19,20 @@ export interface DeliveryFilter {
   invoice_id?: string;
 }
 
-/** Events, deliveries, their waiting attempts, claims and results, and deactivation notices. */
+/** What recording an attempt sets on its delivery besides the attempt itself. */
+export type AttemptOutcome = Pick<
+  DeliveryDoc,
+  'status' | 'attempt_count' | 'next_attempt_at' | 'first_attempt_at' | 'succeeded_at' | 'due_at' | 'updated_at'
+>;
+
+/** What a try of a notice records: its tries, and the next try's time or null when done. */
+export type NoticeResult = Partial<NoticeDoc> & { due_at: Date | null; tries: number };
+
+/**
+ * Events, deliveries (work items leased by the senders, docs/data-layer.md), their attempts and
+ * deactivation notices. A sender's result is written only while its lease holds, by one
+ * conditional write on the delivery, so a sender whose lease was lost records nothing.
+ */
 export class DeliveryStore {
   private readonly models: Models;
 
@@ -24,14 +44,8 @@ export class DeliveryStore {
 
   /** Takes an event in once: the stored one when it was taken in before (consumer dedupe). */
   async insertEvent(doc: EventDoc): Promise<{ inserted: boolean; event: EventDoc }> {
-    try {
-      await this.models.Event.create(doc);
-      return { inserted: true, event: doc };
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      const existing = await this.findEvent(doc._id);
-      return { inserted: false, event: existing ?? doc };
-    }
+    if (await insertOnce(this.models.Event, doc)) return { inserted: true, event: doc };
+    return { inserted: false, event: (await this.findEvent(doc._id)) ?? doc };
   }
 
   findEvent(id: string): Promise<EventDoc | null> {
@@ -53,10 +67,6 @@ export class DeliveryStore {
     return this.models.Delivery.findById(id).lean<DeliveryDoc>().exec();
   }
 
-  async updateDelivery(id: string, set: Partial<DeliveryDoc>): Promise<void> {
-    await this.models.Delivery.updateOne({ _id: id }, { $set: set }).exec();
-  }
-
   async listDeliveries(
     filter: DeliveryFilter,
     page: number,
@@ -76,146 +86,164 @@ export class DeliveryStore {
     return { deliveries, total };
   }
 
-  /** The attempts of a delivery, by _id (`${delivery}:${n}`), oldest first. */
-  async attemptsOf(delivery: DeliveryDoc): Promise<AttemptDoc[]> {
-    const ids = Array.from({ length: Math.max(delivery.attempt_count, 0) + 1 }, (_, i) => `${delivery._id}:${i + 1}`);
-    const docs = await Promise.all(ids.map((id) => this.findAttempt(id)));
-    return docs.filter((d): d is AttemptDoc => d !== null);
-  }
-
-  /** Open deliveries of an endpoint, marked cancelled, and their waiting attempts removed. */
+  /**
+   * Cancels the endpoint's open deliveries, leased ones included: their senders lose the lease and
+   * record nothing. Returns how many were cancelled.
+   */
   async cancelOpen(endpointId: string, now: Date): Promise<number> {
-    const open = await this.models.Delivery.find({ endpoint_id: endpointId, status: { $in: openStatuses } }, { _id: 1 })
-      .lean<{ _id: string }[]>()
-      .exec();
-    if (open.length === 0) return 0;
-    const ids = open.map((d) => d._id);
-    await this.models.Delivery.updateMany(
-      { _id: { $in: ids } },
-      { $set: { status: 'cancelled', next_attempt_at: null, updated_at: now } },
+    const res = await this.models.Delivery.updateMany(
+      { endpoint_id: endpointId, status: { $in: openStatuses } },
+      { $set: { status: 'cancelled', next_attempt_at: null, due_at: null, lease_token: null, updated_at: now } },
     ).exec();
-    await this.models.Due.deleteMany({ delivery_id: { $in: ids } }).exec();
-    return ids.length;
+    return res.modifiedCount;
   }
 
-  // ------------------------------------------------------------------ attempts and claims ---
-
-  /** Puts attempt `attempt` of a delivery in the retry loop's queue; a repeat is a no-op. */
-  async schedule(doc: DueDoc): Promise<void> {
-    await insertOnce(this.models.Due, doc);
-  }
-
-  due(now: Date, limit: number, workspaceId?: string): Promise<DueDoc[]> {
+  /**
+   * The ids of the deliveries whose due time has come (of one workspace, when given), earliest
+   * first: an indexed range with a limit. A sender then claims each one by id (claim).
+   */
+  async dueIds(now: Date, limit: number, workspaceId?: string): Promise<string[]> {
     const query: Record<string, unknown> = { due_at: { $lte: now } };
     if (workspaceId) query.workspace_id = workspaceId;
-    return this.models.Due.find(query).sort({ due_at: 1 }).limit(limit).lean<DueDoc[]>().exec();
+    const due = await this.models.Delivery.find(query, { _id: 1 })
+      .sort({ due_at: 1 })
+      .limit(limit)
+      .lean<{ _id: string }[]>()
+      .exec();
+    return due.map((d) => d._id);
   }
 
-  findDue(id: string): Promise<DueDoc | null> {
-    return this.models.Due.findById(id).lean<DueDoc>().exec();
+  /**
+   * Leases the delivery if it is still due: one conditional write, so of any number of senders
+   * exactly one gets it. Null when another sender took it first or it is no longer due.
+   */
+  claim(id: string, now: Date, leaseMs: number): Promise<Lease<DeliveryDoc> | null> {
+    return claimById(this.models.Delivery, id, {}, now, leaseMs);
   }
 
-  async removeDue(id: string): Promise<void> {
-    await this.models.Due.deleteOne({ _id: id }).exec();
+  /** Extends the lease while it holds; false when it was lost. */
+  renewLease(lease: Lease<DeliveryDoc>, until: Date): Promise<boolean> {
+    return renewLease(this.models.Delivery, lease, until);
   }
 
-  /** Inserts the claim; false when someone holds it already. */
-  async claim(id: string, ownerId: string, worker: string, realNow: Date): Promise<boolean> {
-    return insertOnce(this.models.Claim, { _id: id, owner_id: ownerId, claimed_at: realNow, worker });
+  /**
+   * Appends the attempt and writes the delivery's next state in one write, only while `lease`
+   * holds the delivery; false when it was lost (nothing is recorded). With `keepLease` the sender
+   * keeps the delivery for work after the attempt (`due_at` is then the end of its lease).
+   */
+  async recordAttempt(
+    lease: Lease<DeliveryDoc>,
+    attempt: AttemptDoc,
+    outcome: AttemptOutcome,
+    keepLease = false,
+  ): Promise<boolean> {
+    const res = await this.models.Delivery.updateOne(
+      { _id: lease.doc._id, lease_token: lease.token },
+      {
+        $set: keepLease ? outcome : { ...outcome, lease_token: null },
+        $push: { attempts: { $each: [attempt] } },
+      },
+    ).exec();
+    return res.matchedCount === 1;
   }
 
-  /** The newest claim of `key`: generation 0 is `key` itself, generation g > 0 is `${key}:g${g}`. */
-  async latestClaim(key: string): Promise<{ generation: number; claim: ClaimDoc } | undefined> {
-    let latest: { generation: number; claim: ClaimDoc } | undefined;
-    for (let generation = 0; ; generation++) {
-      const claim = await this.models.Claim.findById(generation === 0 ? key : `${key}:g${generation}`)
-        .lean<ClaimDoc>()
-        .exec();
-      if (!claim) return latest;
-      latest = { generation, claim };
-    }
+  /** Cancels a leased delivery that can no longer be sent (its endpoint or event is gone). */
+  cancelLeased(lease: Lease<DeliveryDoc>, now: Date): Promise<boolean> {
+    return completeLease(this.models.Delivery, lease, {
+      status: 'cancelled',
+      next_attempt_at: null,
+      due_at: null,
+      updated_at: now,
+    });
   }
 
-  findAttempt(id: string): Promise<AttemptDoc | null> {
-    return this.models.Attempt.findById(id).lean<AttemptDoc>().exec();
-  }
-
-  /** Records an attempt's result once; false when a result was recorded already. */
-  async insertAttempt(doc: AttemptDoc): Promise<boolean> {
-    return insertOnce(this.models.Attempt, doc);
+  /** Releases a delivery whose work after its last attempt is done: nothing is due any more. */
+  finishLeased(lease: Lease<DeliveryDoc>): Promise<boolean> {
+    return completeLease(this.models.Delivery, lease, { due_at: null });
   }
 
   /**
    * Whether a delivery to the endpoint succeeded at or after `since` (DESIGN.md §3 deactivation
-   * rule). Attempts are inserted once and never updated, so concurrent results cannot hide one.
+   * rule). A success is written once, by the write that records its attempt.
    */
   async succeededSince(endpointId: string, since: Date): Promise<boolean> {
-    const hit = await this.models.Attempt.exists({
+    const hit = await this.models.Delivery.exists({
       endpoint_id: endpointId,
-      success: true,
-      attempted_at: { $gte: since },
+      status: 'succeeded',
+      succeeded_at: { $gte: since },
     });
     return hit !== null;
   }
 
   // --------------------------------------------------------------------------- notices ---
 
+  /** Inserts the notice; false when this deactivation has one already. */
   async insertNotice(doc: NoticeDoc): Promise<boolean> {
     return insertOnce(this.models.Notice, doc);
   }
 
-  dueNotices(now: Date, limit = 50): Promise<NoticeDoc[]> {
-    return this.models.Notice.find({ status: 'pending', next_try_at: { $lte: now } })
-      .sort({ next_try_at: 1 })
-      .limit(limit)
-      .lean<NoticeDoc[]>()
-      .exec();
+  claimDueNotice(now: Date, leaseMs: number): Promise<Lease<NoticeDoc> | null> {
+    return claimDue(this.models.Notice, {}, now, leaseMs);
   }
 
-  async updateNotice(id: string, set: Partial<NoticeDoc>): Promise<void> {
-    await this.models.Notice.updateOne({ _id: id }, { $set: set }).exec();
+  /** Records a try's result (and the next try's time, or null when done) while the lease holds. */
+  completeNotice(lease: Lease<NoticeDoc>, set: NoticeResult): Promise<boolean> {
+    return completeLease(this.models.Notice, lease, set);
   }
 
   // ----------------------------------------------------------------------------- purge ---
 
   /**
-   * Deletes deliveries created before `cutoff` with their attempts, claims and waiting attempts,
-   * events received before it, and old notices. A delivery still open is kept (none is, 30 days
-   * after its creation: the whole retry schedule takes under two days). Success marks are kept a
-   * whole retry schedule longer, so a delivery deciding on deactivation still sees every success
-   * since its first attempt, however short the retention.
+   * Deletes deliveries (with their attempts) created before `cutoff`, events received before it,
+   * and notices made before it, oldest first in batches through their indexes. A delivery still
+   * open is kept (none is, 30 days after its creation: the whole retry schedule takes under two
+   * days), and so is a notice still being tried.
    */
   async purge(cutoff: Date, batch = 500): Promise<{ deliveries: number; events: number }> {
-    let deliveries = 0;
+    const deliveries = await this.purgeBatches(
+      () =>
+        this.models.Delivery.find({ created_at: { $lt: cutoff }, status: { $in: settledStatuses } }, { _id: 1 })
+          .sort({ created_at: 1 })
+          .limit(batch)
+          .lean<{ _id: string }[]>()
+          .exec(),
+      (ids) => this.models.Delivery.deleteMany({ _id: { $in: ids } }).exec(),
+      batch,
+    );
+    const events = await this.purgeBatches(
+      () =>
+        this.models.Event.find({ received_at: { $lt: cutoff } }, { _id: 1 })
+          .sort({ received_at: 1 })
+          .limit(batch)
+          .lean<{ _id: string }[]>()
+          .exec(),
+      (ids) => this.models.Event.deleteMany({ _id: { $in: ids } }).exec(),
+      batch,
+    );
+    await this.purgeBatches(
+      () =>
+        this.models.Notice.find({ created_at: { $lt: cutoff }, status: { $in: ['sent', 'skipped'] } }, { _id: 1 })
+          .sort({ created_at: 1 })
+          .limit(batch)
+          .lean<{ _id: string }[]>()
+          .exec(),
+      (ids) => this.models.Notice.deleteMany({ _id: { $in: ids } }).exec(),
+      batch,
+    );
+    return { deliveries, events };
+  }
+
+  private async purgeBatches(
+    find: () => Promise<{ _id: string }[]>,
+    remove: (ids: string[]) => Promise<{ deletedCount: number }>,
+    batch: number,
+  ): Promise<number> {
+    let deleted = 0;
     for (;;) {
-      const old = await this.models.Delivery.find(
-        { created_at: { $lt: cutoff }, status: { $nin: openStatuses } },
-        { _id: 1 },
-      )
-        .limit(batch)
-        .lean<{ _id: string }[]>()
-        .exec();
-      if (old.length === 0) break;
-      const ids = old.map((d) => d._id);
-      await this.models.Attempt.deleteMany({ delivery_id: { $in: ids } }).exec();
-      await this.models.Claim.deleteMany({ owner_id: { $in: ids } }).exec();
-      await this.models.Due.deleteMany({ delivery_id: { $in: ids } }).exec();
-      const res = await this.models.Delivery.deleteMany({ _id: { $in: ids } }).exec();
-      deliveries += res.deletedCount;
-      if (old.length < batch) break;
+      const old = await find();
+      if (old.length === 0) return deleted;
+      deleted += (await remove(old.map((d) => d._id))).deletedCount;
+      if (old.length < batch) return deleted;
     }
-    const events = await this.models.Event.deleteMany({ received_at: { $lt: cutoff } }).exec();
-    const notices = await this.models.Notice.find(
-      { created_at: { $lt: cutoff }, status: { $ne: 'pending' } },
-      { _id: 1 },
-    )
-      .lean<{ _id: string }[]>()
-      .exec();
-    if (notices.length > 0) {
-      const ids = notices.map((n) => n._id);
-      await this.models.Claim.deleteMany({ owner_id: { $in: ids } }).exec();
-      await this.models.Notice.deleteMany({ _id: { $in: ids } }).exec();
-    }
-    return { deliveries, events: events.deletedCount };
   }
 }

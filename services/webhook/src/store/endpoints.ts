@@ -1,30 +1,22 @@
-import { isDuplicateKey } from '@invoice-platform/common/outbox';
-import type { EndpointDoc, EndpointRevisionDoc, EndpointState, EndpointStatsDoc, Models } from './models.ts';
+import { insertOnce } from '@invoice-platform/common/store/unique';
+import { changeVersioned } from '@invoice-platform/common/store/versioned';
+import type { EndpointFields, EndpointStats, Models, SettingsDoc } from './models.ts';
 import type { SecretBox } from './secret-box.ts';
 
-/** An endpoint as the service sees it: signing secrets in the clear (they are sealed only in the database). */
-export type Endpoint = EndpointState & { id: string; version: number };
+/** An endpoint as the service sees it: with its workspace, its display stats, and its secrets in the clear. */
+export type Endpoint = EndpointFields & EndpointStats & { workspace_id: string };
 
-function stateOf(endpoint: Endpoint): EndpointState {
-  const state: Partial<Endpoint> = { ...endpoint };
-  delete state.id;
-  delete state.version;
-  return state as EndpointState;
-}
+/** What a change may set: everything but the identity and the stats the senders keep. */
+export type EndpointChanges = Partial<Omit<EndpointFields, 'id' | 'created_at'>>;
 
-/** Thrown by commit when another change took the version first; the caller re-reads and decides again. */
-export class EndpointChanged extends Error {
-  constructor(id: string) {
-    super(`endpoint ${id} changed concurrently`);
-  }
-}
+const conflictMessage = 'The webhook endpoints of this workspace are being changed concurrently. Retry shortly.';
 
 /**
- * Endpoints as revisions. A change is committed by inserting revision `${id}:${version + 1}` (the
- * atomic step: of two concurrent changes one wins, the other re-reads); the `endpoints` document
- * is a projection written afterwards. A reader probes `${id}:${version + 1}` by `_id` after
- * reading the projection, so a projection left stale by a crash or by a late write of a slower
- * writer is never believed.
+ * A workspace's endpoints, kept in its settings document and changed only by compare-and-set on
+ * the document's version (changeVersioned): a registration adds an endpoint only while fewer than
+ * the limit exist, in the same write, so a sixth can never be stored and a registration that dies
+ * leaves nothing behind. Secrets are sealed here and nowhere else; an endpoint's secrets are
+ * opened only when that endpoint is read, and sealed again (with the current key) when it changes.
  */
 export class EndpointStore {
   private readonly models: Models;
@@ -35,162 +27,136 @@ export class EndpointStore {
     this.box = box;
   }
 
-  async insert(id: string, state: EndpointState): Promise<Endpoint> {
-    await this.models.Endpoint.create({ _id: id, version: 1, ...this.sealed(state) });
-    return { id, version: 1, ...state };
-  }
-
-  /** The current state, or null when the endpoint does not exist or was deleted. */
-  async load(id: string): Promise<Endpoint | null> {
-    const doc = await this.models.Endpoint.findById(id).lean<EndpointDoc>().exec();
-    return doc ? this.current(this.fromDoc(doc)) : null;
+  /** Adds the endpoint unless the workspace has `limit` already; null when it has. */
+  async add(workspaceId: string, endpoint: EndpointFields, limit: number): Promise<Endpoint | null> {
+    let full = false;
+    await changeVersioned(
+      this.models.Settings,
+      () => this.settingsToChange(workspaceId, endpoint.created_at),
+      (settings) => {
+        full = settings.endpoints.length >= limit;
+        return full ? null : { $push: { endpoints: { $each: [this.sealed(endpoint)] } } };
+      },
+      conflictMessage,
+    );
+    return full ? null : { ...endpoint, workspace_id: workspaceId, last_success_at: null, last_failure_at: null };
   }
 
   /** The workspace's endpoints, oldest first. */
-  async listByWorkspace(workspaceId: string): Promise<Endpoint[]> {
-    const docs = await this.models.Endpoint.find({ workspace_id: workspaceId })
-      .sort({ created_at: 1, _id: 1 })
-      .lean<EndpointDoc[]>()
-      .exec();
-    const current = await Promise.all(docs.map((d) => this.current(this.fromDoc(d))));
-    return current.filter((e): e is Endpoint => e !== null);
+  async list(workspaceId: string): Promise<Endpoint[]> {
+    const settings = await this.read(workspaceId);
+    return settings ? settings.endpoints.map((e) => this.opened(settings, e)) : [];
   }
 
-  /** Commits `changes` as the next version of `endpoint`; EndpointChanged when another change won. */
-  async commit(endpoint: Endpoint, changes: Partial<EndpointState>): Promise<Endpoint> {
-    const { id, version } = endpoint;
-    const next: EndpointState = { ...stateOf(endpoint), ...changes };
-    try {
-      await this.models.EndpointRevision.create({
-        _id: `${id}:${version + 1}`,
-        endpoint_id: id,
-        version: version + 1,
-        state: this.sealed(next),
-        created_at: next.updated_at,
-      });
-    } catch (err) {
-      if (isDuplicateKey(err)) throw new EndpointChanged(id);
-      throw err;
-    }
-    await this.project(id, version + 1, next);
-    return { id, version: version + 1, ...next };
+  /** The endpoint, or null when the workspace has no such endpoint. */
+  async load(workspaceId: string, endpointId: string): Promise<Endpoint | null> {
+    const settings = await this.read(workspaceId);
+    const stored = settings?.endpoints.find((e) => e.id === endpointId);
+    return settings && stored ? this.opened(settings, stored) : null;
   }
 
-  private async project(id: string, version: number, state: EndpointState): Promise<void> {
-    if (state.deleted) {
-      await this.models.Endpoint.deleteOne({ _id: id }).exec();
-      await this.models.EndpointSlot.deleteOne({ _id: `${state.workspace_id}:${state.slot}`, endpoint_id: id }).exec();
-      return;
-    }
-    await this.models.Endpoint.updateOne(
-      { _id: id, version: { $lt: version } },
-      { $set: { ...this.sealed(state), version } },
+  /**
+   * Applies `decide` to the endpoint's current state and stores the result by compare-and-set; when
+   * another change came first, decides again on the newer state. `decide` returns null for
+   * "nothing to change". `endpoint` is null when the workspace has no such endpoint.
+   */
+  async change(
+    workspaceId: string,
+    endpointId: string,
+    decide: (current: Endpoint) => EndpointChanges | null,
+  ): Promise<{ endpoint: Endpoint | null; changed: boolean }> {
+    let found: Endpoint | null = null;
+    const { after } = await changeVersioned(
+      this.models.Settings,
+      () => this.settingsToChange(workspaceId),
+      (settings) => {
+        const index = settings.endpoints.findIndex((e) => e.id === endpointId);
+        found = index < 0 ? null : this.opened(settings, settings.endpoints[index]!);
+        const changes = found && decide(found);
+        if (!found || !changes) return null;
+        const endpoints = [...settings.endpoints];
+        endpoints[index] = this.sealed({ ...fieldsOf(found), ...changes });
+        return { $set: { endpoints } };
+      },
+      conflictMessage,
+    );
+    if (!after) return { endpoint: found, changed: false };
+    const stored = after.endpoints.find((e) => e.id === endpointId)!;
+    return { endpoint: this.opened(after, stored), changed: true };
+  }
+
+  /** Removes the endpoint and its stats in one write; false when the workspace has no such endpoint. */
+  async remove(workspaceId: string, endpointId: string): Promise<boolean> {
+    const { after } = await changeVersioned(
+      this.models.Settings,
+      () => this.settingsToChange(workspaceId),
+      (settings) => {
+        if (!settings.endpoints.some((e) => e.id === endpointId)) return null;
+        return {
+          $set: { endpoints: settings.endpoints.filter((e) => e.id !== endpointId) },
+          $unset: { [`stats.${endpointId}`]: '' },
+        };
+      },
+      conflictMessage,
+    );
+    return after !== null;
+  }
+
+  /**
+   * Moves the endpoint's last success or failure time forward ($max: results recorded out of order
+   * never move it back), while the endpoint exists. For ListEndpoints only.
+   */
+  async recordResult(workspaceId: string, endpointId: string, success: boolean, at: Date): Promise<void> {
+    const field = success ? 'last_success_at' : 'last_failure_at';
+    await this.models.Settings.updateOne(
+      { _id: workspaceId, 'endpoints.id': endpointId },
+      { $max: { [`stats.${endpointId}.${field}`]: at } },
     ).exec();
   }
 
-  private sealed(state: EndpointState): EndpointState {
-    return {
-      ...state,
-      secret: this.box.seal(state.secret),
-      previous_secret: state.previous_secret ? this.box.seal(state.previous_secret) : null,
-    };
-  }
-
-  private opened(state: EndpointState): EndpointState {
-    return {
-      ...state,
-      secret: this.box.open(state.secret),
-      previous_secret: state.previous_secret ? this.box.open(state.previous_secret) : null,
-    };
-  }
-
-  private fromDoc(doc: EndpointDoc): Endpoint {
-    const { _id, version, ...state } = doc;
-    return { id: _id, version, ...this.opened(state) };
-  }
-
-  /** Rolls `endpoint` forward through newer revisions (by _id) and repairs the projection if it lagged. */
-  private async current(endpoint: Endpoint): Promise<Endpoint | null> {
-    const id = endpoint.id;
-    let version = endpoint.version;
-    let state = stateOf(endpoint);
-    let moved = false;
-    for (;;) {
-      const rev = await this.models.EndpointRevision.findById(`${id}:${version + 1}`)
-        .lean<EndpointRevisionDoc>()
-        .exec();
-      if (!rev) break;
-      version = rev.version;
-      state = this.opened(rev.state);
-      moved = true;
-    }
-    if (moved) await this.project(id, version, state);
-    return state.deleted ? null : { id, version, ...state };
-  }
-
-  /** Takes the first free slot among 1..limit for `endpointId`; undefined when all are taken. */
-  async takeSlot(workspaceId: string, endpointId: string, limit: number, now: Date): Promise<number | undefined> {
-    for (let slot = 1; slot <= limit; slot++) {
-      try {
-        await this.models.EndpointSlot.create({
-          _id: `${workspaceId}:${slot}`,
-          workspace_id: workspaceId,
-          endpoint_id: endpointId,
-          created_at: now,
-        });
-        return slot;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
-    }
-    return undefined;
-  }
-
-  async releaseSlot(workspaceId: string, slot: number, endpointId: string): Promise<void> {
-    await this.models.EndpointSlot.deleteOne({ _id: `${workspaceId}:${slot}`, endpoint_id: endpointId }).exec();
+  private read(workspaceId: string): Promise<SettingsDoc | null> {
+    return this.models.Settings.findById(workspaceId).lean<SettingsDoc>().exec();
   }
 
   /**
-   * Frees slots whose endpoint never came to exist (a registration that died between taking the
-   * slot and inserting the endpoint), once they are older than `before`. Returns how many.
+   * The settings document to decide a change on. A workspace that never had an endpoint gets its
+   * document when one is registered (`createdAt` given); for other changes it has nothing to change.
    */
-  async freeOrphanSlots(workspaceId: string, limit: number, before: Date): Promise<number> {
-    let freed = 0;
-    for (let slot = 1; slot <= limit; slot++) {
-      const doc = await this.models.EndpointSlot.findById(`${workspaceId}:${slot}`).lean().exec();
-      if (!doc || doc.created_at >= before) continue;
-      if (await this.load(doc.endpoint_id)) continue;
-      const res = await this.models.EndpointSlot.deleteOne({ _id: doc._id, endpoint_id: doc.endpoint_id }).exec();
-      freed += res.deletedCount;
-    }
-    return freed;
+  private async settingsToChange(workspaceId: string, createdAt?: Date): Promise<SettingsDoc> {
+    const current = await this.read(workspaceId);
+    if (current) return current;
+    const empty: SettingsDoc = { _id: workspaceId, version: 0, endpoints: [], stats: {}, created_at: new Date() };
+    if (!createdAt) return empty;
+    await insertOnce(this.models.Settings, { ...empty, created_at: createdAt });
+    return (await this.read(workspaceId)) ?? empty;
   }
 
-  async stats(endpointIds: string[]): Promise<Map<string, EndpointStatsDoc>> {
-    const docs = await Promise.all(
-      endpointIds.map((id) => this.models.EndpointStats.findById(id).lean<EndpointStatsDoc>().exec()),
-    );
-    return new Map(docs.filter((d): d is EndpointStatsDoc => d !== null).map((d) => [d._id, d]));
+  private sealed(endpoint: EndpointFields): EndpointFields {
+    return {
+      ...endpoint,
+      secret: this.box.seal(endpoint.secret),
+      previous_secret: endpoint.previous_secret ? this.box.seal(endpoint.previous_secret) : null,
+    };
   }
 
-  /**
-   * The last success / failure time that ListEndpoints shows, on a document of its own that only
-   * workers write. For display only: concurrent results can leave an older time, so the
-   * deactivation rule reads the attempts themselves (DeliveryStore.succeededSince).
-   */
-  async recordResult(endpointId: string, success: boolean, at: Date): Promise<void> {
-    const field = success ? 'last_success_at' : 'last_failure_at';
-    const current = await this.models.EndpointStats.findById(endpointId).lean<EndpointStatsDoc>().exec();
-    if (current?.[field] && current[field] >= at) return;
-    try {
-      await this.models.EndpointStats.updateOne(
-        { _id: endpointId },
-        { $set: { [field]: at } },
-        { upsert: true },
-      ).exec();
-    } catch (err) {
-      // Two first results at once: both upserts inserted; the other one's time is as good.
-      if (!isDuplicateKey(err)) throw err;
-    }
+  private opened(settings: SettingsDoc, stored: EndpointFields): Endpoint {
+    const stats = settings.stats?.[stored.id];
+    return {
+      ...stored,
+      secret: this.box.open(stored.secret),
+      previous_secret: stored.previous_secret ? this.box.open(stored.previous_secret) : null,
+      workspace_id: settings._id,
+      last_success_at: stats?.last_success_at ?? null,
+      last_failure_at: stats?.last_failure_at ?? null,
+    };
   }
+}
+
+/** The stored fields of an endpoint, without its workspace and stats. */
+function fieldsOf(endpoint: Endpoint): EndpointFields {
+  const fields: Partial<Endpoint> = { ...endpoint };
+  delete fields.workspace_id;
+  delete fields.last_success_at;
+  delete fields.last_failure_at;
+  return fields as EndpointFields;
 }

@@ -1,24 +1,21 @@
 import { type Connection, Schema } from 'mongoose';
 
 /**
- * The webhook service's database. Every "at most one" here is an insert under a unique `_id`,
- * the one write a MongoDB-wire server always makes atomic (FerretDB v1 applies updates as
- * read-modify-write without isolation, so no update is used as a compare-and-set):
- *   endpoint_slots   `${workspace}:${n}`          at most 5 endpoints per workspace (spec §8)
- *   endpoint_revisions `${endpoint}:${version}`   one writer per endpoint change
- *   events           event id                     each event is taken in once (consumer dedupe)
- *   deliveries       whd_ from (event, endpoint)  one delivery per event and endpoint (fan-out)
- *   claims           `${delivery}:${attempt}`     one sender per attempt (any number of replicas)
- *   attempts         `${delivery}:${attempt}`     one result per attempt
- *   notices          `${endpoint}:${epoch}`       one deactivation email per deactivation
- *   success_marks    `${endpoint}:${h|m|s}${n}`   a delivery to the endpoint succeeded in that hour/minute/second
- * Hot paths read by `_id`; the few scans (due attempts, a workspace's endpoints) go over small
- * collections, and the big ones (deliveries, attempts, events) are scanned only by admin lists
- * and the purge job.
+ * The webhook service's database (docs/data-layer.md: MongoDB's single-document atomicity and
+ * unique indexes, nothing more):
+ *   settings     one document per workspace holding its endpoints (at most 5, spec §8), changed
+ *                only by compare-and-set on its `version`: the limit is checked by the same write
+ *                that adds an endpoint, so racing registrations cannot pass it
+ *   events       one per event id (consumer dedupe), with the body every attempt signs
+ *   deliveries   one per event and endpoint (fan-out ids derived from the pair); a work item leased
+ *                by the senders through `due_at` and `lease_token`, carrying its attempts, each
+ *                appended once by the write that ends its sender's lease
+ *   notices      one per deactivation (`${endpoint}:${epoch}`), leased like deliveries
  */
 
-export interface EndpointState {
-  workspace_id: string;
+/** An endpoint, stored inside its workspace's settings document. */
+export interface EndpointFields {
+  id: string;
   url: string;
   event_types: string[];
   enabled: boolean;
@@ -31,43 +28,28 @@ export interface EndpointState {
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
-  /** The endpoint_slots number this endpoint holds. */
-  slot: number;
-  deleted: boolean;
   created_at: Date;
   updated_at: Date;
 }
 
-/** The current state of an endpoint: a projection of its newest revision (version 1 is this insert). */
-export interface EndpointDoc extends EndpointState {
-  _id: string;
-  version: number;
-}
-
-export interface EndpointRevisionDoc {
-  _id: string;
-  endpoint_id: string;
-  version: number;
-  state: EndpointState;
-  created_at: Date;
-}
-
-export interface EndpointSlotDoc {
-  _id: string;
-  workspace_id: string;
-  endpoint_id: string;
-  created_at: Date;
-}
-
-/**
- * Written by delivery workers only, apart from the endpoint document, so they never race an admin
- * change. For ListEndpoints only: two results at once can leave it behind (no update is a
- * compare-and-set), so the deactivation rule reads the success marks instead.
- */
-export interface EndpointStatsDoc {
-  _id: string;
+/** For ListEndpoints only; the deactivation rule reads the deliveries themselves. */
+export interface EndpointStats {
   last_success_at: Date | null;
   last_failure_at: Date | null;
+}
+
+export interface SettingsDoc {
+  /** The workspace id. */
+  _id: string;
+  version: number;
+  /** Oldest first. */
+  endpoints: EndpointFields[];
+  /**
+   * By endpoint id. Moved forward with $max by the senders without touching `version`, so results
+   * never make an admin's change retry; removed with the endpoint by the same write.
+   */
+  stats: Record<string, Partial<EndpointStats>>;
+  created_at: Date;
 }
 
 export interface EventDoc {
@@ -84,6 +66,20 @@ export interface EventDoc {
   fanned_out: boolean;
 }
 
+/** One attempt of a delivery: appended once, never changed. */
+export interface AttemptDoc {
+  number: number;
+  attempted_at: Date;
+  response_status: number | null;
+  duration_ms: number;
+  success: boolean;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+export const openStatuses = ['pending', 'retrying'];
+export const settledStatuses = ['succeeded', 'failed', 'cancelled'];
+
 export interface DeliveryDoc {
   _id: string;
   workspace_id: string;
@@ -92,45 +88,25 @@ export interface DeliveryDoc {
   event_id: string;
   event_type: string;
   invoice_id: string;
+  /** pending | retrying | succeeded | failed | cancelled */
   status: string;
   attempt_count: number;
+  attempts: AttemptDoc[];
+  /** When the next attempt is due, as shown in the log (null once settled). */
   next_attempt_at: Date | null;
   first_attempt_at: Date | null;
+  /** When the successful attempt was made: the deactivation rule's question. */
+  succeeded_at: Date | null;
   resend: boolean;
+  /**
+   * When a sender should take the delivery next: its next attempt, or, while a sender holds it,
+   * the end of the lease (a sender that died leaves it due again then). Null when no work is left.
+   */
+  due_at: Date | null;
+  /** The claim of the sender holding the delivery; null when none does. */
+  lease_token: string | null;
   created_at: Date;
   updated_at: Date;
-}
-
-/** An attempt waiting for its time: the small collection the retry loop scans. */
-export interface DueDoc {
-  _id: string;
-  delivery_id: string;
-  attempt: number;
-  due_at: Date;
-  workspace_id: string;
-}
-
-export interface ClaimDoc {
-  _id: string;
-  /** The delivery (or notice) the claim belongs to, for the purge job. */
-  owner_id: string;
-  /** Real time (never the test clock): leases measure process liveness. */
-  claimed_at: Date;
-  worker: string;
-}
-
-export interface AttemptDoc {
-  _id: string;
-  delivery_id: string;
-  workspace_id: string;
-  endpoint_id: string;
-  number: number;
-  attempted_at: Date;
-  response_status: number | null;
-  duration_ms: number;
-  success: boolean;
-  error: string | null;
-  response_excerpt: string | null;
 }
 
 export interface NoticeDoc {
@@ -142,64 +118,48 @@ export interface NoticeDoc {
   /** pending | sent | skipped (no owner email) */
   status: string;
   tries: number;
-  next_try_at: Date;
+  /** The next try, or the end of the lease of the sender trying; null once sent or skipped. */
+  due_at: Date | null;
+  lease_token: string | null;
   sent_at: Date | null;
   created_at: Date;
 }
 
-const endpointStateFields = {
-  workspace_id: { type: String, required: true },
-  url: { type: String, required: true },
-  event_types: { type: [String], default: [] },
-  enabled: { type: Boolean, default: true },
-  enabled_epoch: { type: Number, default: 1 },
-  disabled_reason: { type: String, default: null },
-  disabled_at: { type: Date, default: null },
-  description: { type: String, default: null },
-  secret: { type: String, required: true },
-  previous_secret: { type: String, default: null },
-  previous_secret_expires_at: { type: Date, default: null },
-  slot: { type: Number, required: true },
-  deleted: { type: Boolean, default: false },
-  created_at: { type: Date, required: true },
-  updated_at: { type: Date, required: true },
-};
-
-const endpointSchema = new Schema<EndpointDoc>(
-  { _id: String, version: { type: Number, default: 1 }, ...endpointStateFields },
-  { versionKey: false, collection: 'endpoints', minimize: false },
+const endpointSchema = new Schema<EndpointFields>(
+  {
+    id: { type: String, required: true },
+    url: { type: String, required: true },
+    event_types: { type: [String], default: [] },
+    enabled: { type: Boolean, default: true },
+    enabled_epoch: { type: Number, default: 1 },
+    disabled_reason: { type: String, default: null },
+    disabled_at: { type: Date, default: null },
+    description: { type: String, default: null },
+    secret: { type: String, required: true },
+    previous_secret: { type: String, default: null },
+    previous_secret_expires_at: { type: Date, default: null },
+    created_at: { type: Date, required: true },
+    updated_at: { type: Date, required: true },
+  },
+  { _id: false, minimize: false },
 );
-// ListEndpoints and the fan-out: the endpoints of one workspace (at most 5).
-endpointSchema.index({ workspace_id: 1, created_at: 1 });
 
-const revisionSchema = new Schema<EndpointRevisionDoc>(
+const statsSchema = new Schema<EndpointStats>(
+  { last_success_at: { type: Date, default: null }, last_failure_at: { type: Date, default: null } },
+  { _id: false },
+);
+
+const settingsSchema = new Schema<SettingsDoc>(
   {
     _id: String,
-    endpoint_id: { type: String, required: true },
-    version: { type: Number, required: true },
-    state: { type: Object, required: true },
+    version: { type: Number, default: 0 },
+    endpoints: { type: [endpointSchema], default: [] },
+    stats: { type: Map, of: statsSchema, default: {} },
     created_at: { type: Date, required: true },
   },
-  { versionKey: false, collection: 'endpoint_revisions', minimize: false },
+  { versionKey: false, collection: 'settings', minimize: false },
 );
-// Read only by _id (`${endpoint}:${version}`, probing forward from the projection): no other index.
-
-const slotSchema = new Schema<EndpointSlotDoc>(
-  {
-    _id: String,
-    workspace_id: { type: String, required: true },
-    endpoint_id: { type: String, required: true },
-    created_at: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'endpoint_slots' },
-);
-// Read only by _id (`${workspace}:${n}`, n = 1..5) when registering: no other index.
-
-const statsSchema = new Schema<EndpointStatsDoc>(
-  { _id: String, last_success_at: { type: Date, default: null }, last_failure_at: { type: Date, default: null } },
-  { versionKey: false, collection: 'endpoint_stats' },
-);
-// Read only by _id (the endpoint id): no other index.
+// Read only by _id (the workspace): registration, the admin API, the fan-out and each attempt.
 
 const eventSchema = new Schema<EventDoc>(
   {
@@ -214,8 +174,21 @@ const eventSchema = new Schema<EventDoc>(
   },
   { versionKey: false, collection: 'events' },
 );
-// Purge job: events received before the retention cut-off.
+// Purge job: events received before the retention cut-off, oldest first (otherwise read by _id).
 eventSchema.index({ received_at: 1 });
+
+const attemptSchema = new Schema<AttemptDoc>(
+  {
+    number: { type: Number, required: true },
+    attempted_at: { type: Date, required: true },
+    response_status: { type: Number, default: null },
+    duration_ms: { type: Number, required: true },
+    success: { type: Boolean, required: true },
+    error: { type: String, default: null },
+    response_excerpt: { type: String, default: null },
+  },
+  { _id: false },
+);
 
 const deliverySchema = new Schema<DeliveryDoc>(
   {
@@ -228,68 +201,30 @@ const deliverySchema = new Schema<DeliveryDoc>(
     invoice_id: { type: String, required: true },
     status: { type: String, required: true },
     attempt_count: { type: Number, default: 0 },
+    attempts: { type: [attemptSchema], default: [] },
     next_attempt_at: { type: Date, default: null },
     first_attempt_at: { type: Date, default: null },
+    succeeded_at: { type: Date, default: null },
     resend: { type: Boolean, default: false },
+    due_at: { type: Date, default: null },
+    lease_token: { type: String, default: null },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },
   { versionKey: false, collection: 'deliveries', minimize: false },
 );
-// ListDeliveries: a workspace's delivery log, newest first (filters narrow it further).
-deliverySchema.index({ workspace_id: 1, created_at: -1 });
-// Disabling or deleting an endpoint cancels its open deliveries.
-deliverySchema.index({ endpoint_id: 1, status: 1 });
-// Purge job: deliveries created before the retention cut-off.
+// Senders: the earliest deliveries whose due_at has come (due_at <= now, sorted, limited); each is
+// then claimed by _id.
+deliverySchema.index({ due_at: 1 });
+// RunDueDeliveries for one workspace: its earliest deliveries whose due_at has come.
+deliverySchema.index({ workspace_id: 1, due_at: 1 });
+// ListDeliveries and its total: a workspace's delivery log, newest first (filters narrow it further).
+deliverySchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
+// Disabling or deleting an endpoint cancels its open deliveries (endpoint_id, status in open), and
+// the deactivation rule asks whether one succeeded since a time (endpoint_id, succeeded, succeeded_at >=).
+deliverySchema.index({ endpoint_id: 1, status: 1, succeeded_at: 1 });
+// Purge job: deliveries created before the retention cut-off, oldest first.
 deliverySchema.index({ created_at: 1 });
-
-const dueSchema = new Schema<DueDoc>(
-  {
-    _id: String,
-    delivery_id: { type: String, required: true },
-    attempt: { type: Number, required: true },
-    due_at: { type: Date, required: true },
-    workspace_id: { type: String, required: true },
-  },
-  { versionKey: false, collection: 'due_attempts' },
-);
-// The retry loop: attempts whose time has come, earliest first.
-dueSchema.index({ due_at: 1 });
-// Cancelling a delivery's waiting attempt.
-dueSchema.index({ delivery_id: 1 });
-
-const claimSchema = new Schema<ClaimDoc>(
-  {
-    _id: String,
-    owner_id: { type: String, required: true },
-    claimed_at: { type: Date, required: true },
-    worker: { type: String, default: '' },
-  },
-  { versionKey: false, collection: 'claims' },
-);
-// Purge job: the claims of purged deliveries and notices (otherwise read only by _id).
-claimSchema.index({ owner_id: 1 });
-
-const attemptSchema = new Schema<AttemptDoc>(
-  {
-    _id: String,
-    delivery_id: { type: String, required: true },
-    workspace_id: { type: String, required: true },
-    endpoint_id: { type: String, required: true },
-    number: { type: Number, required: true },
-    attempted_at: { type: Date, required: true },
-    response_status: { type: Number, default: null },
-    duration_ms: { type: Number, required: true },
-    success: { type: Boolean, required: true },
-    error: { type: String, default: null },
-    response_excerpt: { type: String, default: null },
-  },
-  { versionKey: false, collection: 'attempts' },
-);
-// Purge job: attempts of purged deliveries (listing reads them by _id).
-attemptSchema.index({ delivery_id: 1 });
-// Deactivation rule: did a delivery to the endpoint succeed since a given time.
-attemptSchema.index({ endpoint_id: 1, success: 1, attempted_at: 1 });
 
 const noticeSchema = new Schema<NoticeDoc>(
   {
@@ -300,26 +235,23 @@ const noticeSchema = new Schema<NoticeDoc>(
     event_id: { type: String, required: true },
     status: { type: String, required: true },
     tries: { type: Number, default: 0 },
-    next_try_at: { type: Date, required: true },
+    due_at: { type: Date, default: null },
+    lease_token: { type: String, default: null },
     sent_at: { type: Date, default: null },
     created_at: { type: Date, required: true },
   },
   { versionKey: false, collection: 'notices' },
 );
-// The retry loop: deactivation emails not sent yet.
-noticeSchema.index({ status: 1, next_try_at: 1 });
+// Senders: the earliest notice whose due_at has come (claimDue).
+noticeSchema.index({ due_at: 1 });
+// Purge job: notices created before the retention cut-off.
+noticeSchema.index({ created_at: 1 });
 
 export function registerModels(conn: Connection) {
   return {
-    Endpoint: conn.model<EndpointDoc>('Endpoint', endpointSchema),
-    EndpointRevision: conn.model<EndpointRevisionDoc>('EndpointRevision', revisionSchema),
-    EndpointSlot: conn.model<EndpointSlotDoc>('EndpointSlot', slotSchema),
-    EndpointStats: conn.model<EndpointStatsDoc>('EndpointStats', statsSchema),
+    Settings: conn.model<SettingsDoc>('Settings', settingsSchema),
     Event: conn.model<EventDoc>('Event', eventSchema),
     Delivery: conn.model<DeliveryDoc>('Delivery', deliverySchema),
-    Due: conn.model<DueDoc>('Due', dueSchema),
-    Claim: conn.model<ClaimDoc>('Claim', claimSchema),
-    Attempt: conn.model<AttemptDoc>('Attempt', attemptSchema),
     Notice: conn.model<NoticeDoc>('Notice', noticeSchema),
   };
 }

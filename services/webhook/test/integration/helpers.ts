@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { Connection } from 'mongoose';
 import { newSecret } from '../../src/domain/signing.ts';
-import { type EndpointState, type Models, registerModels } from '../../src/store/models.ts';
+import { type EndpointFields, type Models, registerModels } from '../../src/store/models.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -27,11 +28,15 @@ export async function openTestDatabase(prefix: string): Promise<{ conn: Connecti
   return { conn, models };
 }
 
-/** A new enabled endpoint's state, subscribed to invoice.created. */
-export function endpointState(workspaceId: string, url: string, secret = newSecret()): EndpointState {
+/** A new enabled endpoint (a random id unless given), subscribed to invoice.created. */
+export function endpointFields(
+  url: string,
+  secret = newSecret(),
+  id = `whe_${randomBytes(6).toString('hex')}`,
+): EndpointFields {
   const now = new Date();
   return {
-    workspace_id: workspaceId,
+    id,
     url,
     event_types: ['invoice.created'],
     enabled: true,
@@ -42,8 +47,6 @@ export function endpointState(workspaceId: string, url: string, secret = newSecr
     secret,
     previous_secret: null,
     previous_secret_expires_at: null,
-    slot: 1,
-    deleted: false,
     created_at: now,
     updated_at: now,
   };

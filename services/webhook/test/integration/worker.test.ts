@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
+import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { createLogger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
+import type { Lease } from '@invoice-platform/common/store/leases';
 import test from 'ava';
 import type { Connection } from 'mongoose';
 import { ServiceClock } from '../../src/service/clock.ts';
@@ -11,9 +13,9 @@ import { Notifier } from '../../src/service/notifier.ts';
 import { DeliveryWorker } from '../../src/service/worker.ts';
 import { DeliveryStore } from '../../src/store/deliveries.ts';
 import { EndpointStore } from '../../src/store/endpoints.ts';
-import type { Models } from '../../src/store/models.ts';
+import type { DeliveryDoc, Models } from '../../src/store/models.ts';
 import { newKeyring, SecretBox } from '../../src/store/secret-box.ts';
-import { endpointState, openTestDatabase } from './helpers.ts';
+import { endpointFields, openTestDatabase } from './helpers.ts';
 
 // Stores and workers of the webhook service in this process, on the real database (FerretDB), with
 // several workers sharing it as replicas would, against a local HTTP receiver.
@@ -40,9 +42,9 @@ test.before(async () => {
     req.on('end', () => {
       const id = String(req.headers['service-delivery']);
       received.push({ id, at: Date.now() });
-      // Events named evt_fail… fail at every attempt; every other one succeeds.
+      // Events named evt_fail… fail at every attempt, evt_slow… are answered after 1.5 s; the rest succeed at once.
       res.statusCode = id.startsWith('evt_fail') ? 500 : 200;
-      res.end('ok');
+      setTimeout(() => res.end('ok'), id.startsWith('evt_slow') ? 1500 : 0);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -53,6 +55,8 @@ test.after.always(async () => {
   await conn?.close();
   server?.close();
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `crashBeforeNotice`: the first deactivation notice fails to be queued, as if the process died there. */
 function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = false) {
@@ -67,8 +71,7 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
     log,
     wake: () => undefined,
   });
-  const workerId = `w${Math.random().toString(36).slice(2, 8)}`;
-  const notifier = new Notifier({ deliveries, accounts, mailer, clock, workerId, log });
+  const notifier = new Notifier({ deliveries, accounts, mailer, clock, leaseMs, log });
   if (crashBeforeNotice) {
     const enqueue = notifier.enqueue.bind(notifier);
     let crashed = false;
@@ -91,7 +94,6 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
     leaseMs,
     concurrency: 8,
     pollMs: 1000,
-    workerId,
     log,
   });
   const fanOut = new FanOut({ endpoints, deliveries, clock, log, wake: () => undefined });
@@ -99,10 +101,8 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
 }
 
 async function endpointIn(r: ReturnType<typeof replica>, workspaceId: string, route: string) {
-  return r.endpoints.insert(
-    `whe_${route}_${Math.random().toString(36).slice(2, 8)}`,
-    endpointState(workspaceId, `http://127.0.0.1:${port}/${route}`),
-  );
+  const id = `whe_${route}_${Math.random().toString(36).slice(2, 8)}`;
+  return (await r.endpoints.add(workspaceId, endpointFields(`http://127.0.0.1:${port}/${route}`, undefined, id), 5))!;
 }
 
 function lifecycle(id: string, workspaceId: string) {
@@ -115,6 +115,11 @@ function lifecycle(id: string, workspaceId: string) {
     sequence: 1,
     data: { object: { id: `inv_${id}` } },
   };
+}
+
+/** How many deliveries of the workspace still have work due (or held by a sender). */
+function stillDue(workspaceId: string): Promise<number> {
+  return models.Delivery.countDocuments({ workspace_id: workspaceId, due_at: { $ne: null } }).exec();
 }
 
 test.serial('four workers racing over 30 due deliveries send each exactly once', async (t) => {
@@ -136,7 +141,34 @@ test.serial('four workers racing over 30 due deliveries send each exactly once',
     30,
   );
   t.is(await models.Delivery.countDocuments({ workspace_id: 'WSRACE', status: 'succeeded' }), 30);
-  t.is(await models.Due.countDocuments({ workspace_id: 'WSRACE' }), 0);
+  t.is(await stillDue('WSRACE'), 0);
+});
+
+test.serial('four workers racing over 10 due retries make each second attempt once', async (t) => {
+  const clock = new ServiceClock();
+  const replicas = [replica(clock), replica(clock), replica(clock), replica(clock)];
+  await endpointIn(replicas[0]!, 'WSRETRY', 'retry');
+  const ids = Array.from({ length: 10 }, (_, i) => `evt_fail_retry${i}`);
+  for (const id of ids) await replicas[0]!.fanOut.handle(lifecycle(id, 'WSRETRY'));
+  const before = received.length;
+  t.is((await replicas[0]!.worker.runDue('WSRETRY')).failed, 10);
+  clock.set(new Date(Date.now() + 61_000));
+  const passes = await Promise.all(replicas.flatMap((r) => [r.worker.runDue('WSRETRY'), r.worker.runDue('WSRETRY')]));
+  const mine = received.slice(before).map((r) => r.id);
+  t.is(mine.length, 20);
+  for (const id of ids) t.is(mine.filter((x) => x === id).length, 2, id);
+  t.is(
+    passes.reduce((n, p) => n + p.attempted, 0),
+    10,
+  );
+  const deliveries = await models.Delivery.find({ workspace_id: 'WSRETRY' }).lean<DeliveryDoc[]>();
+  for (const d of deliveries) {
+    t.like(d, { status: 'retrying', attempt_count: 2, lease_token: null });
+    t.deepEqual(
+      d.attempts.map((a) => a.number),
+      [1, 2],
+    );
+  }
 });
 
 test.serial('an attempt whose worker died is taken over after the lease, once', async (t) => {
@@ -144,19 +176,83 @@ test.serial('an attempt whose worker died is taken over after the lease, once', 
   const r = replica(clock, 1000);
   await endpointIn(r, 'WSLEASE', 'lease');
   await r.fanOut.handle(lifecycle('evt_lease', 'WSLEASE'));
-  const due = await models.Due.findOne({ workspace_id: 'WSLEASE' }).lean();
-  // A worker claimed the attempt and died before sending.
-  await models.Claim.create({ _id: due!._id, owner_id: due!.delivery_id, claimed_at: new Date(), worker: 'dead' });
+  // A worker claimed the delivery and died before sending.
+  const [dueId] = await r.deliveries.dueIds(clock.now(), 10, 'WSLEASE');
+  const dead = await r.deliveries.claim(dueId!, clock.now(), 1000);
+  t.truthy(dead);
   const before = received.length;
-  t.is((await r.worker.runDue()).attempted, 0, 'inside the lease nobody else sends');
-  await new Promise((res) => setTimeout(res, 1100));
-  const [a, b] = await Promise.all([replica(clock, 1000).worker.runDue(), replica(clock, 1000).worker.runDue()]);
+  t.is((await r.worker.runDue('WSLEASE')).attempted, 0, 'inside the lease nobody else sends');
+  await sleep(1100);
+  const [a, b] = await Promise.all([
+    replica(clock, 1000).worker.runDue('WSLEASE'),
+    replica(clock, 1000).worker.runDue('WSLEASE'),
+  ]);
   t.is(a.attempted + b.attempted, 1);
   t.deepEqual(
     received.slice(before).map((x) => x.id),
     ['evt_lease'],
   );
-  t.truthy(await models.Claim.findById(`${due!._id}:g1`).lean());
+  const d = (await models.Delivery.findById(dead!.doc._id).lean<DeliveryDoc>())!;
+  t.like(d, { status: 'succeeded', attempt_count: 1, due_at: null, lease_token: null });
+  t.is(d.attempts.length, 1);
+});
+
+test.serial(
+  'a sender whose lease ran out during its send records nothing; the one that took over records the attempt',
+  async (t) => {
+    const clock = new ServiceClock();
+    const [a, b] = [replica(clock), replica(clock)];
+    await endpointIn(a, 'WSLOST', 'lost');
+    await a.fanOut.handle(lifecycle('evt_slow_lost', 'WSLOST'));
+    const before = received.length;
+    const first = a.worker.runDue('WSLOST');
+    for (let i = 0; i < 100 && received.length === before; i++) await sleep(20);
+    t.is(received.length, before + 1, "the first sender's POST arrived; its answer is 1.5 s away");
+    // The first sender's lease runs out while it waits (as if it had stalled): the second takes over.
+    clock.set(new Date(Date.now() + 61_000));
+    const second = await b.worker.runDue('WSLOST');
+    const late = await first;
+    t.is(second.attempted, 1);
+    t.is(late.attempted, 0, 'the first sender counts no attempt');
+    t.deepEqual(
+      received.slice(before).map((x) => x.id),
+      ['evt_slow_lost', 'evt_slow_lost'],
+      'sent twice, with one event id',
+    );
+    const d = (await models.Delivery.findOne({ workspace_id: 'WSLOST' }).lean<DeliveryDoc>())!;
+    t.like(d, { status: 'succeeded', attempt_count: 1, due_at: null, lease_token: null });
+    t.deepEqual(
+      d.attempts.map((x) => x.number),
+      [1],
+      'one attempt recorded: the first sender recorded nothing',
+    );
+  },
+);
+
+test.serial('ten registrations racing for a workspace with no endpoint: exactly five are stored', async (t) => {
+  const r = replica(new ServiceClock());
+  const results = await Promise.allSettled(
+    Array.from({ length: 10 }, (_, i) =>
+      r.service.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/limit${i}` }),
+    ),
+  );
+  t.is(results.filter((x) => x.status === 'fulfilled').length, 5);
+  for (const x of results.filter((y) => y.status === 'rejected')) {
+    const err = (x as PromiseRejectedResult).reason as AppError;
+    t.true(AppError.isKind(err, 'application'), String(err));
+    t.regex(err.message, /at most 5 webhook endpoints/);
+  }
+  const listed = await r.service.list('WSLIMIT');
+  t.is(listed.length, 5);
+  t.is((await models.Settings.findById('WSLIMIT').lean())!.endpoints.length, 5);
+
+  // Deleting one frees one place, which exactly one of two racing registrations gets.
+  await r.service.delete('WSLIMIT', listed[0]!.id);
+  const again = await Promise.allSettled(
+    [0, 1].map((i) => r.service.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/again${i}` })),
+  );
+  t.is(again.filter((x) => x.status === 'fulfilled').length, 1);
+  t.is((await r.service.list('WSLIMIT')).length, 5);
 });
 
 test.serial('a redelivered event whose fan-out died half-way gets its missing deliveries only', async (t) => {
@@ -167,16 +263,12 @@ test.serial('a redelivered event whose fan-out died half-way gets its missing de
   await r.fanOut.handle(lifecycle('evt_half', 'WSHALF'));
   // As if the process had died after the first delivery: the second one and the flag are lost.
   await models.Delivery.deleteOne({ workspace_id: 'WSHALF', endpoint_id: { $ne: e1.id } });
-  await models.Due.deleteMany({
-    workspace_id: 'WSHALF',
-    delivery_id: { $ne: (await models.Delivery.findOne({ endpoint_id: e1.id }).lean())!._id },
-  });
   await models.Event.updateOne({ _id: 'evt_half' }, { $set: { fanned_out: false } });
   const made = await r.fanOut.handle(lifecycle('evt_half', 'WSHALF'));
   t.is(made, 2, 'both pairs were visited, the existing one found in place');
   t.is(await models.Delivery.countDocuments({ workspace_id: 'WSHALF' }), 2);
   const before = received.length;
-  await r.worker.runDue();
+  await r.worker.runDue('WSHALF');
   t.is(received.slice(before).length, 2);
   t.is(await r.fanOut.handle(lifecycle('evt_half', 'WSHALF')), 0, 'a finished fan-out is skipped');
 });
@@ -186,18 +278,17 @@ test.serial('disabling an endpoint cancels its retries; re-enabling does not rev
   const r = replica(clock);
   const e = await endpointIn(r, 'WSOFF', 'off');
   await r.fanOut.handle(lifecycle('evt_off', 'WSOFF'));
-  // Make the first attempt fail: point the endpoint at a closed port via a new revision.
-  const current = (await r.endpoints.load(e.id))!;
-  await r.endpoints.commit(current, { url: 'http://127.0.0.1:1/closed', updated_at: new Date() });
-  await r.worker.runDue();
+  // Make the first attempt fail: point the endpoint at a closed port.
+  await r.endpoints.change('WSOFF', e.id, () => ({ url: 'http://127.0.0.1:1/closed', updated_at: new Date() }));
+  await r.worker.runDue('WSOFF');
   const d = await models.Delivery.findOne({ endpoint_id: e.id }).lean();
   t.is(d!.status, 'retrying');
   await r.service.setEnabled('WSOFF', e.id, false);
-  t.is((await models.Delivery.findById(d!._id).lean())!.status, 'cancelled');
+  t.like(await models.Delivery.findById(d!._id).lean(), { status: 'cancelled', due_at: null });
   await r.service.setEnabled('WSOFF', e.id, true);
   clock.set(new Date(Date.now() + 3_600_000));
   const before = received.length;
-  await r.worker.runDue();
+  await r.worker.runDue('WSOFF');
   t.is(received.length, before);
   t.is((await models.Delivery.findById(d!._id).lean())!.status, 'cancelled');
 });
@@ -208,27 +299,28 @@ test.serial(
     const clock = new ServiceClock();
     const r = replica(clock, 60_000, true);
     const e = await endpointIn(r, 'WSNOTE', 'note');
-    await r.endpoints.commit((await r.endpoints.load(e.id))!, {
-      url: 'http://127.0.0.1:1/closed',
-      updated_at: new Date(),
-    });
+    await r.endpoints.change('WSNOTE', e.id, () => ({ url: 'http://127.0.0.1:1/closed', updated_at: new Date() }));
     await r.fanOut.handle(lifecycle('evt_note', 'WSNOTE'));
     for (let attempt = 1; attempt <= 8; attempt++) {
-      await r.worker.runDue();
+      await r.worker.runDue('WSNOTE');
       const d = (await models.Delivery.findOne({ endpoint_id: e.id }).lean())!;
       t.is(d.attempt_count, attempt);
       if (d.next_attempt_at) clock.set(new Date(new Date(d.next_attempt_at).getTime() + 1000));
     }
-    t.false((await r.endpoints.load(e.id))!.enabled, 'deactivated after the 8th failure');
+    t.false((await r.endpoints.load('WSNOTE', e.id))!.enabled, 'deactivated after the 8th failure');
     t.is(await models.Notice.countDocuments({ endpoint_id: e.id }), 0, 'the crash came before the notice');
-    t.truthy(await models.Due.findOne({ workspace_id: 'WSNOTE' }).lean(), 'the settle is still due');
+    const held = (await models.Delivery.findOne({ endpoint_id: e.id }).lean())!;
+    t.like(held, { status: 'failed', attempt_count: 8 });
+    t.truthy(held.due_at, 'the work after the last attempt is still due');
 
-    await r.worker.runDue();
-    await replica(clock).worker.runDue();
+    // The lease of the sender that died runs out; the next senders finish its work.
+    clock.set(new Date(new Date(held.due_at!).getTime() + 1000));
+    await r.worker.runDue('WSNOTE');
+    await replica(clock).worker.runDue('WSNOTE');
     const notices = await models.Notice.find({ endpoint_id: e.id }).lean();
     t.is(notices.length, 1);
     t.is(notices[0]!.event_id, 'evt_note');
-    t.is(await models.Due.countDocuments({ workspace_id: 'WSNOTE' }), 0);
+    t.is(await stillDue('WSNOTE'), 0);
   },
 );
 
@@ -239,30 +331,30 @@ test.serial(
     const r = replica(clock);
     const e = await endpointIn(r, 'WSSINCE', 'since');
     await r.fanOut.handle(lifecycle('evt_fail_since', 'WSSINCE'));
-    await r.worker.runDue();
+    await r.worker.runDue('WSSINCE');
     const failing = (await models.Delivery.findOne({ event_id: 'evt_fail_since' }).lean())!;
     const firstAttemptAt = failing.first_attempt_at!;
 
     // Another event succeeds to the endpoint half an hour after that first attempt…
     clock.set(new Date(firstAttemptAt.getTime() + 30 * 60_000));
     await r.fanOut.handle(lifecycle('evt_ok_since', 'WSSINCE'));
-    await r.worker.runDue();
+    await r.worker.runDue('WSSINCE');
     t.is((await models.Delivery.findOne({ event_id: 'evt_ok_since' }).lean())!.status, 'succeeded');
-    // …and an older success, recorded last as two workers at once can leave it, is the endpoint's
-    // last_success_at: a rule reading it would deactivate.
-    await models.EndpointStats.updateOne(
-      { _id: e.id },
-      { $set: { last_success_at: new Date(firstAttemptAt.getTime() - 60_000) } },
+    // …while the endpoint's last_success_at (display only) shows an older time: a rule reading it
+    // would deactivate.
+    await models.Settings.updateOne(
+      { _id: 'WSSINCE' },
+      { $set: { [`stats.${e.id}.last_success_at`]: new Date(firstAttemptAt.getTime() - 60_000) } },
     );
 
     for (let attempt = 0; attempt < 10; attempt++) {
       const d = (await models.Delivery.findById(failing._id).lean())!;
       if (!d.next_attempt_at) break;
       clock.set(new Date(new Date(d.next_attempt_at).getTime() + 1000));
-      await r.worker.runDue();
+      await r.worker.runDue('WSSINCE');
     }
-    t.like(await models.Delivery.findById(failing._id).lean(), { status: 'failed', attempt_count: 8 });
-    t.like(await r.endpoints.load(e.id), { enabled: true, disabled_reason: null });
+    t.like(await models.Delivery.findById(failing._id).lean(), { status: 'failed', attempt_count: 8, due_at: null });
+    t.like(await r.endpoints.load('WSSINCE', e.id), { enabled: true, disabled_reason: null });
     t.is(await models.Notice.countDocuments({ endpoint_id: e.id }), 0);
   },
 );
@@ -272,25 +364,63 @@ test.serial('successes recorded at once by many workers: the rule sees the lates
   const base = Date.parse('2025-03-01T10:15:30.250Z');
   const times = Array.from({ length: 40 }, (_, i) => new Date(base + i * 7_777));
   const latest = times.at(-1)!;
+  const now = new Date();
+  for (let i = 0; i < times.length; i++) {
+    await r.deliveries.insertDelivery({
+      _id: `whd_many_${i}`,
+      workspace_id: 'WSMANY',
+      endpoint_id: 'whe_many',
+      endpoint_epoch: 1,
+      event_id: `evt_many_${i}`,
+      event_type: 'invoice.created',
+      invoice_id: `inv_many_${i}`,
+      status: 'pending',
+      attempt_count: 0,
+      attempts: [],
+      next_attempt_at: now,
+      first_attempt_at: null,
+      succeeded_at: null,
+      resend: false,
+      due_at: now,
+      lease_token: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  const leases: Lease<DeliveryDoc>[] = [];
+  for (const id of await r.deliveries.dueIds(now, 100, 'WSMANY')) {
+    const lease = await r.deliveries.claim(id, now, 60_000);
+    if (lease) leases.push(lease);
+  }
+  t.is(leases.length, 40);
   const workers = Array.from({ length: 4 }, () => new DeliveryStore(models));
   // Newest first, so late writers carry the older times.
-  await Promise.all(
+  const recorded = await Promise.all(
     [...times].reverse().map((at, i) =>
-      workers[i % 4]!.insertAttempt({
-        _id: `whd_many_${i}:1`,
-        delivery_id: `whd_many_${i}`,
-        workspace_id: 'WSMANY',
-        endpoint_id: 'whe_many',
-        number: 1,
-        attempted_at: at,
-        response_status: 204,
-        duration_ms: 5,
-        success: true,
-        error: null,
-        response_excerpt: null,
-      }),
+      workers[i % 4]!.recordAttempt(
+        leases[i]!,
+        {
+          number: 1,
+          attempted_at: at,
+          response_status: 204,
+          duration_ms: 5,
+          success: true,
+          error: null,
+          response_excerpt: null,
+        },
+        {
+          status: 'succeeded',
+          attempt_count: 1,
+          next_attempt_at: null,
+          first_attempt_at: at,
+          succeeded_at: at,
+          due_at: null,
+          updated_at: at,
+        },
+      ),
     ),
   );
+  t.true(recorded.every(Boolean));
   t.true(await r.deliveries.succeededSince('whe_many', latest));
   t.true(await r.deliveries.succeededSince('whe_many', new Date(base - 3_600_000)));
   t.false(await r.deliveries.succeededSince('whe_many', new Date(latest.getTime() + 1000)));
