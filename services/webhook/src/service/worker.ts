@@ -122,11 +122,13 @@ export class DeliveryWorker {
    */
   private async work(lease: Lease<DeliveryDoc>, deactivated: string[]): Promise<Outcome> {
     const { deliveries, clock, leaseMs, log } = this.deps;
+    let working = true;
     const renewal = setInterval(() => {
       deliveries
         .renewLease(lease, new Date(clock.now().getTime() + leaseMs))
         .then((held) => {
-          if (!held) log.warn({ delivery_id: lease.doc._id }, 'delivery lease lost while working on it');
+          // A renewal that lands after the work ended its lease finds no lease, rightly.
+          if (!held && working) log.warn({ delivery_id: lease.doc._id }, 'delivery lease lost while working on it');
         })
         .catch((err: unknown) => log.warn({ err: (err as Error).message }, 'delivery lease renewal failed'));
     }, leaseMs / 3);
@@ -139,6 +141,7 @@ export class DeliveryWorker {
       );
       return 'skipped';
     } finally {
+      working = false;
       clearInterval(renewal);
     }
   }

@@ -229,31 +229,44 @@ test.serial(
   },
 );
 
-test.serial('ten registrations racing for a workspace with no endpoint: exactly five are stored', async (t) => {
-  const r = replica(new ServiceClock());
-  const results = await Promise.allSettled(
-    Array.from({ length: 10 }, (_, i) =>
-      r.service.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/limit${i}` }),
-    ),
-  );
-  t.is(results.filter((x) => x.status === 'fulfilled').length, 5);
-  for (const x of results.filter((y) => y.status === 'rejected')) {
-    const err = (x as PromiseRejectedResult).reason as AppError;
-    t.true(AppError.isKind(err, 'application'), String(err));
-    t.regex(err.message, /at most 5 webhook endpoints/);
-  }
-  const listed = await r.service.list('WSLIMIT');
-  t.is(listed.length, 5);
-  t.is((await models.Settings.findById('WSLIMIT').lean())!.endpoints.length, 5);
+test.serial(
+  'ten registrations racing for a workspace with no endpoint: exactly five are stored, and no place is lost',
+  async (t) => {
+    const r = replica(new ServiceClock());
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        r.service.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/limit${i}` }),
+      ),
+    );
+    t.is(results.filter((x) => x.status === 'fulfilled').length, 5);
+    for (const x of results.filter((y) => y.status === 'rejected')) {
+      const err = (x as PromiseRejectedResult).reason as AppError;
+      t.true(AppError.isKind(err, 'application'), String(err));
+      t.regex(err.message, /at most 5 webhook endpoints/);
+    }
+    const listed = await r.service.list('WSLIMIT');
+    t.is(listed.length, 5);
+    t.is((await models.Settings.findById('WSLIMIT').lean())!.endpoints.length, 5);
 
-  // Deleting one frees one place, which exactly one of two racing registrations gets.
-  await r.service.delete('WSLIMIT', listed[0]!.id);
-  const again = await Promise.allSettled(
-    [0, 1].map((i) => r.service.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/again${i}` })),
-  );
-  t.is(again.filter((x) => x.status === 'fulfilled').length, 1);
-  t.is((await r.service.list('WSLIMIT')).length, 5);
-});
+    // Deleting one frees one place, which exactly one of two racing registrations gets.
+    await r.service.delete('WSLIMIT', listed[0]!.id);
+    const again = await Promise.allSettled(
+      [0, 1].map((i) => r.service.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/again${i}` })),
+    );
+    t.is(again.filter((x) => x.status === 'fulfilled').length, 1);
+    t.is((await r.service.list('WSLIMIT')).length, 5);
+
+    // A registration that died between its two writes (the workspace's document created, its
+    // endpoint not added) took no place: five more still fit, and a sixth does not.
+    await models.Settings.create({ _id: 'WSDIED', version: 0, endpoints: [], stats: {}, created_at: new Date() });
+    for (let i = 0; i < 5; i++) {
+      await r.service.register({ workspace_id: 'WSDIED', url: `http://127.0.0.1:${port}/died${i}` });
+    }
+    await t.throwsAsync(r.service.register({ workspace_id: 'WSDIED', url: `http://127.0.0.1:${port}/died5` }), {
+      message: /at most 5 webhook endpoints/,
+    });
+  },
+);
 
 test.serial('a redelivered event whose fan-out died half-way gets its missing deliveries only', async (t) => {
   const clock = new ServiceClock();
