@@ -1,189 +1,215 @@
 /**
- * A local stand-in for Razorpay Payment Links, for exactly what the payment service's
- * RazorpayAdapter uses (docs/payments/razorpay.md): POST /v1/payment_links with key_id:key_secret
- * as Basic auth, the hosted link page at /i/{code} whose Pay button captures a payment, sends the
- * payment_link.paid webhook signed with the webhook secret (X-Razorpay-Signature, a hex
- * HMAC-SHA256 of the raw body) to the webhook URL set in the dashboard (`notifyUrl`: Razorpay takes
- * none per link), and then sends the browser to the link's callback_url with the
- * razorpay_payment_link_* query parameters and their razorpay_signature, as Razorpay does.
+ * A fake of Razorpay Payment Links for the calls the RazorpayAdapter makes
+ * (docs/payments/razorpay.md): POST /v1/payment_links with key_id:key_secret as Basic auth,
+ * answering 401 for any other pair and 400 BAD_REQUEST_ERROR for an amount that is not an integer of
+ * minor units. Its hosted link page (/i/{code}) captures a payment, sends the payment_link.paid
+ * webhook signed with the webhook secret (X-Razorpay-Signature, the hex HMAC-SHA256 of the raw body)
+ * to the webhook URL set in the dashboard (`notifyUrl` / setNotifyUrl: Razorpay takes none per
+ * link), and returns the customer to callback_url with the razorpay_payment_link_* parameters and
+ * their razorpay_signature, as Razorpay does.
  *
- * Tests craft webhooks of their own (bad signature, another amount, a replay) with webhookBody and
- * sendNotification.
+ * It has the one shape of every fake provider (README.md beside this file).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeRazorpayOptions {
-  /** The dashboard's webhook URL (events payment_link.paid, .expired, .cancelled). */
-  notifyUrl?: string;
-  keyId?: string;
-  keySecret?: string;
-  webhookSecret?: string;
+/** A webhook exactly as Razorpay would send it (the shared FakeNotification shape). */
+export interface FakeNotification {
+  provider: 'razorpay';
+  url: string;
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  query: string;
 }
 
-export interface RazorpayLink {
+/** A payment link as the shared FakeCheckout: id is plink_…, the adapter's providerCheckoutId. */
+export interface FakeCheckout {
+  id: string;
+  invoiceId: string;
+  amount: string;
+  currency: string;
+  /** Razorpay's link status: created until paid on the page or by pay(). */
+  status: string;
+  returnUrl: string;
+  notifyUrl: string;
+  pageUrl: string;
+}
+
+export interface NotificationTweaks {
+  outcome?: 'paid' | 'failed' | 'pending';
+  /** Another amount paid (decimal text in the link's currency), signed correctly. */
+  amount?: string;
+  currency?: string;
+  /** Signed with a secret that is not the webhook's. */
+  badSignature?: boolean;
+}
+
+export interface FakeRazorpay {
+  readonly provider: 'razorpay';
+  /** RazorpayAdapter's baseUrl (PAYMENT_RAZORPAY_BASE_URL). */
+  readonly baseUrl: string;
+  readonly credentials: { key_id: string; key_secret: string; webhook_secret: string };
+  checkouts(): FakeCheckout[];
+  checkoutFor(invoiceId: string): FakeCheckout | undefined;
+  /** What paying on the page does, without a browser: records the outcome, returns the webhook unsent. */
+  pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
+  deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
+  /** The dashboard's webhook URL (events payment_link.paid, .expired, .cancelled). */
+  setNotifyUrl(url: string): void;
+  /** The body of the request that created the link, as Razorpay received it. */
+  request(checkoutId: string): Record<string, unknown> | undefined;
+  stop(): Promise<void>;
+}
+
+interface PaymentLink {
   id: string;
   code: string;
   /** Minor units. */
   amount: number;
   currency: string;
-  referenceId?: string;
-  callbackUrl?: string;
-  /** The request body as Razorpay received it. */
+  referenceId: string;
+  callbackUrl: string;
   request: Record<string, unknown>;
-  status: 'created' | 'paid';
+  status: string;
   createdAt: number;
   paymentId?: string;
   orderId?: string;
-  paidAt?: number;
-}
-
-export interface SentNotification {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-  status?: number;
-  responseBody?: string;
-  error?: string;
-}
-
-export interface WebhookFields {
-  event?: string;
-  /** Minor units paid; the link's amount if not given. */
-  amount_paid?: number;
-  currency?: string;
-}
-
-export interface FakeRazorpay {
-  /** What RazorpayAdapter's baseUrl is set to. */
-  baseUrl: string;
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-  /** A connection's credentials for this fake (common/payment-providers field names). */
-  credentials: { key_id: string; key_secret: string; webhook_secret: string };
-  /** Created links by id (plink_…). */
-  links: Map<string, RazorpayLink>;
-  notifications: SentNotification[];
-  setNotifyUrl(url: string): void;
-  /** A webhook's JSON body for a created link (payment_link.paid unless told otherwise). */
-  webhookBody(linkId: string, fields?: WebhookFields): string;
-  /**
-   * POSTs a webhook body as Razorpay does, signed with the webhook secret unless `signature` says
-   * otherwise (null: no header), to `url` or the dashboard's webhook URL.
-   */
-  sendNotification(body: string, opts?: { signature?: string | null; url?: string }): Promise<SentNotification>;
-  stop(): Promise<void>;
 }
 
 const currencies = new Set(['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED', 'AUD', 'CAD', 'MYR']);
 
-/** Razorpay ids: a prefix and 14 base62 characters. */
+/** The event each outcome sends, and the link status after it. */
+const outcomes = {
+  paid: ['payment_link.paid', 'paid'],
+  failed: ['payment_link.expired', 'expired'],
+  pending: ['payment_link.partially_paid', 'partially_paid'],
+} as const;
+
+/** Razorpay ids: a prefix and 14 alphanumerics. */
 function razorpayId(prefix: string): string {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-  return `${prefix}_${Array.from(randomBytes(14), (b) => alphabet[b % 62]).join('')}`;
+  return `${prefix}_${Array.from(randomBytes(14), (b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-export async function startFakeRazorpay(opts: FakeRazorpayOptions = {}): Promise<FakeRazorpay> {
-  const keyId = opts.keyId ?? `rzp_test_${randomBytes(7).toString('hex')}`;
-  const keySecret = opts.keySecret ?? randomBytes(18).toString('base64url');
-  const webhookSecret = opts.webhookSecret ?? randomBytes(18).toString('base64url');
+/** '1500.5' → 150050 (two decimals for every currency here). */
+const toMinor = (decimal: string): number => {
+  const [whole, fraction = ''] = decimal.split('.');
+  return Number(`${whole}${fraction.padEnd(2, '0')}`);
+};
+const fromMinor = (units: number): string => `${Math.floor(units / 100)}.${String(units % 100).padStart(2, '0')}`;
+
+export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Promise<FakeRazorpay> {
+  const credentials = {
+    key_id: `rzp_test_${randomBytes(7).toString('hex')}`,
+    key_secret: randomBytes(18).toString('base64url'),
+    webhook_secret: randomBytes(18).toString('base64url'),
+  };
   const accountId = razorpayId('acc');
-  let webhookUrl = opts.notifyUrl;
-  const links = new Map<string, RazorpayLink>();
-  const byCode = new Map<string, RazorpayLink>();
-  const notifications: SentNotification[] = [];
+  let webhookUrl = opts.notifyUrl ?? '';
+  const links = new Map<string, PaymentLink>();
+  const byCode = new Map<string, PaymentLink>();
   let baseUrl = '';
 
-  function linkJson(
-    link: RazorpayLink,
-    amountPaid = link.status === 'paid' ? link.amount : 0,
-  ): Record<string, unknown> {
+  const pageUrl = (link: PaymentLink) => `${baseUrl}/i/${link.code}`;
+  const notes = (link: PaymentLink) => (link.request.notes ?? {}) as Record<string, unknown>;
+  const toCheckout = (link: PaymentLink): FakeCheckout => ({
+    id: link.id,
+    invoiceId: String(notes(link).invoice_id ?? link.referenceId),
+    amount: fromMinor(link.amount),
+    currency: link.currency,
+    status: link.status,
+    returnUrl: link.callbackUrl,
+    notifyUrl: webhookUrl,
+    pageUrl: pageUrl(link),
+  });
+
+  function linkEntity(link: PaymentLink, amountPaid: number, currency: string): Record<string, unknown> {
     const r = link.request;
     return {
       accept_partial: r.accept_partial ?? false,
       amount: link.amount,
       amount_paid: amountPaid,
       callback_method: r.callback_method ?? '',
-      callback_url: link.callbackUrl ?? '',
+      callback_url: link.callbackUrl,
       cancelled_at: 0,
       created_at: link.createdAt,
-      currency: link.currency,
+      currency,
       customer: r.customer ?? {},
       description: r.description ?? '',
       expire_by: r.expire_by ?? 0,
-      expired_at: 0,
+      expired_at: link.status === 'expired' ? Math.floor(Date.now() / 1000) : 0,
       first_min_partial_amount: 0,
       id: link.id,
       notes: r.notes ?? null,
       notify: r.notify ?? { email: false, sms: false },
       payments: null,
-      reference_id: link.referenceId ?? '',
+      reference_id: link.referenceId,
       reminder_enable: r.reminder_enable ?? false,
       reminders: [],
-      short_url: `${baseUrl}/i/${link.code}`,
+      short_url: pageUrl(link),
       status: link.status,
-      updated_at: link.paidAt ?? link.createdAt,
+      updated_at: Math.floor(Date.now() / 1000),
       upi_link: false,
       user_id: '',
     };
   }
 
-  function webhookBody(linkId: string, fields: WebhookFields = {}): string {
-    const link = links.get(linkId);
-    if (!link) throw new Error(`no Razorpay payment link ${linkId}`);
-    const event = fields.event ?? 'payment_link.paid';
-    const paid = fields.amount_paid ?? link.amount;
-    const currency = fields.currency ?? link.currency;
-    const now = link.paidAt ?? Math.floor(Date.now() / 1000);
-    const paymentId = link.paymentId ?? razorpayId('pay');
-    const orderId = link.orderId ?? razorpayId('order');
-    const linkEntity = {
-      ...linkJson(link, paid),
-      currency,
-      status: event === 'payment_link.paid' ? 'paid' : link.status,
-    };
-    const payload: Record<string, unknown> = { payment_link: { entity: linkEntity } };
+  async function pay(id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> {
+    const link = links.get(id);
+    if (!link) throw new Error(`fake razorpay: no payment link ${id}`);
+    const [event, status] = outcomes[tweaks.outcome ?? 'paid'];
+    link.status = status;
+    const currency = tweaks.currency ?? link.currency;
+    const now = Math.floor(Date.now() / 1000);
+    let payload: Record<string, unknown>;
     if (event === 'payment_link.paid') {
-      payload.order = {
-        entity: {
-          amount: link.amount,
-          amount_due: 0,
-          amount_paid: paid,
-          attempts: 1,
-          created_at: link.createdAt,
-          currency,
-          entity: 'order',
-          id: orderId,
-          notes: link.request.notes ?? [],
-          receipt: link.referenceId ?? null,
-          status: 'paid',
+      link.paymentId ??= razorpayId('pay');
+      link.orderId ??= razorpayId('order');
+      const paid = tweaks.amount === undefined ? link.amount : toMinor(tweaks.amount);
+      payload = {
+        payment_link: { entity: linkEntity(link, paid, currency) },
+        order: {
+          entity: {
+            amount: link.amount,
+            amount_due: 0,
+            amount_paid: paid,
+            attempts: 1,
+            created_at: link.createdAt,
+            currency,
+            entity: 'order',
+            id: link.orderId,
+            notes: link.request.notes ?? [],
+            receipt: link.referenceId,
+            status: 'paid',
+          },
+        },
+        payment: {
+          entity: {
+            amount: paid,
+            captured: true,
+            contact: '+919000090000',
+            created_at: now,
+            currency,
+            email: 'customer@example.com',
+            entity: 'payment',
+            fee: 0,
+            id: link.paymentId,
+            international: false,
+            method: 'upi',
+            notes: link.request.notes ?? [],
+            order_id: link.orderId,
+            status: 'captured',
+            tax: 0,
+            vpa: 'customer@upi',
+          },
         },
       };
-      payload.payment = {
-        entity: {
-          amount: paid,
-          captured: true,
-          contact: '+919000090000',
-          created_at: now,
-          currency,
-          description: `#${link.id.slice(6)}`,
-          email: 'customer@example.com',
-          entity: 'payment',
-          fee: 0,
-          id: paymentId,
-          international: false,
-          method: 'upi',
-          notes: link.request.notes ?? [],
-          order_id: orderId,
-          status: 'captured',
-          tax: 0,
-          vpa: 'customer@upi',
-        },
-      };
+    } else {
+      payload = { payment_link: { entity: linkEntity(link, 0, currency) } };
     }
-    return JSON.stringify({
+    const body = JSON.stringify({
       account_id: accountId,
       contains: Object.keys(payload),
       created_at: now,
@@ -191,101 +217,66 @@ export async function startFakeRazorpay(opts: FakeRazorpayOptions = {}): Promise
       event,
       payload,
     });
-  }
-
-  async function sendNotification(
-    body: string,
-    o: { signature?: string | null; url?: string } = {},
-  ): Promise<SentNotification> {
-    const target = o.url ?? webhookUrl;
-    if (!target) throw new Error('no webhook URL: pass one, or start the fake with notifyUrl');
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'x-razorpay-event-id': randomBytes(8).toString('hex'),
+    const secret = tweaks.badSignature ? randomBytes(18).toString('base64url') : credentials.webhook_secret;
+    return {
+      provider: 'razorpay',
+      url: webhookUrl,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-event-id': razorpayId('evt').slice(4),
+        'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
+      },
+      body,
+      query: '',
     };
-    const signature =
-      o.signature === undefined ? createHmac('sha256', webhookSecret).update(body).digest('hex') : o.signature;
-    if (signature !== null) headers['x-razorpay-signature'] = signature;
-    const sent: SentNotification = { url: target, body, headers };
-    try {
-      const res = await fetch(target, { method: 'POST', headers, body, redirect: 'manual' });
-      sent.status = res.status;
-      sent.responseBody = await res.text();
-    } catch (err) {
-      sent.error = (err as Error).message;
-    }
-    notifications.push(sent);
-    return sent;
   }
 
   async function createLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (basicAuth(req) !== `${keyId}:${keySecret}`) {
+    const text = await readBody(req);
+    if (basicAuth(req) !== `${credentials.key_id}:${credentials.key_secret}`)
       return error(res, 401, 'Authentication failed');
-    }
-    const body = parseJson(await readBody(req));
+    const body = parseObject(text);
     if (!body) return error(res, 400, 'The request body is not valid JSON');
     const currency = body.currency ?? 'INR';
     if (typeof currency !== 'string' || !currencies.has(currency)) return error(res, 400, 'The currency is invalid');
-    if (typeof body.amount !== 'number' || !Number.isSafeInteger(body.amount) || body.amount < 100) {
+    if (typeof body.amount !== 'number' || !Number.isSafeInteger(body.amount) || body.amount < 100)
       return error(res, 400, 'The amount must be an integer in the smallest currency unit, at least 100');
-    }
-    if (body.reference_id !== undefined && (typeof body.reference_id !== 'string' || body.reference_id.length > 40)) {
-      return error(res, 400, 'The reference id may not be greater than 40 characters');
-    }
-    if (body.callback_url !== undefined && body.callback_method !== 'get') {
-      return error(res, 400, 'callback_method must be get when callback_url is given');
-    }
-    const link: RazorpayLink = {
+    if (typeof body.reference_id !== 'string' || body.reference_id.length > 40)
+      return error(res, 400, 'The reference id is required here and may not be greater than 40 characters');
+    if (typeof body.callback_url !== 'string' || body.callback_method !== 'get')
+      return error(res, 400, 'callback_url with callback_method get is required here');
+    const link: PaymentLink = {
       id: razorpayId('plink'),
       code: randomBytes(5).toString('base64url'),
       amount: body.amount,
       currency,
+      referenceId: body.reference_id,
+      callbackUrl: body.callback_url,
       request: body,
       status: 'created',
       createdAt: Math.floor(Date.now() / 1000),
     };
-    if (typeof body.reference_id === 'string') link.referenceId = body.reference_id;
-    if (typeof body.callback_url === 'string') link.callbackUrl = body.callback_url;
     links.set(link.id, link);
     byCode.set(link.code, link);
-    return json(res, 200, linkJson(link));
+    return json(res, 200, linkEntity(link, 0, currency));
   }
 
-  function linkPage(res: ServerResponse, link: RazorpayLink): void {
-    const major = `${Math.floor(link.amount / 100)}.${String(link.amount % 100).padStart(2, '0')}`;
-    html(
-      res,
-      200,
-      `<h1>Razorpay</h1>
-<p>Payment link <span id="link-id">${escapeHtml(link.id)}</span> (${escapeHtml(link.referenceId ?? '')})</p>
-<p>Total <strong id="amount">${escapeHtml(link.currency)} ${major}</strong></p>
-${
-  link.status === 'paid'
-    ? '<p id="status">Paid</p>'
-    : `<form method="post" action="/i/${encodeURIComponent(link.code)}/pay"><button type="submit" id="pay">Pay</button></form>`
-}`,
-    );
-  }
-
-  async function pay(res: ServerResponse, link: RazorpayLink): Promise<void> {
-    if (link.status !== 'paid') {
-      link.status = 'paid';
-      link.paidAt = Math.floor(Date.now() / 1000);
-      link.paymentId = razorpayId('pay');
-      link.orderId = razorpayId('order');
-      if (webhookUrl) await sendNotification(webhookBody(link.id));
-    }
-    if (!link.callbackUrl) return html(res, 200, '<p id="status">Payment complete</p>');
+  async function payOnPage(res: ServerResponse, link: PaymentLink): Promise<void> {
+    await deliver(await pay(link.id)).catch(() => undefined);
     const back = new URL(link.callbackUrl);
-    const params: [string, string][] = [
-      ['razorpay_payment_id', link.paymentId!],
-      ['razorpay_payment_link_id', link.id],
-      ['razorpay_payment_link_reference_id', link.referenceId ?? ''],
-      ['razorpay_payment_link_status', 'paid'],
-    ];
-    for (const [k, v] of params) back.searchParams.set(k, v);
-    const signed = `${link.id}|${link.referenceId ?? ''}|paid|${link.paymentId!}`;
-    back.searchParams.set('razorpay_signature', createHmac('sha256', keySecret).update(signed).digest('hex'));
+    const params: Record<string, string> = {
+      razorpay_payment_id: link.paymentId!,
+      razorpay_payment_link_id: link.id,
+      razorpay_payment_link_reference_id: link.referenceId,
+      razorpay_payment_link_status: 'paid',
+    };
+    for (const [k, v] of Object.entries(params)) back.searchParams.set(k, v);
+    const signed = `${link.id}|${link.referenceId}|paid|${link.paymentId!}`;
+    back.searchParams.set(
+      'razorpay_signature',
+      createHmac('sha256', credentials.key_secret).update(signed).digest('hex'),
+    );
     res.writeHead(303, { location: back.toString() }).end();
   }
 
@@ -294,12 +285,10 @@ ${
     const page = /^\/i\/([^/]+)(\/pay)?$/.exec(url.pathname);
     const handle = async (): Promise<void> => {
       if (req.method === 'POST' && /^\/v1\/payment_links\/?$/.test(url.pathname)) return createLink(req, res);
-      if (page) {
-        const link = byCode.get(decodeURIComponent(page[1]!));
-        if (!link) return html(res, 404, '<p>Payment link not found</p>');
-        if (req.method === 'GET' && !page[2]) return linkPage(res, link);
-        if (req.method === 'POST' && page[2]) return pay(res, link);
-      }
+      const link = page ? byCode.get(page[1]!) : undefined;
+      if (page && !link) return html(res, 404, '<p>Payment link not found</p>');
+      if (link && req.method === 'GET' && !page![2]) return checkoutPage(res, link, pageUrl(link));
+      if (link && req.method === 'POST' && page![2]) return payOnPage(res, link);
       error(res, 404, 'The requested URL was not found on the server.');
     };
     handle().catch((err: unknown) => {
@@ -310,24 +299,47 @@ ${
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
+    provider: 'razorpay',
     baseUrl,
-    keyId,
-    keySecret,
-    webhookSecret,
-    credentials: { key_id: keyId, key_secret: keySecret, webhook_secret: webhookSecret },
-    links,
-    notifications,
+    credentials,
+    checkouts: () => [...links.values()].map(toCheckout),
+    checkoutFor: (invoiceId) => [...links.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    pay,
+    deliver,
     setNotifyUrl: (url) => {
       webhookUrl = url;
     },
-    webhookBody,
-    sendNotification,
+    request: (checkoutId) => links.get(checkoutId)?.request,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+async function deliver(n: FakeNotification): Promise<{ status: number; body: string }> {
+  const res = await fetch(n.query ? `${n.url}?${n.query}` : n.url, {
+    method: n.method,
+    headers: n.headers,
+    body: n.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** The payment link page: the amount, Pay (a plain form post) and Cancel back to the callback URL. */
+function checkoutPage(res: ServerResponse, link: PaymentLink, url: string): void {
+  html(
+    res,
+    200,
+    `<h1>Razorpay</h1>
+<p>Payment link ${escapeHtml(link.id)} (${escapeHtml(link.referenceId)})</p>
+<p id="amount">${escapeHtml(link.currency)} ${fromMinor(link.amount)}</p>
+<form method="post" action="${escapeHtml(url)}/pay"><button id="pay" type="submit">Pay</button></form>
+<p><a id="cancel" href="${escapeHtml(link.callbackUrl)}">Cancel</a></p>`,
+  );
 }
 
 function basicAuth(req: IncomingMessage): string | undefined {
@@ -341,7 +353,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function parseJson(text: string): Record<string, unknown> | undefined {
+function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -374,7 +386,7 @@ function html(res: ServerResponse, status: number, content: string): void {
   res
     .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
     .end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay (local fake)</title></head><body>${content}</body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay checkout</title></head><body>${content}</body></html>`,
     );
 }
 

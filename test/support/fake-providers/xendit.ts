@@ -1,81 +1,83 @@
 /**
- * A local stand-in for Xendit's Invoices API, for exactly what the payment service's XenditAdapter
- * uses (docs/payments/xendit.md): POST /v2/invoices with the secret API key as Basic auth, the
- * hosted invoice page at /web/{id} whose Pay button marks the invoice PAID, sends the invoice
- * callback with the account's x-callback-token header to the callback URL set in the dashboard
- * (`notifyUrl`: Xendit takes no callback URL per invoice), and then sends the browser to the
- * invoice's success_redirect_url.
- *
+ * A fake of Xendit's Invoices API for the calls the XenditAdapter makes (docs/payments/xendit.md):
+ * POST /v2/invoices with the secret API key as Basic auth ("secret_key:"), answering 401
+ * INVALID_API_KEY for any other key and 400 API_VALIDATION_ERROR for an amount the currency cannot
+ * take. Its hosted invoice page (/web/{id}) marks the invoice PAID, sends the invoice callback with
+ * the account's x-callback-token to the callback URL set in the dashboard (`notifyUrl` /
+ * setNotifyUrl: Xendit takes none per invoice), and returns the customer to success_redirect_url.
  * Amounts stay the JSON text they were written as, so a callback carries exactly the amount the
- * invoice was created with. Tests craft callbacks of their own (bad token, another amount, a
- * replay) with callbackBody and sendNotification.
+ * invoice was created with.
+ *
+ * It has the one shape of every fake provider (README.md beside this file).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeXenditOptions {
-  /** The dashboard's "Invoices paid" callback URL. */
-  notifyUrl?: string;
-  secretKey?: string;
-  callbackToken?: string;
+/** A notification exactly as Xendit would send it (the shared FakeNotification shape). */
+export interface FakeNotification {
+  provider: 'xendit';
+  url: string;
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  query: string;
 }
 
-export interface XenditInvoice {
+/** A Xendit invoice as the shared FakeCheckout: id is Xendit's, the adapter's providerCheckoutId. */
+export interface FakeCheckout {
   id: string;
-  externalId: string;
-  /** The JSON text of the amount as created ('1388750', '12.5'). */
+  invoiceId: string;
   amount: string;
   currency: string;
-  status: 'PENDING' | 'PAID';
-  /** invoice_duration: seconds from creation until the invoice expires (Xendit's default is a day). */
-  durationSeconds: number;
-  /** The request body as Xendit received it (numbers as their JSON text). */
-  request: Record<string, unknown>;
-  successRedirectUrl?: string;
-  paymentId?: string;
-  created: Date;
-  paidAt?: Date;
+  /** PENDING until paid on the page or by pay(). */
+  status: string;
+  returnUrl: string;
+  notifyUrl: string;
+  pageUrl: string;
 }
 
-export interface SentNotification {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-  status?: number;
-  responseBody?: string;
-  error?: string;
-}
-
-export interface CallbackFields {
-  status?: string;
-  /** JSON text of the paid amount; the invoice's amount if not given. */
-  paid_amount?: string;
+export interface NotificationTweaks {
+  outcome?: 'paid' | 'failed' | 'pending';
+  /** Another paid_amount (decimal text in the invoice's currency). */
+  amount?: string;
   currency?: string;
-  external_id?: string;
+  /** Sent with a callback token that is not the account's. */
+  badSignature?: boolean;
 }
 
 export interface FakeXendit {
-  /** What XenditAdapter's baseUrl is set to. */
-  baseUrl: string;
-  secretKey: string;
-  callbackToken: string;
-  /** A connection's credentials for this fake (common/payment-providers field names). */
-  credentials: { secret_key: string; callback_token: string };
-  /** Created invoices by Xendit id. */
-  invoices: Map<string, XenditInvoice>;
-  notifications: SentNotification[];
+  readonly provider: 'xendit';
+  /** XenditAdapter's baseUrl (PAYMENT_XENDIT_BASE_URL). */
+  readonly baseUrl: string;
+  readonly credentials: { secret_key: string; callback_token: string };
+  checkouts(): FakeCheckout[];
+  checkoutFor(invoiceId: string): FakeCheckout | undefined;
+  /** What paying on the page does, without a browser: records the outcome, returns the callback unsent. */
+  pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
+  deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
+  /** The dashboard's "Invoices paid" callback URL. */
   setNotifyUrl(url: string): void;
-  /** An invoice callback's JSON body for a created invoice (PAID unless told otherwise). */
-  callbackBody(invoiceId: string, fields?: CallbackFields): string;
-  /**
-   * POSTs a callback body as Xendit does, with the account's x-callback-token unless `token` says
-   * otherwise (null: no header), to `url` or the dashboard's callback URL.
-   */
-  sendNotification(body: string, opts?: { token?: string | null; url?: string }): Promise<SentNotification>;
+  /** The body of the request that created the invoice, as Xendit received it (numbers as their JSON text). */
+  request(checkoutId: string): Record<string, unknown> | undefined;
   stop(): Promise<void>;
 }
 
+interface XenditInvoice {
+  id: string;
+  externalId: string;
+  /** The JSON text of the amount as created ('1388750', '1234.5'). */
+  amount: string;
+  currency: string;
+  status: string;
+  durationSeconds: number;
+  request: Record<string, unknown>;
+  successUrl: string;
+  created: Date;
+  paymentId?: string;
+}
+
+/** Decimals Xendit takes per currency. */
 const currencies = new Map([
   ['IDR', 0],
   ['VND', 0],
@@ -84,20 +86,83 @@ const currencies = new Map([
   ['MYR', 2],
 ]);
 
-/** JSON.rawJSON (Node 22+): a number written as exactly this text. */
+const outcomes = { paid: 'PAID', failed: 'EXPIRED', pending: 'PENDING' } as const;
+
+/** JSON.rawJSON (Node 21+): a number written as exactly this text. */
 const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
 
-export async function startFakeXendit(opts: FakeXenditOptions = {}): Promise<FakeXendit> {
-  const secretKey = opts.secretKey ?? `xnd_development_${randomBytes(24).toString('hex')}`;
-  const callbackToken = opts.callbackToken ?? randomBytes(24).toString('base64url');
+export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promise<FakeXendit> {
+  const credentials = {
+    secret_key: `xnd_development_${randomBytes(24).toString('hex')}`,
+    callback_token: randomBytes(24).toString('base64url'),
+  };
   const userId = randomBytes(12).toString('hex');
-  let callbackUrl = opts.notifyUrl;
+  let callbackUrl = opts.notifyUrl ?? '';
   const invoices = new Map<string, XenditInvoice>();
-  const notifications: SentNotification[] = [];
   let baseUrl = '';
 
+  const pageUrl = (inv: XenditInvoice) => `${baseUrl}/web/${inv.id}`;
+  const toCheckout = (inv: XenditInvoice): FakeCheckout => ({
+    id: inv.id,
+    invoiceId: inv.externalId,
+    amount: fixed(inv.amount, currencies.get(inv.currency) ?? 0),
+    currency: inv.currency,
+    status: inv.status,
+    returnUrl: inv.successUrl,
+    notifyUrl: callbackUrl,
+    pageUrl: pageUrl(inv),
+  });
+
+  async function pay(id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> {
+    const inv = invoices.get(id);
+    if (!inv) throw new Error(`fake xendit: no invoice ${id}`);
+    inv.status = outcomes[tweaks.outcome ?? 'paid'];
+    const paid = inv.status === 'PAID';
+    if (paid) inv.paymentId ??= randomBytes(12).toString('hex');
+    const now = new Date().toISOString();
+    const body = {
+      id: inv.id,
+      external_id: inv.externalId,
+      user_id: userId,
+      is_high: false,
+      status: inv.status,
+      merchant_name: 'Local fake merchant',
+      amount: rawJson(inv.amount),
+      payer_email: inv.request.payer_email,
+      description: inv.request.description,
+      updated: now,
+      created: inv.created.toISOString(),
+      currency: tweaks.currency ?? inv.currency,
+      ...(paid
+        ? {
+            payment_method: 'BANK_TRANSFER',
+            // Xendit writes numbers without trailing zeros.
+            paid_amount: rawJson(tweaks.amount ? plain(tweaks.amount) : inv.amount),
+            bank_code: 'BCA',
+            paid_at: now,
+            fees_paid_amount: 0,
+            payment_channel: 'BCA',
+            payment_destination: '8808999912345678',
+            payment_id: inv.paymentId,
+          }
+        : {}),
+    };
+    const token = tweaks.badSignature ? randomBytes(24).toString('base64url') : credentials.callback_token;
+    return {
+      provider: 'xendit',
+      url: callbackUrl,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-callback-token': token,
+        'webhook-id': randomBytes(12).toString('hex'),
+      },
+      body: JSON.stringify(body),
+      query: '',
+    };
+  }
+
   function invoiceJson(inv: XenditInvoice): Record<string, unknown> {
-    const expiry = new Date(inv.created.getTime() + inv.durationSeconds * 1000);
     return {
       id: inv.id,
       external_id: inv.externalId,
@@ -109,8 +174,8 @@ export async function startFakeXendit(opts: FakeXenditOptions = {}): Promise<Fak
       currency: inv.currency,
       description: inv.request.description,
       payer_email: inv.request.payer_email,
-      expiry_date: expiry.toISOString(),
-      invoice_url: `${baseUrl}/web/${inv.id}`,
+      expiry_date: new Date(inv.created.getTime() + inv.durationSeconds * 1000).toISOString(),
+      invoice_url: pageUrl(inv),
       available_banks: [],
       available_retail_outlets: [],
       available_ewallets: [],
@@ -119,81 +184,29 @@ export async function startFakeXendit(opts: FakeXenditOptions = {}): Promise<Fak
       available_paylaters: [],
       should_exclude_credit_card: false,
       should_send_email: false,
-      success_redirect_url: inv.successRedirectUrl,
+      success_redirect_url: inv.successUrl,
       failure_redirect_url: inv.request.failure_redirect_url,
-      metadata: inv.request.metadata ?? null,
       created: inv.created.toISOString(),
-      updated: (inv.paidAt ?? inv.created).toISOString(),
+      updated: inv.created.toISOString(),
     };
-  }
-
-  function callbackBody(invoiceId: string, fields: CallbackFields = {}): string {
-    const inv = invoices.get(invoiceId);
-    if (!inv) throw new Error(`no Xendit invoice ${invoiceId}`);
-    const paidAt = inv.paidAt ?? new Date();
-    return JSON.stringify({
-      id: inv.id,
-      external_id: fields.external_id ?? inv.externalId,
-      user_id: userId,
-      is_high: false,
-      payment_method: 'BANK_TRANSFER',
-      status: fields.status ?? 'PAID',
-      merchant_name: 'Local fake merchant',
-      amount: rawJson(inv.amount),
-      paid_amount: rawJson(fields.paid_amount ?? inv.amount),
-      bank_code: 'BCA',
-      paid_at: paidAt.toISOString(),
-      payer_email: inv.request.payer_email,
-      description: inv.request.description,
-      fees_paid_amount: 0,
-      updated: paidAt.toISOString(),
-      created: inv.created.toISOString(),
-      currency: fields.currency ?? inv.currency,
-      payment_channel: 'BCA',
-      payment_destination: '8808999912345678',
-      payment_id: inv.paymentId ?? `pay_${randomBytes(8).toString('hex')}`,
-    });
-  }
-
-  async function sendNotification(
-    body: string,
-    o: { token?: string | null; url?: string } = {},
-  ): Promise<SentNotification> {
-    const target = o.url ?? callbackUrl;
-    if (!target) throw new Error('no callback URL: pass one, or start the fake with notifyUrl');
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'webhook-id': randomBytes(12).toString('hex'),
-    };
-    const token = o.token === undefined ? callbackToken : o.token;
-    if (token !== null) headers['x-callback-token'] = token;
-    const sent: SentNotification = { url: target, body, headers };
-    try {
-      const res = await fetch(target, { method: 'POST', headers, body, redirect: 'manual' });
-      sent.status = res.status;
-      sent.responseBody = await res.text();
-    } catch (err) {
-      sent.error = (err as Error).message;
-    }
-    notifications.push(sent);
-    return sent;
   }
 
   async function createInvoice(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (basicAuth(req) !== `${secretKey}:`) {
+    const text = await readBody(req);
+    if (basicAuth(req) !== `${credentials.secret_key}:`) {
       return json(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
     }
-    const body = parseWithSources(await readBody(req));
+    const body = parseWithSources(text);
     if (!body) return json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: 'invalid JSON' });
     const currency = typeof body.currency === 'string' ? body.currency : 'IDR';
     const decimals = currencies.get(currency);
     const amount = body.amount instanceof JsonNumber ? body.amount.source : undefined;
     const problems: string[] = [];
     if (typeof body.external_id !== 'string' || body.external_id === '') problems.push('"external_id" is required');
+    if (typeof body.success_redirect_url !== 'string') problems.push('"success_redirect_url" is required here');
     if (decimals === undefined) problems.push(`"currency" ${currency} is not supported`);
-    else if (!amount || !(decimals === 0 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/).test(amount) || Number(amount) <= 0) {
+    else if (!amount || !(decimals === 0 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/).test(amount) || Number(amount) <= 0)
       problems.push(`"amount" must be a positive number with at most ${decimals} decimals for ${currency}`);
-    }
     if (problems.length > 0)
       return json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: problems.join('; ') });
 
@@ -205,37 +218,16 @@ export async function startFakeXendit(opts: FakeXenditOptions = {}): Promise<Fak
       status: 'PENDING',
       durationSeconds: body.invoice_duration instanceof JsonNumber ? Number(body.invoice_duration.source) : 86_400,
       request: body,
+      successUrl: body.success_redirect_url as string,
       created: new Date(),
     };
-    if (typeof body.success_redirect_url === 'string') inv.successRedirectUrl = body.success_redirect_url;
     invoices.set(inv.id, inv);
     return json(res, 200, invoiceJson(inv));
   }
 
-  function invoicePage(res: ServerResponse, inv: XenditInvoice): void {
-    html(
-      res,
-      200,
-      `<h1>Xendit</h1>
-<p>Invoice for <span id="external-id">${escapeHtml(inv.externalId)}</span></p>
-<p>Total <strong id="amount">${escapeHtml(inv.currency)} ${escapeHtml(inv.amount)}</strong></p>
-${
-  inv.status === 'PAID'
-    ? '<p id="status">Paid</p>'
-    : `<form method="post" action="/web/${encodeURIComponent(inv.id)}/pay"><button type="submit" id="pay">Pay</button></form>`
-}`,
-    );
-  }
-
-  async function pay(res: ServerResponse, inv: XenditInvoice): Promise<void> {
-    if (inv.status !== 'PAID') {
-      inv.status = 'PAID';
-      inv.paidAt = new Date();
-      inv.paymentId = `pay_${randomBytes(8).toString('hex')}`;
-      if (callbackUrl) await sendNotification(callbackBody(inv.id));
-    }
-    if (!inv.successRedirectUrl) return html(res, 200, '<p id="status">Payment complete</p>');
-    res.writeHead(303, { location: inv.successRedirectUrl }).end();
+  async function payOnPage(res: ServerResponse, inv: XenditInvoice): Promise<void> {
+    await deliver(await pay(inv.id)).catch(() => undefined);
+    res.writeHead(303, { location: inv.successUrl }).end();
   }
 
   const server = createServer((req, res) => {
@@ -243,12 +235,10 @@ ${
     const page = /^\/web\/([^/]+)(\/pay)?$/.exec(url.pathname);
     const handle = async (): Promise<void> => {
       if (req.method === 'POST' && /^\/v2\/invoices\/?$/.test(url.pathname)) return createInvoice(req, res);
-      if (page) {
-        const inv = invoices.get(decodeURIComponent(page[1]!));
-        if (!inv) return html(res, 404, '<p>Invoice not found</p>');
-        if (req.method === 'GET' && !page[2]) return invoicePage(res, inv);
-        if (req.method === 'POST' && page[2]) return pay(res, inv);
-      }
+      const inv = page ? invoices.get(page[1]!) : undefined;
+      if (page && !inv) return html(res, 404, '<p>Invoice not found</p>');
+      if (inv && req.method === 'GET' && !page![2]) return checkoutPage(res, inv, pageUrl(inv));
+      if (inv && req.method === 'POST' && page![2]) return payOnPage(res, inv);
       json(res, 404, { error_code: 'NOT_FOUND', message: 'not found' });
     };
     handle().catch((err: unknown) => {
@@ -259,23 +249,58 @@ ${
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
+    provider: 'xendit',
     baseUrl,
-    secretKey,
-    callbackToken,
-    credentials: { secret_key: secretKey, callback_token: callbackToken },
-    invoices,
-    notifications,
+    credentials,
+    checkouts: () => [...invoices.values()].map(toCheckout),
+    checkoutFor: (invoiceId) => [...invoices.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    pay,
+    deliver,
     setNotifyUrl: (url) => {
       callbackUrl = url;
     },
-    callbackBody,
-    sendNotification,
+    request: (checkoutId) => invoices.get(checkoutId)?.request,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+async function deliver(n: FakeNotification): Promise<{ status: number; body: string }> {
+  const res = await fetch(n.query ? `${n.url}?${n.query}` : n.url, {
+    method: n.method,
+    headers: n.headers,
+    body: n.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** Xendit's invoice page: the amount, Pay (a plain form post) and Cancel back to the return URL. */
+function checkoutPage(res: ServerResponse, inv: XenditInvoice, url: string): void {
+  html(
+    res,
+    200,
+    `<h1>Xendit</h1>
+<p>Invoice ${escapeHtml(inv.externalId)}</p>
+<p id="amount">${escapeHtml(inv.currency)} ${escapeHtml(inv.amount)}</p>
+<form method="post" action="${escapeHtml(url)}/pay"><button id="pay" type="submit">Pay</button></form>
+<p><a id="cancel" href="${escapeHtml(inv.successUrl)}">Cancel</a></p>`,
+  );
+}
+
+/** '1234.5', 2 → '1234.50'; the text of a JSON number in the invoice's fixed form. */
+function fixed(text: string, decimals: number): string {
+  const [whole, fraction = ''] = text.split('.');
+  return decimals === 0 ? whole! : `${whole}.${fraction.padEnd(decimals, '0')}`;
+}
+
+/** '1.00' → '1', '12.50' → '12.5': a decimal as Xendit writes a JSON number. */
+function plain(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
 class JsonNumber {
@@ -318,7 +343,7 @@ function html(res: ServerResponse, status: number, content: string): void {
   res
     .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
     .end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Xendit (local fake)</title></head><body>${content}</body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Xendit checkout</title></head><body>${content}</body></html>`,
     );
 }
 

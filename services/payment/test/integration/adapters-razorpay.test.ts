@@ -8,14 +8,20 @@ import { type FakeRazorpay, startFakeRazorpay } from '../../../../test/support/f
 import { RazorpayAdapter } from '../../src/adapters/razorpay.ts';
 import type { CheckoutInput, Connection, RawNotification } from '../../src/domain/adapter.ts';
 
-/** Where the fake delivers notifications: records each as the gateway would pass it on. */
+/**
+ * The Razorpay adapter against the local Payment Links fake (test/support/fake-providers/razorpay.ts):
+ * the link it creates, the fake's Pay page sending the signed webhook to the dashboard's webhook URL,
+ * and the webhooks it verifies or refuses.
+ */
+
+/** Where notifications are delivered: records each as the gateway would pass it on, answering 200. */
 interface Sink {
   url: string;
   received: RawNotification[];
   stop(): Promise<void>;
 }
 
-async function startSink(): Promise<Sink> {
+async function startSink(provider: string): Promise<Sink> {
   const received: RawNotification[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -23,32 +29,35 @@ async function startSink(): Promise<Sink> {
     req.on('end', () => {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : (v ?? '');
-      received.push({
-        body: Buffer.concat(chunks),
-        headers,
-        query: new URL(req.url ?? '/', 'http://sink').search.slice(1),
-      });
+      const query = new URL(req.url ?? '/', 'http://sink').search.slice(1);
+      received.push({ body: Buffer.concat(chunks), headers, query });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"accepted"}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/p/pay/razorpay/notify`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/p/pay/${provider}/notify`,
     received,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** What the customer's browser does on the provider's page: submit its Pay form, not following the redirect. */
+/** What the customer's browser does on the provider's page: submit the Pay form, not following the redirect. */
 async function clickPay(pageUrl: string): Promise<{ status: number; location: string | null }> {
-  const page = await fetch(pageUrl);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  const html = await (await fetch(pageUrl)).text();
+  const action = /<form method="post" action="([^"]+)"><button id="pay"/.exec(html)?.[1];
   if (!action) throw new Error(`no Pay form on ${pageUrl}: ${html}`);
-  const res = await fetch(new URL(action, pageUrl), { method: 'POST', redirect: 'manual' });
+  const res = await fetch(new URL(action.replaceAll('&#38;', '&'), pageUrl), { method: 'POST', redirect: 'manual' });
   await res.arrayBuffer();
   return { status: res.status, location: res.headers.get('location') };
 }
+
+/** A notification as the payment service receives it from the gateway. */
+const asRaw = (n: { body: string; headers: Record<string, string>; query: string }): RawNotification => ({
+  body: Buffer.from(n.body),
+  headers: n.headers,
+  query: n.query,
+});
 
 let fake: FakeRazorpay;
 let sink: Sink;
@@ -71,7 +80,7 @@ function checkoutInput(over: Partial<CheckoutInput> = {}): CheckoutInput {
 }
 
 test.before(async () => {
-  sink = await startSink();
+  sink = await startSink('razorpay');
   // Razorpay takes no webhook URL per link: it is the dashboard's webhook setting.
   fake = await startFakeRazorpay({ notifyUrl: sink.url });
   adapter = new RazorpayAdapter({ baseUrl: fake.baseUrl });
@@ -83,7 +92,7 @@ test.after.always(async () => {
   await sink?.stop();
 });
 
-const webhooksFor = (linkId: string) =>
+const receivedFor = (linkId: string) =>
   sink.received.filter(
     (n) =>
       (JSON.parse(n.body.toString()) as { payload?: { payment_link?: { entity?: { id?: string } } } }).payload
@@ -95,99 +104,124 @@ test.serial('createCheckout creates a payment link in minor units and returns it
   const before = Math.floor(Date.now() / 1000);
   const checkout = await adapter.createCheckout(conn, input);
 
-  const link = fake.links.get(checkout.providerCheckoutId);
-  t.truthy(link);
-  t.is(checkout.redirectUrl, `${fake.baseUrl}/i/${link!.code}`);
-  t.is(link!.amount, 150050);
-  t.is(link!.currency, 'INR');
-  t.true(link!.referenceId!.startsWith(`${input.invoiceId}-`));
-  t.is(link!.callbackUrl, input.returnUrl);
-  t.like(link!.request, {
+  t.deepEqual(fake.checkoutFor(input.invoiceId), {
+    id: checkout.providerCheckoutId,
+    invoiceId: input.invoiceId,
+    amount: '1500.50',
+    currency: 'INR',
+    status: 'created',
+    returnUrl: input.returnUrl,
+    notifyUrl: sink.url,
+    pageUrl: checkout.redirectUrl,
+  });
+  const request = fake.request(checkout.providerCheckoutId)!;
+  t.like(request, {
+    amount: 150050,
     accept_partial: false,
     callback_method: 'get',
     notes: { invoice_id: input.invoiceId, invoice_number: 'INV-2026-0042' },
     customer: { name: 'Gaurav Kumar', email: 'gaurav@example.com' },
   });
-  const expireBy = link!.request.expire_by as number;
+  t.true(String(request.reference_id).startsWith(`${input.invoiceId}-`));
+  const expireBy = request.expire_by as number;
   t.true(expireBy >= before + 86_400);
   t.deepEqual(checkout.expiresAt, new Date(expireBy * 1000));
 
   const page = await fetch(checkout.redirectUrl);
   t.is(page.status, 200);
   const html = await page.text();
-  t.regex(html, /INR 1500\.50/);
-  t.regex(html, /<button type="submit" id="pay">Pay<\/button>/);
+  t.regex(html, /<p id="amount">INR 1500\.50<\/p>/);
+  t.regex(html, /<button id="pay" type="submit">Pay<\/button>/);
 });
 
 test.serial(
-  'Pay on the fake sends a signed webhook that verifies as paid with the amount, then returns the customer',
+  'Pay on the fake sends a signed webhook, verified as paid with the amount, and returns the customer',
   async (t) => {
     const input = checkoutInput();
     const checkout = await adapter.createCheckout(conn, input);
-    const link = fake.links.get(checkout.providerCheckoutId)!;
+    const linkId = checkout.providerCheckoutId;
 
     const { status, location } = await clickPay(checkout.redirectUrl);
     t.is(status, 303);
     const back = new URL(location!);
     t.is(`${back.origin}${back.pathname}`, input.returnUrl);
-    t.is(back.searchParams.get('razorpay_payment_link_id'), link.id);
+    t.is(back.searchParams.get('razorpay_payment_link_id'), linkId);
     t.is(back.searchParams.get('razorpay_payment_link_status'), 'paid');
-    // The redirect is signed as Razorpay documents: HMAC-SHA256 of link|reference|status|payment with the key secret.
-    const signed = `${link.id}|${link.referenceId}|paid|${back.searchParams.get('razorpay_payment_id')}`;
-    t.is(
-      back.searchParams.get('razorpay_signature'),
-      createHmac('sha256', fake.keySecret).update(signed).digest('hex'),
-    );
+    // The return is signed as Razorpay documents: HMAC-SHA256(link|reference|status|payment, key secret).
+    const reference = back.searchParams.get('razorpay_payment_link_reference_id');
+    const signed = `${linkId}|${reference}|paid|${back.searchParams.get('razorpay_payment_id')}`;
+    const expected = createHmac('sha256', fake.credentials.key_secret).update(signed).digest('hex');
+    t.is(back.searchParams.get('razorpay_signature'), expected);
 
-    const received = webhooksFor(link.id);
+    const received = receivedFor(linkId);
     t.is(received.length, 1);
-    const v = await adapter.verify(conn, received[0]!);
-    t.like(v, {
+    t.like(await adapter.verify(conn, received[0]!), {
       verified: true,
       status: 'paid',
       invoiceId: input.invoiceId,
-      providerCheckoutId: link.id,
-      providerPaymentId: link.paymentId,
+      providerCheckoutId: linkId,
+      providerPaymentId: back.searchParams.get('razorpay_payment_id'),
       eventId: received[0]!.headers['x-razorpay-event-id'],
       amount: '1500.50',
       currency: 'INR',
     });
-
-    // A replay verifies to the same payment id, the idempotency key.
-    await fake.sendNotification(received[0]!.body.toString());
-    const again = await adapter.verify(conn, webhooksFor(link.id)[1]!);
-    t.true(again.verified && v.verified && again.providerPaymentId === v.providerPaymentId);
+    t.is(fake.checkoutFor(input.invoiceId)!.status, 'paid');
   },
 );
 
+test.serial('a replayed webhook verifies to the same payment and event id', async (t) => {
+  const checkout = await adapter.createCheckout(conn, checkoutInput());
+  const n = await fake.pay(checkout.providerCheckoutId);
+  t.is((await fake.deliver(n)).status, 200);
+  t.is((await fake.deliver(n)).status, 200);
+  const [first, replay] = receivedFor(checkout.providerCheckoutId);
+  const a = await adapter.verify(conn, first!);
+  const b = await adapter.verify(conn, replay!);
+  t.true(a.verified && b.verified && a.providerPaymentId === b.providerPaymentId);
+  t.deepEqual(
+    [a, b].map((v) => (v as { eventId?: string }).eventId),
+    [n.headers['x-razorpay-event-id'], n.headers['x-razorpay-event-id']],
+  );
+});
+
 test.serial(
-  'crafted webhooks: a wrong or missing signature is refused; another amount is reported as that amount',
+  'crafted webhooks: a wrong or missing signature or a changed body is refused; another amount is that amount',
   async (t) => {
-    const checkout = await adapter.createCheckout(conn, checkoutInput());
-    const id = checkout.providerCheckoutId;
-    const body = fake.webhookBody(id);
+    const { providerCheckoutId: id } = await adapter.createCheckout(conn, checkoutInput());
 
-    await fake.sendNotification(body, { signature: createHmac('sha256', 'not-the-secret').update(body).digest('hex') });
-    await fake.sendNotification(body, { signature: null });
-    await fake.sendNotification(fake.webhookBody(id, { amount_paid: 100 }));
-    await fake.sendNotification(fake.webhookBody(id, { event: 'payment_link.expired', amount_paid: 0 }));
-    const [wrong, unsigned, otherAmount, expired] = webhooksFor(id);
-
-    t.deepEqual(await adapter.verify(conn, wrong!), { verified: false, reason: 'x-razorpay-signature does not match' });
-    t.deepEqual(await adapter.verify(conn, unsigned!), {
+    t.deepEqual(await adapter.verify(conn, asRaw(await fake.pay(id, { badSignature: true }))), {
+      verified: false,
+      reason: 'x-razorpay-signature does not match',
+    });
+    const genuine = await fake.pay(id);
+    const unsigned = { ...genuine.headers };
+    delete unsigned['x-razorpay-signature'];
+    t.deepEqual(await adapter.verify(conn, asRaw({ ...genuine, headers: unsigned })), {
       verified: false,
       reason: 'the x-razorpay-signature header is missing',
     });
-    t.like(await adapter.verify(conn, otherAmount!), { verified: true, status: 'paid', amount: '1.00' });
-    t.like(await adapter.verify(conn, expired!), { verified: true, status: 'failed', providerPaymentId: id });
+    const tampered = { ...genuine, body: genuine.body.replace('"amount_paid":150050', '"amount_paid":100') };
+    t.not(tampered.body, genuine.body);
+    t.deepEqual(await adapter.verify(conn, asRaw(tampered)), {
+      verified: false,
+      reason: 'x-razorpay-signature does not match',
+    });
+    t.like(await adapter.verify(conn, asRaw(await fake.pay(id, { amount: '1.00' }))), {
+      verified: true,
+      status: 'paid',
+      amount: '1.00',
+    });
+    t.like(await adapter.verify(conn, asRaw(await fake.pay(id, { outcome: 'failed' }))), {
+      verified: true,
+      status: 'failed',
+      providerPaymentId: id,
+    });
   },
 );
 
 test.serial("Razorpay refusing the key pair is the workspace's to fix", async (t) => {
-  const err = await t.throwsAsync(
-    adapter.createCheckout({ ...conn, credentials: { ...fake.credentials, key_secret: 'wrong' } }, checkoutInput()),
-    { instanceOf: AppError },
-  );
+  const wrong: Connection = { ...conn, credentials: { ...fake.credentials, key_secret: 'wrong' } };
+  const err = await t.throwsAsync(adapter.createCheckout(wrong, checkoutInput()), { instanceOf: AppError });
   t.is(err.kind, 'application');
   t.is(err.message, "Razorpay refused the workspace's credentials (HTTP 401).");
 });
@@ -195,11 +229,7 @@ test.serial("Razorpay refusing the key pair is the workspace's to fix", async (t
 test.serial('Razorpay not answering is unavailable', async (t) => {
   const gone = await startFakeRazorpay();
   await gone.stop();
-  const err = await t.throwsAsync(
-    new RazorpayAdapter({ baseUrl: gone.baseUrl }).createCheckout(conn, checkoutInput()),
-    {
-      instanceOf: AppError,
-    },
-  );
+  const offline = new RazorpayAdapter({ baseUrl: gone.baseUrl });
+  const err = await t.throwsAsync(offline.createCheckout(conn, checkoutInput()), { instanceOf: AppError });
   t.is(err.kind, 'unavailable');
 });

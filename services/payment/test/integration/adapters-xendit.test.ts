@@ -7,14 +7,20 @@ import { type FakeXendit, startFakeXendit } from '../../../../test/support/fake-
 import { XenditAdapter } from '../../src/adapters/xendit.ts';
 import type { CheckoutInput, Connection, RawNotification } from '../../src/domain/adapter.ts';
 
-/** Where the fake delivers notifications: records each as the gateway would pass it on. */
+/**
+ * The Xendit adapter against the local Invoices API fake (test/support/fake-providers/xendit.ts):
+ * the invoice it creates, the fake's Pay page calling back the dashboard's callback URL with the
+ * token, and the callbacks it verifies or refuses.
+ */
+
+/** Where notifications are delivered: records each as the gateway would pass it on, answering 200. */
 interface Sink {
   url: string;
   received: RawNotification[];
   stop(): Promise<void>;
 }
 
-async function startSink(): Promise<Sink> {
+async function startSink(provider: string): Promise<Sink> {
   const received: RawNotification[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -22,32 +28,35 @@ async function startSink(): Promise<Sink> {
     req.on('end', () => {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : (v ?? '');
-      received.push({
-        body: Buffer.concat(chunks),
-        headers,
-        query: new URL(req.url ?? '/', 'http://sink').search.slice(1),
-      });
+      const query = new URL(req.url ?? '/', 'http://sink').search.slice(1);
+      received.push({ body: Buffer.concat(chunks), headers, query });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"accepted"}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/p/pay/xendit/notify`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/p/pay/${provider}/notify`,
     received,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** What the customer's browser does on the provider's page: submit its Pay form, not following the redirect. */
+/** What the customer's browser does on the provider's page: submit the Pay form, not following the redirect. */
 async function clickPay(pageUrl: string): Promise<{ status: number; location: string | null }> {
-  const page = await fetch(pageUrl);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  const html = await (await fetch(pageUrl)).text();
+  const action = /<form method="post" action="([^"]+)"><button id="pay"/.exec(html)?.[1];
   if (!action) throw new Error(`no Pay form on ${pageUrl}: ${html}`);
-  const res = await fetch(new URL(action, pageUrl), { method: 'POST', redirect: 'manual' });
+  const res = await fetch(new URL(action.replaceAll('&#38;', '&'), pageUrl), { method: 'POST', redirect: 'manual' });
   await res.arrayBuffer();
   return { status: res.status, location: res.headers.get('location') };
 }
+
+/** A notification as the payment service receives it from the gateway. */
+const asRaw = (n: { body: string; headers: Record<string, string>; query: string }): RawNotification => ({
+  body: Buffer.from(n.body),
+  headers: n.headers,
+  query: n.query,
+});
 
 let fake: FakeXendit;
 let sink: Sink;
@@ -70,7 +79,7 @@ function checkoutInput(over: Partial<CheckoutInput> = {}): CheckoutInput {
 }
 
 test.before(async () => {
-  sink = await startSink();
+  sink = await startSink('xendit');
   // Xendit takes no callback URL per invoice: it is the dashboard's "Invoices paid" setting.
   fake = await startFakeXendit({ notifyUrl: sink.url });
   adapter = new XenditAdapter({ baseUrl: fake.baseUrl });
@@ -82,41 +91,52 @@ test.after.always(async () => {
   await sink?.stop();
 });
 
-const callbacksFor = (xenditInvoiceId: string) =>
-  sink.received.filter((n) => (JSON.parse(n.body.toString()) as { id?: string }).id === xenditInvoiceId);
+const receivedFor = (xenditId: string) =>
+  sink.received.filter((n) => (JSON.parse(n.body.toString()) as { id?: string }).id === xenditId);
 
 test.serial(
   'createCheckout creates a Xendit invoice for the invoice id and returns its page on the fake',
   async (t) => {
     const input = checkoutInput();
+    const before = Date.now();
     const checkout = await adapter.createCheckout(conn, input);
 
+    t.deepEqual(fake.checkoutFor(input.invoiceId), {
+      id: checkout.providerCheckoutId,
+      invoiceId: input.invoiceId,
+      amount: '1388750',
+      currency: 'IDR',
+      status: 'PENDING',
+      returnUrl: input.returnUrl,
+      notifyUrl: sink.url,
+      pageUrl: checkout.redirectUrl,
+    });
     t.is(checkout.redirectUrl, `${fake.baseUrl}/web/${checkout.providerCheckoutId}`);
-    const inv = fake.invoices.get(checkout.providerCheckoutId);
-    t.truthy(inv);
-    t.is(inv!.externalId, input.invoiceId);
-    t.is(inv!.amount, '1388750');
-    t.is(inv!.currency, 'IDR');
-    t.is(inv!.successRedirectUrl, input.returnUrl);
-    t.is(inv!.request.description, 'Invoice INV-2026-0042');
-    t.is(inv!.request.payer_email, 'finance@maju.example');
-    t.deepEqual(checkout.expiresAt, new Date(inv!.created.getTime() + 86_400_000));
+    t.like(fake.request(checkout.providerCheckoutId), {
+      external_id: input.invoiceId,
+      description: 'Invoice INV-2026-0042',
+      payer_email: 'finance@maju.example',
+      failure_redirect_url: input.returnUrl,
+      customer: { given_names: 'PT Maju Jaya', email: 'finance@maju.example' },
+    });
+    t.true(checkout.expiresAt!.getTime() >= before + 86_400_000 - 1);
 
     const page = await fetch(checkout.redirectUrl);
     t.is(page.status, 200);
     const html = await page.text();
-    t.regex(html, /IDR 1388750/);
-    t.regex(html, /<button type="submit" id="pay">Pay<\/button>/);
+    t.regex(html, /<p id="amount">IDR 1388750<\/p>/);
+    t.regex(html, /<button id="pay" type="submit">Pay<\/button>/);
   },
 );
 
 test.serial('a cents amount reaches Xendit as the exact JSON number', async (t) => {
-  const checkout = await adapter.createCheckout(conn, checkoutInput({ amount: '1234.50', currency: 'PHP' }));
-  t.is(fake.invoices.get(checkout.providerCheckoutId)!.amount, '1234.5');
+  const input = checkoutInput({ amount: '1234.50', currency: 'PHP' });
+  await adapter.createCheckout(conn, input);
+  t.like(fake.checkoutFor(input.invoiceId), { amount: '1234.50', currency: 'PHP' });
 });
 
 test.serial(
-  'Pay on the fake sends a callback that verifies as paid with the amount, then returns the customer',
+  'Pay on the fake calls back with the token, verified as paid with the amount, and returns the customer',
   async (t) => {
     const input = checkoutInput({ amount: '99.90', currency: 'MYR' });
     const checkout = await adapter.createCheckout(conn, input);
@@ -125,11 +145,10 @@ test.serial(
     t.is(status, 303);
     t.is(location, input.returnUrl);
 
-    const received = callbacksFor(checkout.providerCheckoutId);
+    const received = receivedFor(checkout.providerCheckoutId);
     t.is(received.length, 1);
-    t.is(received[0]!.headers['x-callback-token'], fake.callbackToken);
-    const v = await adapter.verify(conn, received[0]!);
-    t.like(v, {
+    t.is(received[0]!.headers['x-callback-token'], fake.credentials.callback_token);
+    t.like(await adapter.verify(conn, received[0]!), {
       verified: true,
       status: 'paid',
       invoiceId: input.invoiceId,
@@ -138,44 +157,50 @@ test.serial(
       amount: '99.90',
       currency: 'MYR',
     });
-
-    // A replay verifies to the same payment id, the idempotency key.
-    await fake.sendNotification(received[0]!.body.toString());
-    const again = await adapter.verify(conn, callbacksFor(checkout.providerCheckoutId)[1]!);
-    t.true(again.verified && v.verified && again.providerPaymentId === v.providerPaymentId);
+    t.is(fake.checkoutFor(input.invoiceId)!.status, 'PAID');
   },
 );
 
-test.serial(
-  'crafted callbacks: a wrong or missing token is refused; another amount is reported as that amount',
-  async (t) => {
-    const checkout = await adapter.createCheckout(conn, checkoutInput());
-    const id = checkout.providerCheckoutId;
+test.serial('a replayed callback verifies to the same payment id, the idempotency key', async (t) => {
+  const checkout = await adapter.createCheckout(conn, checkoutInput());
+  const n = await fake.pay(checkout.providerCheckoutId);
+  t.is((await fake.deliver(n)).status, 200);
+  t.is((await fake.deliver(n)).status, 200);
+  const [first, replay] = receivedFor(checkout.providerCheckoutId);
+  const a = await adapter.verify(conn, first!);
+  const b = await adapter.verify(conn, replay!);
+  t.true(a.verified && b.verified && a.providerPaymentId === b.providerPaymentId);
+});
 
-    await fake.sendNotification(fake.callbackBody(id), { token: 'not-the-callback-token' });
-    await fake.sendNotification(fake.callbackBody(id), { token: null });
-    await fake.sendNotification(fake.callbackBody(id, { paid_amount: '1000' }));
-    await fake.sendNotification(fake.callbackBody(id, { status: 'EXPIRED' }));
-    const [wrongToken, noToken, otherAmount, expired] = callbacksFor(id);
+test.serial('crafted callbacks: a wrong or missing token is refused; another amount is that amount', async (t) => {
+  const { providerCheckoutId: id } = await adapter.createCheckout(conn, checkoutInput());
 
-    t.deepEqual(await adapter.verify(conn, wrongToken!), {
-      verified: false,
-      reason: 'x-callback-token does not match',
-    });
-    t.deepEqual(await adapter.verify(conn, noToken!), {
-      verified: false,
-      reason: 'the x-callback-token header is missing',
-    });
-    t.like(await adapter.verify(conn, otherAmount!), { verified: true, status: 'paid', amount: '1000' });
-    t.like(await adapter.verify(conn, expired!), { verified: true, status: 'failed' });
-  },
-);
+  const wrongToken = await fake.pay(id, { badSignature: true });
+  t.deepEqual(await adapter.verify(conn, asRaw(wrongToken)), {
+    verified: false,
+    reason: 'x-callback-token does not match',
+  });
+  const genuine = await fake.pay(id);
+  const withoutToken = { ...genuine.headers };
+  delete withoutToken['x-callback-token'];
+  t.deepEqual(await adapter.verify(conn, asRaw({ ...genuine, headers: withoutToken })), {
+    verified: false,
+    reason: 'the x-callback-token header is missing',
+  });
+  t.like(await adapter.verify(conn, asRaw(await fake.pay(id, { amount: '1000' }))), {
+    verified: true,
+    status: 'paid',
+    amount: '1000',
+  });
+  t.like(await adapter.verify(conn, asRaw(await fake.pay(id, { outcome: 'failed' }))), {
+    verified: true,
+    status: 'failed',
+  });
+});
 
 test.serial("Xendit refusing the secret key is the workspace's to fix", async (t) => {
-  const err = await t.throwsAsync(
-    adapter.createCheckout({ mode: 'sandbox', credentials: { secret_key: 'xnd_development_wrong' } }, checkoutInput()),
-    { instanceOf: AppError },
-  );
+  const wrong: Connection = { mode: 'sandbox', credentials: { secret_key: 'xnd_development_wrong' } };
+  const err = await t.throwsAsync(adapter.createCheckout(wrong, checkoutInput()), { instanceOf: AppError });
   t.is(err.kind, 'application');
   t.is(err.message, "Xendit refused the workspace's credentials (HTTP 401).");
 });
@@ -183,8 +208,7 @@ test.serial("Xendit refusing the secret key is the workspace's to fix", async (t
 test.serial('Xendit not answering is unavailable', async (t) => {
   const gone = await startFakeXendit();
   await gone.stop();
-  const err = await t.throwsAsync(new XenditAdapter({ baseUrl: gone.baseUrl }).createCheckout(conn, checkoutInput()), {
-    instanceOf: AppError,
-  });
+  const offline = new XenditAdapter({ baseUrl: gone.baseUrl });
+  const err = await t.throwsAsync(offline.createCheckout(conn, checkoutInput()), { instanceOf: AppError });
   t.is(err.kind, 'unavailable');
 });
