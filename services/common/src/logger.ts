@@ -1,5 +1,5 @@
 import { trace } from '@opentelemetry/api';
-import { pino, type Logger } from 'pino';
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 
 export type { Logger };
 
@@ -20,6 +20,9 @@ const redactPaths = [
   '*.signing_secret',
   'password',
   '*.password',
+  // Payment gateway credentials (accounts, payment): the whole map, whatever its fields are called.
+  'credentials',
+  '*.credentials',
   'email',
   '*.email',
   'customer_email',
@@ -28,8 +31,9 @@ const redactPaths = [
   '*.owner_email',
 ];
 
-export function createLogger(service: string, level: string): Logger {
-  return pino({
+/** `destination` is stdout unless given (tests read what would be logged). */
+export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service },
     redact: { paths: redactPaths, censor: '[redacted]' },
@@ -41,5 +45,6 @@ export function createLogger(service: string, level: string): Logger {
       const { traceId, spanId } = span.spanContext();
       return { trace_id: traceId, span_id: spanId };
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
