@@ -16,11 +16,14 @@ shown_state="${state#"$root"/}"
 [ -s "$state/admin-token" ] || (umask 077; node -e "process.stdout.write(require('crypto').randomBytes(24).toString('hex'))" > "$state/admin-token")
 # Seals webhook signing secrets at rest; kept, since the stored secrets open only with it.
 [ -s "$state/webhook-secret-keys" ] || (umask 077; node -e "process.stdout.write('local1:' + require('crypto').randomBytes(32).toString('base64'))" > "$state/webhook-secret-keys")
+# Seals payment gateway credentials at rest (accounts); kept for the same reason.
+[ -s "$state/accounts-secret-keys" ] || (umask 077; node -e "process.stdout.write('local1:' + require('crypto').randomBytes(32).toString('base64'))" > "$state/accounts-secret-keys")
 set -a
 . .local/stack.env
 PLATFORM_STATE_DIR="$state"
 ADMIN_TOKEN="$(cat "$state/admin-token")"
 WEBHOOK_SECRET_KEYS="$(cat "$state/webhook-secret-keys")"
+ACCOUNTS_SECRET_KEYS="$(cat "$state/accounts-secret-keys")"
 ACCOUNTS_ADDR="${ACCOUNTS_ADDR:-127.0.0.1:50051}"
 ACCOUNTS_LISTEN_ADDR="$ACCOUNTS_ADDR"
 INVOICE_ADDR="${INVOICE_ADDR:-127.0.0.1:50052}"

@@ -56,7 +56,7 @@ test('helm chart: every component is hardened and the admin port is never routed
   for (const kind of ['HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Service', 'ConfigMap']) t.true(kinds.has(kind), kind);
 });
 
-test('helm chart: the admin token and the webhook sealing keys come from Secrets, never from the ConfigMap', async (t) => {
+test('helm chart: the admin token and the webhook and accounts sealing keys come from Secrets, never from the ConfigMap', async (t) => {
   const manifests = await render();
   const envOf = (name: string) => {
     const d = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === `invoice-platform-${name}`)!;
@@ -65,9 +65,11 @@ test('helm chart: the admin token and the webhook sealing keys come from Secrets
   };
   t.deepEqual(envOf('gateway').map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]), [['ADMIN_TOKEN', 'invoice-platform-admin']]);
   t.deepEqual(envOf('webhook').map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]), [['WEBHOOK_SECRET_KEYS', 'invoice-platform-webhook-keys']]);
+  t.deepEqual(envOf('accounts').map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]), [['ACCOUNTS_SECRET_KEYS', 'invoice-platform-accounts-keys']]);
   const configMaps = JSON.stringify(manifests.filter((m) => m.kind === 'ConfigMap'));
   t.false(configMaps.includes('ADMIN_TOKEN'));
   t.false(configMaps.includes('WEBHOOK_SECRET_KEYS'));
+  t.false(configMaps.includes('ACCOUNTS_SECRET_KEYS'));
 });
 
 test('helm chart: the schema check does refuse a broken manifest', async (t) => {

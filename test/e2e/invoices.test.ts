@@ -261,7 +261,10 @@ for (const [title, body, path] of [
 
 test('POST generate-external: a connected gateway and an existing payment account are accepted', async (t) => {
   const api = await platform.client('enterprise', 3);
-  await platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, { provider: 'xendit' });
+  await platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, {
+    provider: 'xendit',
+    credentials: { secret_key: 'xnd_development_1', callback_token: 'cb_1' },
+  });
   const account = await platform.admin<{ id: string }>('POST', `/workspaces/${api.workspaceId}/payment-accounts`, {
     label: 'BCA',
     bank_name: 'BCA',

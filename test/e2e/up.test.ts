@@ -23,7 +23,9 @@ let keepState = true;
 function defaultPlatformFiles(): Record<string, string | null> {
   const local = path.join(repoRoot, '.local');
   const run = path.join(local, 'run');
-  const names = ['admin-token', 'webhook-secret-keys', 'demo-key', 'demo-workspace'].map((n) => path.join(local, n));
+  const names = ['admin-token', 'webhook-secret-keys', 'accounts-secret-keys', 'demo-key', 'demo-workspace'].map((n) =>
+    path.join(local, n),
+  );
   if (existsSync(run))
     names.push(
       ...readdirSync(run)

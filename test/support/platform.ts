@@ -185,6 +185,8 @@ export class Platform {
   readonly runId = randomBytes(4).toString('hex');
   /** One key ring for every webhook replica and restart of this platform (they share one database). */
   readonly webhookSecretKeys = `k1:${randomBytes(32).toString('base64')}`;
+  /** The key ring sealing payment gateway credentials in accounts. */
+  readonly accountsSecretKeys = `k1:${randomBytes(32).toString('base64')}`;
   private readonly processes: ServiceProcess[] = [];
   private readonly options: PlatformOptions;
   accountsAddr = '';
@@ -210,6 +212,7 @@ export class Platform {
       LOG_LEVEL: 'info',
       ACCOUNTS_LISTEN_ADDR: this.accountsAddr,
       ACCOUNTS_DB_NAME: `accounts_test_${this.runId}`,
+      ACCOUNTS_SECRET_KEYS: this.accountsSecretKeys,
     });
     accounts.start();
     this.processes.push(accounts);

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { commonConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
+import { keyRingDescription, keyRingPattern } from '@invoice-platform/common/secret-box';
 
 export const configSchema = Type.Object({
   ...commonConfig,
@@ -9,6 +10,11 @@ export const configSchema = Type.Object({
   ACCOUNTS_DB_NAME: Type.String({ default: 'accounts' }),
   /** JSON object overriding the active-key limit per plan, e.g. {"professional":5}. */
   API_KEY_LIMITS: Type.Optional(Type.String()),
+  /**
+   * Keys sealing payment gateway credentials at rest (common/secret-box.ts), in the same format as
+   * the webhook service's key ring. No default: a deployment without its own key does not start.
+   */
+  ACCOUNTS_SECRET_KEYS: Type.String({ description: keyRingDescription, pattern: keyRingPattern }),
 });
 
 export type Config = ReturnType<typeof loadAccountsConfig>;

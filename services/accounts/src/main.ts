@@ -3,6 +3,7 @@ import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import { SecretBox } from '@invoice-platform/common/secret-box';
 import { OutboxRelay } from '@invoice-platform/common/store/outbox';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadAccountsConfig } from './config.ts';
@@ -17,6 +18,7 @@ const telemetry = startTelemetry('accounts', config.OTEL_EXPORTER_OTLP_ENDPOINT)
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const keyLimits = parseApiKeyLimits(config.API_KEY_LIMITS);
+  const box = new SecretBox(config.ACCOUNTS_SECRET_KEYS, 'ACCOUNTS_SECRET_KEYS');
   const conn = await connectMongo(config.MONGODB_URI, config.ACCOUNTS_DB_NAME, log);
   const models = registerModels(conn);
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
@@ -24,7 +26,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const producer = createProducer(createKafka('accounts', config.KAFKA_BROKERS, log));
   const relay = new OutboxRelay({ models: [models.Workspace, models.ApiKey], producer, log });
   relay.start();
-  const repo = new AccountsRepository(models);
+  const repo = new AccountsRepository(models, box);
 
   const server = await startGrpcServer({
     addr: config.ACCOUNTS_LISTEN_ADDR,

@@ -9,7 +9,7 @@ export const configSchema = Type.Object({
   WEBHOOK_DB_NAME: Type.String({ default: 'webhook' }),
   /**
    * Keys sealing the signing secrets at rest: "id:base64 of 32 bytes", comma-separated, the first
-   * sealing (store/secret-box.ts). No default: a deployment without its own key does not start.
+   * sealing (common/secret-box.ts). No default: a deployment without its own key does not start.
    */
   WEBHOOK_SECRET_KEYS: Type.String({
     description: 'id:<base64 of 32 random bytes>, comma-separated, the first sealing',

@@ -4,6 +4,7 @@ import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import { SecretBox } from '@invoice-platform/common/secret-box';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import type { Consumer } from 'kafkajs';
 import { loadWebhookConfig } from './config.ts';
@@ -18,7 +19,6 @@ import { DeliveryWorker } from './service/worker.ts';
 import { DeliveryStore } from './store/deliveries.ts';
 import { EndpointStore } from './store/endpoints.ts';
 import { registerModels } from './store/models.ts';
-import { SecretBox } from './store/secret-box.ts';
 
 const config = loadWebhookConfig();
 const log = createLogger('webhook', config.LOG_LEVEL);
@@ -36,7 +36,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   );
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.WEBHOOK_MAIL_FROM });
   const clock = new ServiceClock();
-  const endpoints = new EndpointStore(models, new SecretBox(config.WEBHOOK_SECRET_KEYS));
+  const endpoints = new EndpointStore(models, new SecretBox(config.WEBHOOK_SECRET_KEYS, 'WEBHOOK_SECRET_KEYS'));
   const deliveries = new DeliveryStore(models);
   const allowInsecureLoopback = config.WEBHOOK_ALLOW_INSECURE_LOOPBACK;
   if (allowInsecureLoopback) log.warn('WEBHOOK_ALLOW_INSECURE_LOOPBACK is on: http:// to 127.0.0.1 and ::1 allowed');

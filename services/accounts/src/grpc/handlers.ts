@@ -1,7 +1,9 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryHandlers } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
+import { isPaymentProvider, paymentProviders } from '@invoice-platform/common/payment-providers';
 import { apiKeyMatches, newApiKey, parseApiKey } from '../domain/api-keys.ts';
+import { currencyRefusal, providerError, validateConnection } from '../domain/payment-gateways.ts';
 import {
   apiAccessRefusal,
   features as knownFeatures,
@@ -24,7 +26,6 @@ import type {
   WorkspaceChanges,
 } from '../store/repository.ts';
 
-const paymentProviders = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'];
 const maxNameLength = 200;
 
 export interface AccountsDeps {
@@ -75,7 +76,20 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
     revoked_at: iso(k.revoked_at),
     last_used_at: iso(k.last_used_at),
   });
-  const encodeGateway = (g: PaymentGateway) => ({ ...g, connected_at: iso(g.connected_at) });
+  // Names of the credential fields only: no method but GetPaymentGatewayCredentials returns a value.
+  const encodeGateway = (g: PaymentGateway) => ({
+    id: g.id,
+    workspace_id: g.workspace_id,
+    provider: g.provider,
+    mode: g.mode,
+    credential_fields: g.credential_fields,
+    connected_at: iso(g.connected_at),
+    updated_at: iso(g.updated_at),
+  });
+  const checkProvider = (provider: string) => {
+    const refusal = providerError(provider);
+    if (refusal) throw AppError.validation([refusal]);
+  };
   const encodeAccount = (a: PaymentAccount) => ({ ...a, created_at: iso(a.created_at) });
 
   /** Changes the plan fields with their workspace.updated event (compare-and-set in the repository). */
@@ -245,16 +259,54 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       return encodeKey(key);
     },
 
-    async ConnectPaymentGateway(req: { workspace_id: string; provider: string }) {
-      if (!paymentProviders.includes(req.provider))
-        throw AppError.validation([{ path: 'provider', message: `must be one of: ${paymentProviders.join(', ')}` }]);
+    async ConnectPaymentGateway(req: {
+      workspace_id: string;
+      provider: string;
+      mode?: string;
+      credentials?: Record<string, string>;
+    }) {
+      const connection = validateConnection(req);
       await repo.getWorkspace(req.workspace_id);
-      return encodeGateway(await repo.connectGateway(req.workspace_id, req.provider, now()));
+      const gateway = await repo.connectGateway(
+        req.workspace_id,
+        connection.provider,
+        connection.mode,
+        connection.credentials,
+        now(),
+      );
+      deps.log.info(
+        {
+          workspace_id: gateway.workspace_id,
+          provider: gateway.provider,
+          mode: gateway.mode,
+          credential_fields: gateway.credential_fields,
+        },
+        'payment gateway connected',
+      );
+      return encodeGateway(gateway);
+    },
+
+    async DisconnectPaymentGateway(req: { workspace_id: string; provider: string }) {
+      checkProvider(req.provider);
+      await repo.getWorkspace(req.workspace_id);
+      const gateway = await repo.disconnectGateway(req.workspace_id, req.provider);
+      if (!gateway)
+        throw new AppError('not_found', `Payment gateway ${req.provider} is not connected in this workspace.`);
+      deps.log.info({ workspace_id: req.workspace_id, provider: req.provider }, 'payment gateway disconnected');
+      return encodeGateway(gateway);
     },
 
     async ListPaymentGateways(req: { workspace_id: string }) {
       await repo.getWorkspace(req.workspace_id);
       return { gateways: (await repo.listGateways(req.workspace_id)).map(encodeGateway) };
+    },
+
+    async GetPaymentGatewayCredentials(req: { workspace_id: string; provider: string }) {
+      checkProvider(req.provider);
+      const opened = await repo.openGatewayCredentials(req.workspace_id, req.provider);
+      if (!opened)
+        throw new AppError('not_found', `Payment gateway ${req.provider} is not connected in this workspace.`);
+      return opened;
     },
 
     async CreatePaymentAccount(req: {
@@ -283,19 +335,32 @@ export function accountsHandlers(deps: AccountsDeps): UnaryHandlers {
       return { accounts: (await repo.listPaymentAccounts(req.workspace_id)).map(encodeAccount) };
     },
 
-    async CheckPaymentSetup(req: { workspace_id: string; payment_gateway?: string; payment_account?: string }) {
+    async CheckPaymentSetup(req: {
+      workspace_id: string;
+      payment_gateway?: string;
+      payment_account?: string;
+      currency?: string;
+    }) {
       const gateway_errors: string[] = [];
       const account_errors: string[] = [];
-      if (
-        req.payment_gateway !== undefined &&
-        !(await repo.isGatewayConnected(req.workspace_id, req.payment_gateway))
-      ) {
-        gateway_errors.push(`payment gateway ${req.payment_gateway} is not connected in this workspace`);
+      const provider = req.payment_gateway;
+      const [gateway, account] = await Promise.all([
+        provider !== undefined && isPaymentProvider(provider) ? repo.findGateway(req.workspace_id, provider) : null,
+        req.payment_account !== undefined ? repo.findPaymentAccount(req.workspace_id, req.payment_account) : null,
+      ]);
+      if (provider !== undefined) {
+        if (!isPaymentProvider(provider)) {
+          gateway_errors.push(`payment gateway ${provider} is not one of: ${paymentProviders.join(', ')}`);
+        } else {
+          if (gateway === null) gateway_errors.push(`payment gateway ${provider} is not connected in this workspace`);
+          else if (gateway === 'legacy')
+            gateway_errors.push(`payment gateway ${provider} has no credentials in this workspace; connect it again`);
+          // Reported beside a missing connection too, so one answer names everything to fix.
+          const refusal = req.currency ? currencyRefusal(provider, req.currency) : undefined;
+          if (refusal) gateway_errors.push(refusal);
+        }
       }
-      if (
-        req.payment_account !== undefined &&
-        !(await repo.findPaymentAccount(req.workspace_id, req.payment_account))
-      ) {
+      if (req.payment_account !== undefined && !account) {
         account_errors.push(`payment account ${req.payment_account} does not exist in this workspace`);
       }
       return { gateway_errors, account_errors };

@@ -41,11 +41,26 @@ export interface ApiKeyDoc extends WithOutbox {
   last_used_at: Date | null;
 }
 
+/**
+ * A connected payment gateway: one document per workspace and provider, `pgw_<workspace>_<provider>`.
+ * Connecting again replaces its credentials in the same document; disconnecting deletes it, and
+ * the sealed credentials with it.
+ */
 export interface PaymentGatewayDoc {
   _id: string;
   workspace_id: string;
   provider: string;
+  /** sandbox | live. */
+  mode: string;
+  /**
+   * The credential fields as one JSON object, sealed (common/secret-box.ts, ACCOUNTS_SECRET_KEYS).
+   * Absent on records made before connections took credentials: those are not connected.
+   */
+  credentials?: string;
+  /** The names of the sealed fields, in the clear, so lists never open the credentials. */
+  credential_fields: string[];
   connected_at: Date;
+  updated_at: Date;
 }
 
 export interface PaymentAccountDoc {
@@ -109,12 +124,18 @@ const paymentGatewaySchema = new Schema<PaymentGatewayDoc>(
     _id: String,
     workspace_id: { type: String, required: true },
     provider: { type: String, required: true },
+    // No defaults: records from before credentials lack these, and the repository reads them so.
+    mode: { type: String },
+    credentials: { type: String },
+    credential_fields: { type: [String], default: undefined },
     connected_at: { type: Date, required: true },
+    updated_at: { type: Date },
   },
-  { versionKey: false, collection: 'payment_gateways' },
+  { versionKey: false, collection: 'payment_gateways', minimize: false },
 );
-// One connection per provider per workspace; also serves "is this gateway connected" lookups and
-// the gateway list of a workspace (at most one per provider, sorted in memory).
+// One connection per provider per workspace, and the gateway list of a workspace (at most one per
+// provider, sorted in memory). Connect, disconnect, CheckPaymentSetup and the credentials lookup go
+// by _id, which is made of the workspace and the provider.
 paymentGatewaySchema.index({ workspace_id: 1, provider: 1 }, { unique: true });
 
 const paymentAccountSchema = new Schema<PaymentAccountDoc>(

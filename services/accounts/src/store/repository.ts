@@ -1,5 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId, randomBase62 } from '@invoice-platform/common/ids';
+import type { SecretBox } from '@invoice-platform/common/secret-box';
 import { newOutbox, type OutboxMessage, withEvents } from '@invoice-platform/common/store/outbox';
 import { insertOnce, isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
@@ -10,7 +11,14 @@ export type WorkspaceChanges = Partial<Pick<Workspace, 'plan' | 'plan_state' | '
 export type ApiKey = Omit<ApiKeyDoc, '_id' | 'hash' | 'outbox' | 'outbox_at'> & { id: string };
 export type ApiKeyWithHash = ApiKey & { hash: string };
 export type NewApiKey = Pick<ApiKeyWithHash, 'id' | 'workspace_id' | 'name' | 'prefix' | 'hash'>;
-export type PaymentGateway = Omit<PaymentGatewayDoc, '_id'> & { id: string };
+/** A connection as lists show it: which credential fields are set, never their values. */
+export type PaymentGateway = Omit<PaymentGatewayDoc, '_id' | 'credentials'> & { id: string };
+/** A connection's credentials opened, for the payment service only. */
+export interface GatewayCredentials {
+  provider: string;
+  mode: string;
+  credentials: Record<string, string>;
+}
 export type PaymentAccount = Omit<PaymentAccountDoc, '_id'> & { id: string };
 
 /**
@@ -47,6 +55,22 @@ function toWorkspace(doc: WorkspaceDoc): Workspace {
   };
 }
 
+function toGateway(doc: PaymentGatewayDoc): PaymentGateway {
+  return {
+    id: doc._id,
+    workspace_id: doc.workspace_id,
+    provider: doc.provider,
+    mode: doc.mode ?? 'sandbox',
+    credential_fields: doc.credential_fields ?? [],
+    connected_at: doc.connected_at,
+    updated_at: doc.updated_at ?? doc.connected_at,
+  };
+}
+
+function gatewayId(workspaceId: string, provider: string): string {
+  return `pgw_${workspaceId}_${provider}`;
+}
+
 function toApiKey(doc: ApiKeyDoc): ApiKey {
   return {
     id: doc._id,
@@ -66,9 +90,12 @@ function newWorkspaceId(): string {
 
 export class AccountsRepository {
   private readonly models: Models;
+  /** Seals and opens payment gateway credentials; nothing else in accounts is secret at rest. */
+  private readonly box: SecretBox;
 
-  constructor(models: Models) {
+  constructor(models: Models, box: SecretBox) {
     this.models = models;
+    this.box = box;
   }
 
   /** Inserts the workspace with its workspace.created event in its outbox. */
@@ -285,23 +312,92 @@ export class AccountsRepository {
     await this.models.ApiKey.updateOne({ _id: keyId }, { $set: { last_used_at: now } }).exec();
   }
 
-  async connectGateway(workspaceId: string, provider: string, now: Date): Promise<PaymentGateway> {
-    const id = `pgw_${workspaceId}_${provider}`;
-    await insertOnce(this.models.PaymentGateway, { _id: id, workspace_id: workspaceId, provider, connected_at: now });
-    const doc = await this.models.PaymentGateway.findById(id).lean<PaymentGatewayDoc>().exec();
-    return plain(doc!);
+  /**
+   * Connects `provider` with `credentials`, or replaces the credentials of its connection: one
+   * upsert of the connection's document, so a replacement is never half applied and never leaves a
+   * second connection. `mode` absent keeps the current mode (sandbox on a first connection).
+   */
+  async connectGateway(
+    workspaceId: string,
+    provider: string,
+    mode: string | undefined,
+    credentials: Record<string, string>,
+    now: Date,
+  ): Promise<PaymentGateway> {
+    const update = {
+      $set: {
+        credentials: this.box.seal(JSON.stringify(credentials)),
+        credential_fields: Object.keys(credentials),
+        updated_at: now,
+        ...(mode ? { mode } : {}),
+      },
+      $setOnInsert: { workspace_id: workspaceId, provider, connected_at: now, ...(mode ? {} : { mode: 'sandbox' }) },
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const doc = await this.models.PaymentGateway.findOneAndUpdate(
+          { _id: gatewayId(workspaceId, provider) },
+          update,
+          {
+            upsert: true,
+            returnDocument: 'after',
+          },
+        )
+          .lean<PaymentGatewayDoc>()
+          .exec();
+        return toGateway(doc!);
+      } catch (err) {
+        // Two first connections at once both try to insert; the loser finds the document now and updates it.
+        if (attempt === 0 && isDuplicateKey(err)) continue;
+        throw err;
+      }
+    }
+  }
+
+  /** Deletes the connection, its sealed credentials with it; null when it was not connected. */
+  async disconnectGateway(workspaceId: string, provider: string): Promise<PaymentGateway | null> {
+    const doc = await this.models.PaymentGateway.findOneAndDelete({
+      _id: gatewayId(workspaceId, provider),
+      workspace_id: workspaceId,
+    })
+      .lean<PaymentGatewayDoc>()
+      .exec();
+    return doc ? toGateway(doc) : null;
   }
 
   async listGateways(workspaceId: string): Promise<PaymentGateway[]> {
-    const docs = await this.models.PaymentGateway.find({ workspace_id: workspaceId })
+    const docs = await this.models.PaymentGateway.find({ workspace_id: workspaceId }, { credentials: 0 })
       .sort({ connected_at: 1 })
       .lean<PaymentGatewayDoc[]>()
       .exec();
-    return docs.map(plain);
+    return docs.map(toGateway);
   }
 
-  async isGatewayConnected(workspaceId: string, provider: string): Promise<boolean> {
-    return (await this.models.PaymentGateway.exists({ workspace_id: workspaceId, provider }).exec()) !== null;
+  /**
+   * The connection when `provider` is connected with credentials; `legacy` when only a record
+   * from before connections took credentials exists (it cannot take payments).
+   */
+  async findGateway(workspaceId: string, provider: string): Promise<PaymentGateway | 'legacy' | null> {
+    const doc = await this.loadGateway(workspaceId, provider);
+    if (!doc) return null;
+    return doc.credentials ? toGateway(doc) : 'legacy';
+  }
+
+  /**
+   * The opened credentials of a connection; null when it is not connected. A stored value that
+   * does not open with ACCOUNTS_SECRET_KEYS throws SecretBoxError naming the key: never a guess.
+   */
+  async openGatewayCredentials(workspaceId: string, provider: string): Promise<GatewayCredentials | null> {
+    const doc = await this.loadGateway(workspaceId, provider);
+    if (!doc?.credentials) return null;
+    const credentials = JSON.parse(this.box.open(doc.credentials)) as Record<string, string>;
+    return { provider: doc.provider, mode: doc.mode ?? 'sandbox', credentials };
+  }
+
+  private async loadGateway(workspaceId: string, provider: string): Promise<PaymentGatewayDoc | null> {
+    return this.models.PaymentGateway.findOne({ _id: gatewayId(workspaceId, provider), workspace_id: workspaceId })
+      .lean<PaymentGatewayDoc>()
+      .exec();
   }
 
   async createPaymentAccount(fields: Omit<PaymentAccountDoc, '_id'>): Promise<PaymentAccount> {

@@ -1,13 +1,34 @@
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
+import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
 import { stackEnv } from '../../../../test/support/platform.ts';
 import { defaultApiKeyLimits } from '../../src/domain/plans.ts';
-import { accountsHandlers } from '../../src/grpc/handlers.ts';
+import { type AccountsDeps, accountsHandlers } from '../../src/grpc/handlers.ts';
 import { registerModels } from '../../src/store/models.ts';
 import { AccountsRepository } from '../../src/store/repository.ts';
 
 export const stack = stackEnv();
 export const log = createLogger('accounts-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+/**
+ * The gRPC handlers over `models`, with credentials sealed by `keyring` (a fresh one unless given);
+ * `deps` replaces the clock or the logger.
+ */
+export function handlersOver(
+  models: ReturnType<typeof registerModels>,
+  keyring = newKeyring('k1'),
+  deps: Partial<Pick<AccountsDeps, 'now' | 'log'>> = {},
+) {
+  const repo = new AccountsRepository(models, new SecretBox(keyring, 'ACCOUNTS_SECRET_KEYS'));
+  const handlers = accountsHandlers({
+    repo,
+    keyLimits: defaultApiKeyLimits,
+    notifyOutbox: () => undefined,
+    log,
+    ...deps,
+  });
+  return { repo, handlers };
+}
 
 /**
  * A database of its own on the local stack's MongoDB-wire server, with the accounts models and
@@ -17,13 +38,7 @@ export async function openTestDatabase(prefix: string) {
   const conn = await connectMongo(stack.MONGODB_URI!, `${prefix}_${process.pid}_${Date.now().toString(36)}`, log);
   const models = registerModels(conn);
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
-  const repo = new AccountsRepository(models);
-  const handlers = accountsHandlers({
-    repo,
-    keyLimits: defaultApiKeyLimits,
-    notifyOutbox: () => undefined,
-    log,
-  });
+  const { repo, handlers } = handlersOver(models);
   return {
     conn,
     models,

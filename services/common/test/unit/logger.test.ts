@@ -38,3 +38,16 @@ test('logger: other fields, the service name and the message stay', (t) => {
   log.info({ invoice_id: 'inv_1', nested: { count: 3 } }, 'invoice stored');
   t.like(lines[0], { service: 'test', msg: 'invoice stored', invoice_id: 'inv_1', nested: { count: 3 } });
 });
+
+test('logger: payment credentials are redacted wherever they sit, their field names are not', (t) => {
+  const { log, lines } = capture();
+  const credentials = { secret_key: 'sk_test_REDACTME', webhook_secret: 'whsec_REDACTME' };
+  log.info({ credentials, credential_fields: Object.keys(credentials) }, 'top level');
+  log.info({ req: { provider: 'stripe', credentials } }, 'nested');
+  t.is(lines.length, 2);
+  for (const line of lines.map((l) => JSON.stringify(l))) {
+    t.false(line.includes('REDACTME'), line);
+    t.true(line.includes('"[redacted]"'), line);
+  }
+  t.deepEqual(lines[0]!.credential_fields, ['secret_key', 'webhook_secret']);
+});

@@ -7,6 +7,7 @@ import Koa, { type Context } from 'koa';
 import type { Authenticator } from '../http/auth.ts';
 import { readJsonBody } from '../http/body.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
+import { registerPaymentRoutes } from './payments.ts';
 import { registerTemplateRoutes } from './templates.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
 
@@ -117,32 +118,6 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     deps.authCache.invalidateKey(ctx.params.key!);
     ctx.body = { data };
   });
-  r.get('/workspaces/:ws/payment-gateways', async (ctx) => {
-    ctx.body = { data: await call('ListPaymentGateways', { workspace_id: ctx.params.ws }) };
-  });
-  r.post('/workspaces/:ws/payment-gateways', async (ctx) => {
-    const b = await body(ctx);
-    ctx.status = 201;
-    ctx.body = {
-      data: await call('ConnectPaymentGateway', { workspace_id: ctx.params.ws, provider: str(b.provider) }),
-    };
-  });
-  r.get('/workspaces/:ws/payment-accounts', async (ctx) => {
-    ctx.body = { data: await call('ListPaymentAccounts', { workspace_id: ctx.params.ws }) };
-  });
-  r.post('/workspaces/:ws/payment-accounts', async (ctx) => {
-    const b = await body(ctx);
-    ctx.status = 201;
-    ctx.body = {
-      data: await call('CreatePaymentAccount', {
-        workspace_id: ctx.params.ws,
-        label: str(b.label),
-        bank_name: str(b.bank_name),
-        account_name: str(b.account_name),
-        account_number: str(b.account_number),
-      }),
-    };
-  });
   const invoice = () => {
     if (!deps.invoice) throw new AppError('not_implemented', 'The invoice service is not configured.');
     return deps.invoice;
@@ -203,6 +178,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
       data: await invoice().call('RunOverdueSweep', { now: str(b.now), workspace_id: str(b.workspace_id) }),
     };
   });
+  registerPaymentRoutes(r, { accounts: deps.accounts, body });
   registerTemplateRoutes(r, { accounts: deps.accounts, pdf: deps.pdf, body });
   registerWebhookRoutes(r, { webhook: deps.webhook, body });
   app.use(r.routes());

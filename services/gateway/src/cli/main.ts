@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadCliConfig } from './config.ts';
+import { paymentOptions, paymentUsage, runPaymentCommand } from './payments.ts';
 import { runTemplateCommand, templateOptions, templateUsage } from './templates.ts';
 import { runWebhookCommand, webhookOptions, webhookUsage } from './webhooks.ts';
 
@@ -18,13 +19,10 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
   key create WORKSPACE [--name NAME]               (prints the raw key once)
   key list WORKSPACE [--all]
   key revoke WORKSPACE KEY_ID
-  gateway connect WORKSPACE PROVIDER
-  gateway list WORKSPACE
-  payment-account create WORKSPACE [--label L] [--bank B] [--account-name N] [--account-number N]
-  payment-account list WORKSPACE
   credits get WORKSPACE
   credits set WORKSPACE N|unlimited               (the workspace credit pool, shared with the dashboard)
   credits add WORKSPACE N [--operation-id ID]     (negative N takes credits away)
+${paymentUsage}
 ${templateUsage}
 ${webhookUsage}
 
@@ -42,11 +40,8 @@ const { values: flags, positionals } = parseArgs({
     'owner-email': { type: 'string' },
     state: { type: 'string' },
     all: { type: 'boolean', default: false },
-    label: { type: 'string' },
-    bank: { type: 'string' },
-    'account-name': { type: 'string' },
-    'account-number': { type: 'string' },
     'operation-id': { type: 'string' },
+    ...paymentOptions,
     ...templateOptions,
     ...webhookOptions,
     help: { type: 'boolean', short: 'h', default: false },
@@ -87,6 +82,12 @@ async function request(method: string, path: string, body?: unknown): Promise<Da
   return payload.data ?? {};
 }
 
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function need(index: number, what: string): string {
   const value = positionals[index];
   if (!value) throw new CliError(`Missing ${what}.\n\n${usage}`);
@@ -119,20 +120,20 @@ const keyColumns = ['id', 'prefix', 'name', 'created_at', 'revoked_at', 'last_us
 async function run(): Promise<{ data: Data; text: string }> {
   const [group, action] = positionals;
   // Command groups kept in files of their own get the same context.
+  const context = {
+    action,
+    positionals,
+    flags,
+    request,
+    need,
+    table,
+    fail: (message: string): never => {
+      throw new CliError(message);
+    },
+  };
   const groups = { template: runTemplateCommand, webhook: runWebhookCommand };
-  if (group === 'template' || group === 'webhook') {
-    return groups[group]({
-      action,
-      positionals,
-      flags,
-      request,
-      need,
-      table,
-      fail: (message) => {
-        throw new CliError(message);
-      },
-    });
-  }
+  if (group === 'template' || group === 'webhook') return groups[group](context);
+  if (group === 'gateway' || group === 'payment-account') return runPaymentCommand({ ...context, group, readStdin });
   const ws = () => encodeURIComponent(need(2, 'WORKSPACE'));
   switch (`${group} ${action}`) {
     case 'workspace create': {
@@ -180,30 +181,6 @@ async function run(): Promise<{ data: Data; text: string }> {
     case 'key revoke': {
       const data = await request('DELETE', `/workspaces/${ws()}/api-keys/${encodeURIComponent(need(3, 'KEY_ID'))}`);
       return { data, text: `Revoked API key ${data.id} at ${data.revoked_at}` };
-    }
-    case 'gateway connect': {
-      const data = await request('POST', `/workspaces/${ws()}/payment-gateways`, { provider: need(3, 'PROVIDER') });
-      return { data, text: `Connected ${data.provider} (${data.id})` };
-    }
-    case 'gateway list': {
-      const data = await request('GET', `/workspaces/${ws()}/payment-gateways`);
-      return { data, text: table((data.gateways as Data[]) ?? [], ['id', 'provider', 'connected_at']) };
-    }
-    case 'payment-account create': {
-      const data = await request('POST', `/workspaces/${ws()}/payment-accounts`, {
-        label: flags.label,
-        bank_name: flags.bank,
-        account_name: flags['account-name'],
-        account_number: flags['account-number'],
-      });
-      return { data, text: `Created payment account ${data.id}` };
-    }
-    case 'payment-account list': {
-      const data = await request('GET', `/workspaces/${ws()}/payment-accounts`);
-      return {
-        data,
-        text: table((data.accounts as Data[]) ?? [], ['id', 'label', 'bank_name', 'account_name', 'created_at']),
-      };
     }
     case 'credits get': {
       const data = await request('GET', `/workspaces/${ws()}/credits`);

@@ -22,7 +22,7 @@ export const templateOptions = {
 
 export interface TemplateCliContext {
   action: string | undefined;
-  flags: Record<string, string | boolean | undefined>;
+  flags: Record<string, string | boolean | string[] | undefined>;
   request(method: string, path: string, body?: unknown): Promise<Data>;
   need(index: number, what: string): string;
   table(rows: Data[], columns: string[]): string;

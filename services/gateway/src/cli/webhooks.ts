@@ -31,7 +31,7 @@ export const webhookOptions = {
 export interface WebhookCliContext {
   action: string | undefined;
   positionals: string[];
-  flags: Record<string, string | boolean | undefined>;
+  flags: Record<string, string | boolean | string[] | undefined>;
   request(method: string, path: string, body?: unknown): Promise<Data>;
   need(index: number, what: string): string;
   table(rows: Data[], columns: string[]): string;

@@ -373,13 +373,19 @@ export class InvoiceService {
         workspace_id: req.workspace_id,
         payment_gateway: req.payment_gateway,
         payment_account: req.payment_account,
+        // The provider must be able to take the invoice's currency (e.g. Midtrans takes only IDR).
+        currency: req.currency || DEFAULT_CURRENCY,
       },
     );
     const errors = [
       ...res.gateway_errors.map((message) => ({ path: 'body.payment_gateway', message })),
       ...res.account_errors.map((message) => ({ path: 'body.payment_account', message })),
     ];
-    if (errors.length > 0) throw AppError.validation(errors, 'The payment settings cannot be used in this workspace.');
+    if (errors.length > 0)
+      throw AppError.validation(
+        errors,
+        `The payment settings cannot be used: ${errors.map((e) => e.message).join('; ')}.`,
+      );
   }
 
   private newInvoice(

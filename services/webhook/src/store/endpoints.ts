@@ -1,7 +1,7 @@
+import type { SecretBox } from '@invoice-platform/common/secret-box';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { EndpointFields, EndpointStats, Models, SettingsDoc } from './models.ts';
-import type { SecretBox } from './secret-box.ts';
 
 /** An endpoint as the service sees it: with its workspace, its display stats, and its secrets in the clear. */
 export type Endpoint = EndpointFields & EndpointStats & { workspace_id: string };

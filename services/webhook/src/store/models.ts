@@ -24,7 +24,7 @@ export interface EndpointFields {
   disabled_reason: string | null;
   disabled_at: Date | null;
   description: string | null;
-  /** Sealed in the database (store/secret-box.ts); EndpointStore hands it out in the clear. */
+  /** Sealed in the database (common/secret-box.ts); EndpointStore hands it out in the clear. */
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;

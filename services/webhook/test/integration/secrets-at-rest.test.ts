@@ -1,9 +1,9 @@
+import { newKeyring, SecretBox, SecretBoxError } from '@invoice-platform/common/secret-box';
 import test from 'ava';
 import type { Connection } from 'mongoose';
 import { newSecret } from '../../src/domain/signing.ts';
 import { EndpointStore } from '../../src/store/endpoints.ts';
 import type { Models } from '../../src/store/models.ts';
-import { newKeyring, SecretBox, SecretBoxError } from '../../src/store/secret-box.ts';
 import { endpointFields, openTestDatabase } from './helpers.ts';
 
 // The endpoint store on the real database (FerretDB): what lands on disk is ciphertext only.

@@ -3,6 +3,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { createLogger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
+import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
 import type { Lease } from '@invoice-platform/common/store/leases';
 import test from 'ava';
 import type { Connection } from 'mongoose';
@@ -14,7 +15,6 @@ import { DeliveryWorker } from '../../src/service/worker.ts';
 import { DeliveryStore } from '../../src/store/deliveries.ts';
 import { EndpointStore } from '../../src/store/endpoints.ts';
 import type { DeliveryDoc, Models } from '../../src/store/models.ts';
-import { newKeyring, SecretBox } from '../../src/store/secret-box.ts';
 import { endpointFields, openTestDatabase } from './helpers.ts';
 
 // Stores and workers of the webhook service in this process, on the real database (FerretDB), with

@@ -1,6 +1,6 @@
+import { newKeyring, SecretBox, SecretBoxError } from '@invoice-platform/common/secret-box';
 import test from 'ava';
 import { loadWebhookConfig } from '../../src/config.ts';
-import { newKeyring, SecretBox, SecretBoxError } from '../../src/store/secret-box.ts';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwKKAhK3Jt0o4=';
 

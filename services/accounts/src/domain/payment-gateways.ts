@@ -1,0 +1,93 @@
+import { AppError, type FieldError } from '@invoice-platform/common/errors';
+import {
+  isPaymentProvider,
+  type PaymentMode,
+  paymentModes,
+  type PaymentProvider,
+  paymentProviders,
+  providerSpecs,
+} from '@invoice-platform/common/payment-providers';
+
+/**
+ * The rules of a payment gateway connection: which credential fields a provider needs
+ * (common/payment-providers.ts) and which invoice currencies it can take. Pure: the handlers
+ * call these before anything is stored or looked up.
+ */
+
+/** Far above any provider's key or token; only bounds what a request can make us store. */
+export const maxCredentialLength = 4096;
+
+/** A field name we repeat in an error; anything else (a pasted secret, say) is not echoed back. */
+const echoableName = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export interface GatewayConnection {
+  provider: PaymentProvider;
+  /** Absent: sandbox on a first connection, the current mode on a replacement. */
+  mode?: PaymentMode;
+  /** Trimmed values in the provider's field order. */
+  credentials: Record<string, string>;
+}
+
+export function providerError(provider: string): FieldError | undefined {
+  return isPaymentProvider(provider)
+    ? undefined
+    : { path: 'provider', message: `must be one of: ${paymentProviders.join(', ')}` };
+}
+
+function isPaymentMode(mode: string): mode is PaymentMode {
+  return (paymentModes as readonly string[]).includes(mode);
+}
+
+/**
+ * Checks a connect request and returns the connection to store, or throws one ValidationError
+ * naming every missing, empty, overlong or unknown credential field (never a value).
+ */
+export function validateConnection(req: {
+  provider: string;
+  mode?: string;
+  credentials?: Record<string, string>;
+}): GatewayConnection {
+  const refusal = providerError(req.provider);
+  const errors: FieldError[] = refusal ? [refusal] : [];
+  if (req.mode !== undefined && !isPaymentMode(req.mode))
+    errors.push({ path: 'mode', message: `must be one of: ${paymentModes.join(', ')}` });
+  if (!isPaymentProvider(req.provider)) throw AppError.validation(errors);
+
+  const spec = providerSpecs[req.provider];
+  const given = req.credentials ?? {};
+  const expected = spec.credentials.map((f) => f.name);
+  const credentials: Record<string, string> = {};
+  for (const field of spec.credentials) {
+    const path = `credentials.${field.name}`;
+    if (!Object.hasOwn(given, field.name)) {
+      if (field.required) errors.push({ path, message: `is required (the ${spec.title} ${field.label})` });
+      continue;
+    }
+    const value = String(given[field.name]).trim();
+    if (value === '') errors.push({ path, message: 'must not be empty' });
+    else if (value.length > maxCredentialLength)
+      errors.push({ path, message: `must be at most ${maxCredentialLength} characters` });
+    else credentials[field.name] = value;
+  }
+  const unknown = Object.keys(given)
+    .filter((name) => !expected.includes(name))
+    .sort();
+  for (const name of unknown) {
+    const message = `is not a ${spec.title} credential; its fields are: ${expected.join(', ')}`;
+    errors.push(echoableName.test(name) ? { path: `credentials.${name}`, message } : { path: 'credentials', message });
+  }
+  if (errors.length > 0) throw AppError.validation(errors, `The ${spec.title} connection has invalid fields.`);
+  return { provider: req.provider, mode: req.mode as PaymentMode | undefined, credentials };
+}
+
+/**
+ * Why `provider` cannot take an invoice in `currency`, in words for the client
+ * ("midtrans takes only IDR; this invoice is in USD"); undefined when it can.
+ */
+export function currencyRefusal(provider: PaymentProvider, currency: string): string | undefined {
+  const code = currency.toUpperCase();
+  const accepted = providerSpecs[provider].currencies;
+  if (accepted.includes(code)) return undefined;
+  const list = accepted.length === 1 ? accepted[0] : `${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1)}`;
+  return `${provider} takes only ${list}; this invoice is in ${code}`;
+}
