@@ -34,6 +34,10 @@ export const configSchema = Type.Object({
   WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
   /** Attempts one replica makes at the same time. */
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 16 }),
+  /** Of those, what one workspace may hold at once (its fair share). */
+  WEBHOOK_WORKSPACE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 4 }),
+  /** Attempts made to one endpoint at once. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 2 }),
   /** Delivery logs and stored events are kept this long (spec §6.6.5: 30 days). */
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 30 }),
   WEBHOOK_PURGE_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),

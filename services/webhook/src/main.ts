@@ -62,6 +62,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     leaseMs: config.WEBHOOK_LEASE_MS,
     concurrency: config.WEBHOOK_CONCURRENCY,
+    workspaceLanes: config.WEBHOOK_WORKSPACE_CONCURRENCY,
+    endpointLanes: config.WEBHOOK_ENDPOINT_CONCURRENCY,
     pollMs: config.WEBHOOK_DUE_POLL_MS,
     log,
     crashAfterSend: config.WEBHOOK_TEST_HOOKS && config.WEBHOOK_TEST_CRASH_AFTER_SEND,

@@ -21,6 +21,10 @@ export interface WorkerDeps {
   timeoutMs: number;
   leaseMs: number;
   concurrency: number;
+  /** Lanes one workspace may hold at once, so a slow one cannot take them all. */
+  workspaceLanes: number;
+  /** Attempts made to one endpoint at once. */
+  endpointLanes: number;
   pollMs: number;
   log: Logger;
   /** Crash tests: die after an attempt's POST answered, before its result is recorded. */
@@ -88,25 +92,68 @@ export class DeliveryWorker {
   }
 
   /**
-   * Works due deliveries until none is left: reads the earliest due ones (an indexed range with a
-   * limit), claims each by id (a delivery another sender claimed first is skipped), and works the
-   * claimed ones up to the concurrency at a time, then reads again.
+   * Works due deliveries until none is left, `concurrency` at a time. No workspace holds more than
+   * `workspaceLanes` of them and no endpoint more than `endpointLanes`: one workspace's slow
+   * endpoints (each attempt may take the whole timeout) leave the other lanes to everyone else.
+   * Reads the earliest due ones that may start (an indexed range with a limit), claims each by id
+   * (one another sender claimed first is skipped), and reads again whenever a lane frees.
    */
   private async drain(workspaceId: string | undefined, result: PassResult): Promise<void> {
-    const { deliveries, clock, leaseMs, concurrency } = this.deps;
+    const { deliveries, clock, leaseMs, concurrency, workspaceLanes, endpointLanes } = this.deps;
+    const byWorkspace = new Map<string, number>();
+    const byEndpoint = new Map<string, number>();
+    const running = new Set<Promise<void>>();
+    let failure: { error: unknown } | undefined;
+    const full = (counts: Map<string, number>, limit: number) =>
+      [...counts].filter(([, n]) => n >= limit).map(([key]) => key);
+    const add = (counts: Map<string, number>, key: string, by: number) => {
+      const n = (counts.get(key) ?? 0) + by;
+      if (n > 0) counts.set(key, n);
+      else counts.delete(key);
+    };
     for (;;) {
-      const due = await deliveries.dueIds(clock.now(), concurrency * 4, workspaceId);
-      if (due.length === 0) return;
-      let next = 0;
-      const lane = async (): Promise<void> => {
-        while (next < due.length) {
-          const lease = await deliveries.claim(due[next++]!, clock.now(), leaseMs);
-          if (lease) this.count(result, await this.work(lease, result.deactivated));
+      if (failure) {
+        await Promise.allSettled(running);
+        throw failure.error;
+      }
+      let started = 0;
+      if (running.size < concurrency) {
+        const due = await deliveries.dueCandidates(
+          clock.now(),
+          (concurrency - running.size) * 4,
+          { workspaces: full(byWorkspace, workspaceLanes), endpoints: full(byEndpoint, endpointLanes) },
+          workspaceId,
+        );
+        for (const d of due) {
+          if (running.size >= concurrency) break;
+          if ((byWorkspace.get(d.workspace_id) ?? 0) >= workspaceLanes) continue;
+          if ((byEndpoint.get(d.endpoint_id) ?? 0) >= endpointLanes) continue;
+          const lease = await deliveries.claim(d._id, clock.now(), leaseMs);
+          if (!lease) continue;
+          started++;
+          add(byWorkspace, d.workspace_id, 1);
+          add(byEndpoint, d.endpoint_id, 1);
+          const job: Promise<void> = this.work(lease, result.deactivated)
+            .then(
+              (outcome) => this.count(result, outcome),
+              (error: unknown) => {
+                failure ??= { error };
+              },
+            )
+            .finally(() => {
+              add(byWorkspace, d.workspace_id, -1);
+              add(byEndpoint, d.endpoint_id, -1);
+              running.delete(job);
+            });
+          running.add(job);
         }
-      };
-      const lanes = await Promise.allSettled(Array.from({ length: Math.min(concurrency, due.length) }, lane));
-      const failed = lanes.find((l) => l.status === 'rejected');
-      if (failed) throw failed.reason;
+      }
+      if (running.size === 0) {
+        if (started === 0) return;
+        continue;
+      }
+      // Read again once a lane frees (or at once if this read filled some).
+      if (started === 0 || running.size >= concurrency) await Promise.race(running);
     }
   }
 

@@ -33,6 +33,12 @@ export type NoticeResult = Partial<NoticeDoc> & { due_at: Date | null; tries: nu
  * deactivation notices. A sender's result is written only while its lease holds, by one
  * conditional write on the delivery, so a sender whose lease was lost records nothing.
  */
+export interface DueDelivery {
+  _id: string;
+  workspace_id: string;
+  endpoint_id: string;
+}
+
 export class DeliveryStore {
   private readonly models: Models;
 
@@ -111,6 +117,28 @@ export class DeliveryStore {
       .lean<{ _id: string }[]>()
       .exec();
     return due.map((d) => d._id);
+  }
+
+  /**
+   * The earliest due deliveries, leaving out the workspaces and endpoints whose share of this
+   * sender's lanes is taken, so their backlog does not hide everyone else's (the due_at index; the
+   * exclusions are filtered after it).
+   */
+  async dueCandidates(
+    now: Date,
+    limit: number,
+    exclude: { workspaces: string[]; endpoints: string[] },
+    workspaceId?: string,
+  ): Promise<DueDelivery[]> {
+    const query: Record<string, unknown> = { due_at: { $lte: now } };
+    if (workspaceId) query.workspace_id = workspaceId;
+    else if (exclude.workspaces.length > 0) query.workspace_id = { $nin: exclude.workspaces };
+    if (exclude.endpoints.length > 0) query.endpoint_id = { $nin: exclude.endpoints };
+    return this.models.Delivery.find(query, { _id: 1, workspace_id: 1, endpoint_id: 1 })
+      .sort({ due_at: 1 })
+      .limit(limit)
+      .lean<DueDelivery[]>()
+      .exec();
   }
 
   /**

@@ -93,6 +93,8 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
     timeoutMs: 5000,
     leaseMs,
     concurrency: 8,
+    workspaceLanes: 8,
+    endpointLanes: 8,
     pollMs: 1000,
     log,
   });
