@@ -44,7 +44,13 @@ export class ServiceRenderer {
     const log = createLogger('bench', 'warn');
     const pool = new BrowserPool({ executablePath, size: 2, log });
     await pool.start();
-    const renderer = await PdfRenderer.start({ pool, workers: 2, timeoutMs: 15_000, log });
+    const renderer = await PdfRenderer.start({
+      pool,
+      workers: 2,
+      timeoutMs: 15_000,
+      maxHtmlBytes: 5 * 1024 * 1024,
+      log,
+    });
     const input = {
       content: sources.byId.get(req.template_id!)!,
       data: buildTemplateData(document, language, marking),

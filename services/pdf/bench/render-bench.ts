@@ -128,7 +128,7 @@ async function main() {
   // 1. The service's path.
   const pool = new BrowserPool({ executablePath, size: 2, log });
   await pool.start();
-  const renderer = await PdfRenderer.start({ pool, workers: 2, timeoutMs: 15_000, log });
+  const renderer = await PdfRenderer.start({ pool, workers: 2, timeoutMs: 15_000, maxHtmlBytes: 5 * 1024 * 1024, log });
   const html = await renderer.renderHtml(input);
   const service = await measure(() => renderer.render(input));
   const chromium = pssOfTree(pool.browserPid!);

@@ -8,6 +8,7 @@ import { type LifecycleData, RerenderConsumer } from './consumer/rerender.ts';
 import { pdfHandlers } from './grpc/handlers.ts';
 import { BrowserPool } from './render/browser-pool.ts';
 import { Documents } from './render/documents.ts';
+import { FairQueue } from './render/fair-queue.ts';
 import { PdfRenderer } from './render/renderer.ts';
 import { loadSystemTemplateSources } from './render/system-templates.ts';
 import { FileStore } from './store/file-store.ts';
@@ -47,9 +48,17 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
     pool,
     workers: config.PDF_PAGE_POOL_SIZE,
     timeoutMs: config.PDF_RENDER_TIMEOUT_MS,
+    maxHtmlBytes: config.PDF_MAX_HTML_BYTES,
     log,
   });
-  const documents = new Documents({ repo, files, renderer, sources: loadSystemTemplateSources(), log });
+  const documents = new Documents({
+    repo,
+    files,
+    renderer,
+    queue: new FairQueue(config.PDF_PAGE_POOL_SIZE),
+    sources: loadSystemTemplateSources(),
+    log,
+  });
 
   const server = await startGrpcServer({
     addr: config.PDF_LISTEN_ADDR,

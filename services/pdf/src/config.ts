@@ -15,6 +15,8 @@ export const configSchema = Type.Object({
   PDF_PAGE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 16, default: 2 }),
   /** Budget of one render (templating, waiting for a page, printing). */
   PDF_RENDER_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 15_000 }),
+  /** The most HTML one render hands to Chromium (a template's nested loops can build 100 MB). */
+  PDF_MAX_HTML_BYTES: Type.Integer({ minimum: 65_536, default: 5 * 1024 * 1024 }),
   /**
    * The re-render consumer's Kafka session timeout. It heartbeats while it renders, so this covers
    * a stalled process; kept above a worst-case re-render (three attempts of PDF_RENDER_TIMEOUT_MS

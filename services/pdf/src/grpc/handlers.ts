@@ -113,7 +113,7 @@ export function pdfHandlers(deps: PdfDeps): UnaryHandlers {
       if (req.template_id && !(await repo.findTemplate(workspaceId, req.template_id))) {
         throw new AppError('not_found', `Template ${req.template_id} does not exist.`);
       }
-      await documents.testRender(req.content, helpers);
+      await documents.testRender(workspaceId, req.content, helpers);
       const fields = { name, content: req.content, helpers, min_plan: minPlan };
       const saved = req.template_id
         ? await repo.replaceTemplate(workspaceId, req.template_id, fields)

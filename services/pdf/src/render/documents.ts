@@ -6,6 +6,7 @@ import { sampleRenderRequest } from '../domain/sample.ts';
 import { type Catalogue, serviceDefaultTemplateId, systemTemplates, type TemplateInfo } from '../domain/templates.ts';
 import type { FileInfo, FileStore } from '../store/file-store.ts';
 import type { PdfRepository } from '../store/repository.ts';
+import type { FairQueue } from './fair-queue.ts';
 import { type PdfRenderer, TemplateError } from './renderer.ts';
 import type { SystemTemplateSources } from './system-templates.ts';
 
@@ -15,6 +16,8 @@ export interface DocumentsDeps {
   repo: PdfRepository;
   files: FileStore;
   renderer: PdfRenderer;
+  /** Admission to the renderer, fair across workspaces. */
+  queue: FairQueue;
   sources: SystemTemplateSources;
   log: Logger;
 }
@@ -50,7 +53,9 @@ export class Documents {
     const data = buildTemplateData(document, layout.template ? language : 'en', marking);
     let pdf: Buffer;
     try {
-      pdf = await this.deps.renderer.render({ content: layout.content, helpers: layout.helpers, data });
+      pdf = await this.deps.queue.run(req.workspace_id, layout.helpers.trim() !== '', () =>
+        this.deps.renderer.render({ content: layout.content, helpers: layout.helpers, data }),
+      );
     } catch (err) {
       this.deps.log.warn(
         { err: (err as Error).message, invoice_id: req.invoice_id, template: layout.template?.id ?? 'plain' },
@@ -102,11 +107,13 @@ export class Documents {
    * Renders a workspace template on the sample document before it is stored (pdf.proto
    * UpsertWorkspaceTemplate): ValidationError on "content" (or "helpers") when it does not render.
    */
-  async testRender(content: string, helpers: string): Promise<void> {
+  async testRender(workspaceId: string, content: string, helpers: string): Promise<void> {
     const sample = sampleRenderRequest();
     const data = buildTemplateData(sample.document!, 'en', 'UNPAID');
     try {
-      await this.deps.renderer.render({ content, helpers, data });
+      await this.deps.queue.run(workspaceId, helpers.trim() !== '', () =>
+        this.deps.renderer.render({ content, helpers, data }),
+      );
     } catch (err) {
       if (err instanceof TemplateError) {
         const path = err.property === 'helpers' && helpers ? 'helpers' : 'content';

@@ -45,6 +45,8 @@ export interface RendererOptions {
   /** jsreport worker threads (templating runs there); one per pooled page is enough. */
   workers: number;
   timeoutMs: number;
+  /** The most HTML a template may hand to Chromium; a nested loop can build hundreds of MB. */
+  maxHtmlBytes: number;
   log: Logger;
 }
 
@@ -96,6 +98,8 @@ export class PdfRenderer {
     });
     jsreport.registerMainAction(printActionName, async (data) => {
       const { html } = data as { html: string };
+      if (Buffer.byteLength(html, 'utf8') > opts.maxHtmlBytes)
+        throw new TemplateError(`more than ${opts.maxHtmlBytes} bytes of HTML`, 'content');
       return { pdf: await opts.pool.print(html, { timeoutMs: opts.timeoutMs }) };
     });
     await jsreport.init();
@@ -155,6 +159,8 @@ function classify(err: unknown): Error {
       'helpers',
     );
   }
+  const tooLarge = /more than \d+ bytes of HTML/.exec(message);
+  if (tooLarge) return new TemplateError(`the template produced ${tooLarge[0]}`, 'content');
   if (
     /Error when evaluating engine|Error when compiling|Parse error|helper/i.test(message) &&
     !/printing failed/.test(message)

@@ -188,6 +188,23 @@ test.serial(
   },
 );
 
+test.serial('a template whose loops build more HTML than Chromium is given is refused on content', async (t) => {
+  const ws = 'WSTPLHUGE1';
+  const huge = await t.throwsAsync(
+    svc.client.call('UpsertWorkspaceTemplate', {
+      workspace_id: ws,
+      name: 'Huge',
+      content: '{{#each (times 900)}}{{#each (times 900)}}<b>x</b>{{/each}}{{/each}}',
+      helpers: 'function times(n) { return Array.from({ length: n }, (_, i) => i); }',
+    }),
+  );
+  t.true(AppError.isKind(huge, 'validation'), String(huge));
+  const [error] = (huge as AppError).details?.errors as { path: string; message: string }[];
+  t.is(error!.path, 'content');
+  t.regex(error!.message, /more than 5242880 bytes of HTML/);
+  t.true(await svc.client.healthy(2000));
+});
+
 test.serial('the workspace default may be a system template, and can be cleared', async (t) => {
   const ws = 'WSTPL00004';
   await svc.client.call('SetWorkspaceDefaultTemplate', { workspace_id: ws, template_id: 'modern' });
