@@ -14,7 +14,7 @@
  * failed to run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -90,7 +90,7 @@ async function listLatency(api: ApiClient, query: string): Promise<LoadResult> {
   });
 }
 
-async function generateLatency(api: ApiClient, ids: string[]): Promise<Record<string, LoadResult>> {
+async function generateLatency(api: ApiClient, ids: string[], report = true): Promise<Record<string, LoadResult>> {
   const once = async () => {
     const res = await api.call<{ data: { id: string } }>('POST', '/api/invoices/generate-external', {
       body: generateBody,
@@ -102,7 +102,7 @@ async function generateLatency(api: ApiClient, ids: string[]): Promise<Record<st
   for (const c of [1, 4]) {
     await closedLoop(c, 2 * c, once);
     levels[`c${c}`] = await closedLoop(c, params.generate_requests, once);
-    progress(`  generate c=${c}: p50 ${levels[`c${c}`]!.p50_ms} ms, p99 ${levels[`c${c}`]!.p99_ms} ms`);
+    if (report) progress(`  generate c=${c}: p50 ${levels[`c${c}`]!.p50_ms} ms, p99 ${levels[`c${c}`]!.p99_ms} ms`);
   }
   return levels;
 }
@@ -112,6 +112,29 @@ function getLatency(api: ApiClient, ids: string[]): Promise<OpenLoopResult> {
     const res = await api.call('GET', `/api/invoices/external/${ids[(i * 7919) % ids.length]}`);
     if (res.status !== 200) throw new Error(`get: ${res.status} ${res.text.slice(0, 200)}`);
   });
+}
+
+function machineBusyTicks(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal: all but idle and iowait.
+  return cpu[0]! + cpu[1]! + cpu[2]! + cpu[5]! + cpu[6]! + cpu[7]!;
+}
+
+/**
+ * Waits until the platform has finished what the last phase set off (100 overdue invoices mean
+ * 100 events, webhooks and PDF re-renders): five seconds in a row with the whole machine under a
+ * half a core (idle services and Kafka take about a quarter), or two minutes at most.
+ */
+async function settle(): Promise<void> {
+  const deadline = performance.now() + 120_000;
+  let quiet = 0;
+  let last = machineBusyTicks();
+  while (quiet < 5 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = machineBusyTicks();
+    quiet = now - last < 50 ? quiet + 1 : 0;
+    last = now;
+  }
 }
 
 /** CPU of the stack and the services over `seconds` with no request made, as % of one core. */
@@ -283,8 +306,8 @@ async function measurePhase(
   }
   progress(`  overdue pass: ${overdue.ms} ms, ${overdue.marked} marked`);
   progress(`${name}: idle for ${params.idle_seconds} s`);
-  // Let the relay publish the sweep's events and the pdf service re-render first.
-  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  // Let the relay publish the sweep's events and the pdf service re-render them first.
+  await settle();
   const idle = await idleCpu(services, params.idle_seconds);
   progress(`  idle CPU: ${JSON.stringify(idle)}`);
   return { list, get, generate, overdue_pass: overdue, idle_cpu_percent: idle };
@@ -416,6 +439,13 @@ try {
     seeding ??= await Seeder.open(platform!.stack.MONGODB_URI!, dbName, ids[0]!);
     return seeding.seeder;
   };
+  // The first requests after a start pay for JIT, pools and Chromium's launch; the empty phase
+  // would look slower than the full one without this.
+  progress('warming up');
+  await generateLatency(apis.gen, ids, false);
+  await listLatency(apis.gen, '');
+  await getLatency(apis.gen, ids);
+  await settle();
   const empty = await measurePhase(
     'empty',
     platform,

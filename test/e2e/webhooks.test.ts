@@ -126,6 +126,9 @@ test('webhooks: each of the four event types arrives once, signed, with the §6.
     t.is(r.headers['webhook-id'], event.id as string);
     t.is(r.headers['webhook-timestamp'], sigPattern.exec(r.headers['service-signature']!)![1]);
     t.regex(r.headers['webhook-signature']!, /^v1,[A-Za-z0-9+/]+=*$/);
+    // Our trace context stays inside the platform.
+    t.is(r.headers.traceparent, undefined);
+    t.is(r.headers.tracestate, undefined);
     // Envelope (spec §6.3): nothing internal (workspace_id, sequence) leaks.
     t.deepEqual(Object.keys(event).sort(), ['created', 'data', 'id', 'object', 'type']);
     t.is(event.object, 'event');

@@ -77,9 +77,19 @@ export interface ConsumerOptions<T> {
   log: Logger;
   /** Told when the consumer joins its group (true) and when it crashes or disconnects (false). */
   onStatus?: (up: boolean) => void;
+  /**
+   * How long the broker waits for a heartbeat before it evicts this member and rebalances; the
+   * consumer heartbeats while a handler runs, so this only needs to cover a stalled process.
+   * Default 10 s.
+   */
+  sessionTimeoutMs?: number;
+  /** Partitions handled at once (each still in order). Default 1. */
+  partitionsConsumedConcurrently?: number;
   /** Called once per message, in partition order. Throwing makes kafkajs retry the message. */
   handle(event: EventEnvelope<T>, headers: IHeaders, topic: string): Promise<void>;
 }
+
+const heartbeatIntervalMs = 1000;
 
 /**
  * A new group that starts at the end of the topic must *commit* that start before taking any
@@ -136,8 +146,8 @@ export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consum
     groupId: opts.groupId,
     allowAutoTopicCreation: false,
     maxWaitTimeInMs: 100,
-    sessionTimeout: 10_000,
-    heartbeatInterval: 1000,
+    sessionTimeout: opts.sessionTimeoutMs ?? 10_000,
+    heartbeatInterval: heartbeatIntervalMs,
     retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
   });
   if (opts.onStatus) {
@@ -149,7 +159,8 @@ export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consum
   await consumer.connect();
   await consumer.subscribe({ topics: topicList, fromBeginning: opts.fromBeginning ?? false });
   await consumer.run({
-    eachMessage: async ({ topic, message }) => {
+    partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
+    eachMessage: async ({ topic, message, heartbeat }) => {
       if (!message.value) return;
       let event: EventEnvelope<T>;
       try {
@@ -163,7 +174,15 @@ export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consum
         if (value !== undefined) carrier[key] = String(value);
       }
       const parent = propagation.extract(context.active(), carrier);
-      await context.with(parent, () => opts.handle(event, message.headers ?? {}, topic));
+      // kafkajs heartbeats only between messages on its own: a handler longer than the session
+      // timeout (a PDF re-render with its retries) would get this member evicted, the group
+      // rebalanced and the message handled again elsewhere.
+      const beat = setInterval(() => void heartbeat().catch(() => undefined), heartbeatIntervalMs);
+      try {
+        await context.with(parent, () => opts.handle(event, message.headers ?? {}, topic));
+      } finally {
+        clearInterval(beat);
+      }
     },
   });
   return consumer;

@@ -14,7 +14,12 @@ export function startTelemetry(serviceName: string, otlpEndpoint: string | undef
     traceExporter: otlpEndpoint
       ? new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` })
       : undefined,
-    instrumentations: [new HttpInstrumentation(), new GrpcInstrumentation()],
+    instrumentations: [
+      // Outgoing HTTP goes only to third parties (webhook endpoints, payment providers): no span,
+      // and above all no traceparent header telling them our trace ids.
+      new HttpInstrumentation({ ignoreOutgoingRequestHook: () => true }),
+      new GrpcInstrumentation(),
+    ],
   });
   sdk.start();
   return { shutdown: () => sdk.shutdown() };

@@ -91,6 +91,8 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
       groupId: opts.consumerGroup ?? config.KAFKA_CONSUMER_GROUP ?? 'pdf',
       topic: topics.invoiceLifecycle,
       commitStart: true,
+      sessionTimeoutMs: config.PDF_CONSUMER_SESSION_TIMEOUT_MS,
+      partitionsConsumedConcurrently: config.PDF_CONSUMER_PARTITIONS_CONCURRENTLY,
       log,
       onStatus: (up) => {
         log.info({ up }, 'invoice.lifecycle.v1 consumer status');

@@ -15,6 +15,14 @@ export const configSchema = Type.Object({
   PDF_PAGE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 16, default: 2 }),
   /** Budget of one render (templating, waiting for a page, printing). */
   PDF_RENDER_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 15_000 }),
+  /**
+   * The re-render consumer's Kafka session timeout. It heartbeats while it renders, so this covers
+   * a stalled process; kept above a worst-case re-render (three attempts of PDF_RENDER_TIMEOUT_MS
+   * and the waits between them, about 47 s) all the same.
+   */
+  PDF_CONSUMER_SESSION_TIMEOUT_MS: Type.Integer({ minimum: 6000, maximum: 300_000, default: 60_000 }),
+  /** Partitions of invoice.lifecycle.v1 re-rendered at once, so one slow invoice does not hold the others. */
+  PDF_CONSUMER_PARTITIONS_CONCURRENTLY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
 });
 
 export type Config = ReturnType<typeof loadPdfConfig>;

@@ -131,6 +131,31 @@ export function toDecimalString(value: number | string): string {
   return new Dec(value).toFixed();
 }
 
+/**
+ * `value` (plain decimal text) in minor units of `currency`, or null when it is not such text or
+ * has a fraction finer than the currency's minor unit: an amount is compared and added exactly,
+ * never rounded into agreement ('1500.5' and '1500.50' are 150050 in USD; '1500.505' is none).
+ */
+export function exactMinorUnits(value: string, currency: string): bigint | null {
+  if (value.length > MAX_INPUT_LENGTH || !/^-?\d+(?:\.\d+)?$/.test(value)) return null;
+  const scaled = new Dec(value).times(new Dec(`1e${minorUnits(currency)}`));
+  return scaled.isInteger() ? BigInt(scaled.toFixed()) : null;
+}
+
+/** True when two amounts in `currency` are the same number of minor units. */
+export function sameAmount(currency: string, a: string, b: string): boolean {
+  const x = exactMinorUnits(a, currency);
+  return x !== null && x === exactMinorUnits(b, currency);
+}
+
+/** a + b in `currency`, as the currency's fixed decimal text (both must be exact amounts of it). */
+export function addAmounts(currency: string, a: string, b: string): string {
+  const x = exactMinorUnits(a, currency);
+  const y = exactMinorUnits(b, currency);
+  if (x === null || y === null) throw new RangeError(`not an amount in ${currency}: ${x === null ? a : b}`);
+  return formatMinor(x + y, minorUnits(currency));
+}
+
 interface ParsedItem {
   description: string;
   quantity?: Dec;

@@ -33,6 +33,16 @@ export function paidAtAfter(to: InvoiceStatus, current: Date | null, now: Date):
   return to === 'unpaid' || to === 'overdue' || to === 'cancelled' ? null : current;
 }
 
+/**
+ * Whether an online payment moves an invoice in `from` to paid: only unpaid and overdue invoices
+ * can be paid. A paid invoice stays as it is, and a cancelled one is not revived by money that
+ * arrives late (the business decided not to collect it); both only record the payment, so the
+ * money is accounted for and can be refunded.
+ */
+export function paymentMovesToPaid(from: string): boolean {
+  return from === 'unpaid' || from === 'overdue';
+}
+
 /** The marking printed on the PDF and in its download name. */
 export function statusMarking(status: InvoiceStatus): string {
   return status.toUpperCase();

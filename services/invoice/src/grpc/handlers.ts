@@ -177,6 +177,35 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
       };
     },
 
+    async MarkPaidByPayment(req: {
+      workspace_id: string;
+      invoice_id: string;
+      payment_gateway: string;
+      provider_payment_id: string;
+      amount: string;
+      currency: string;
+      paid_at?: string;
+    }) {
+      const { doc, paymentRecorded, statusChanged, previousStatus } = await service.markPaidByPayment({
+        workspace_id: req.workspace_id,
+        invoice_id: req.invoice_id,
+        payment_gateway: req.payment_gateway,
+        provider_payment_id: req.provider_payment_id,
+        amount: req.amount,
+        currency: req.currency,
+        paid_at: req.paid_at || undefined,
+      });
+      return {
+        id: doc._id,
+        invoice_number: doc.invoice_number,
+        invoice_status: doc.invoice_status,
+        paid_at: iso(doc.paid_at),
+        payment_recorded: paymentRecorded,
+        status_changed: statusChanged,
+        previous_status: previousStatus,
+      };
+    },
+
     async SetArchived(req: { workspace_id: string; invoice_id: string; is_archived: boolean }) {
       const { doc, changed } = await service.setArchived(req.workspace_id, req.invoice_id, req.is_archived);
       return {

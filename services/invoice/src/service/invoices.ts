@@ -4,14 +4,22 @@ import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { addDays, isCalendarDate, localDate, numberPeriod, overdueAt } from '@invoice-platform/common/dates';
-import { computeTotals, DEFAULT_CURRENCY, type ItemInput } from '../domain/money.ts';
+import { addAmounts, computeTotals, DEFAULT_CURRENCY, type ItemInput } from '../domain/money.ts';
 import { formatInvoiceNumber } from '../domain/numbering.ts';
-import { assertMove, type InvoiceStatus, isInvoiceStatus, paidAtAfter, publicEventFor } from '../domain/status.ts';
+import { assertPaysInvoice, type PaymentInput, readPayment } from '../domain/payment.ts';
+import {
+  assertMove,
+  type InvoiceStatus,
+  isInvoiceStatus,
+  paidAtAfter,
+  paymentMovesToPaid,
+  publicEventFor,
+} from '../domain/status.ts';
 import { pdfUrl } from '../domain/view.ts';
 import { lifecycleEvent } from '../events/lifecycle.ts';
 import type { CreditStore, Reservation } from '../store/credits.ts';
 import type { InvoiceDecision, InvoiceStore } from '../store/invoices.ts';
-import type { InvoiceDoc, TemplateRef } from '../store/models.ts';
+import type { InvoiceDoc, PaymentRecord, TemplateRef } from '../store/models.ts';
 import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
 import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
 
@@ -431,6 +439,7 @@ export class InvoiceService {
       pdf_file_id: null,
       pdf_wanted_sequence: 1,
       amount_received: '0',
+      payments: [],
       time_zone: ws.time_zone,
       version: 1,
       created_at: now,
@@ -480,8 +489,11 @@ export class InvoiceService {
     return { doc: after ?? before, changed: after !== null, previousStatus: before.invoice_status };
   }
 
-  /** The move to `to` on the invoice as it is; `onlyFrom` limits it (the overdue sweep moves only unpaid). */
-  private statusMove(to: InvoiceStatus, onlyFrom?: InvoiceStatus) {
+  /**
+   * The move to `to` on the invoice as it is; `onlyFrom` limits it (the overdue sweep moves only
+   * unpaid); `paidAt` is the payment time when the provider reported one (default now).
+   */
+  private statusMove(to: InvoiceStatus, onlyFrom?: InvoiceStatus, paidAt?: Date) {
     return (doc: InvoiceDoc, now: Date): InvoiceDecision | null => {
       const from = doc.invoice_status as InvoiceStatus;
       if (from === to || (onlyFrom && from !== onlyFrom)) return null;
@@ -489,7 +501,7 @@ export class InvoiceService {
       return {
         patch: {
           invoice_status: to,
-          paid_at: paidAtAfter(to, doc.paid_at, now),
+          paid_at: paidAtAfter(to, doc.paid_at, paidAt ?? now),
           // The automatic move happens once: an invoice a user moved back from overdue stays put.
           ...(to === 'overdue' ? { overdue_at: null } : {}),
           pdf_status: 'processing',
@@ -505,6 +517,67 @@ export class InvoiceService {
         },
       };
     };
+  }
+
+  /**
+   * An online payment (docs/contracts.md §4.4), idempotent by (gateway, provider payment id): one
+   * compare-and-set records the payment in the invoice's `payments` and `amount_received` and,
+   * for an unpaid or overdue invoice, makes exactly the move a PUT status paid makes (paid_at,
+   * invoice.paid with previous_status, invoice.status_changed for the PDF re-render), so a
+   * repeated or concurrent notification finds its payment already there and changes nothing.
+   * A paid or cancelled invoice only records the money. An amount or currency other than the
+   * invoice's is refused and changes nothing.
+   */
+  async markPaidByPayment(req: PaymentInput) {
+    const payment = readPayment(req);
+    const move = this.statusMove('paid', undefined, payment.paidAt);
+    const decide = (doc: InvoiceDoc, now: Date): InvoiceDecision | null => {
+      const payments = doc.payments ?? [];
+      const known = payments.some(
+        (p) => p.gateway === payment.gateway && p.provider_payment_id === payment.providerPaymentId,
+      );
+      if (known) return null;
+      assertPaysInvoice(doc, payment);
+      const entry: PaymentRecord = {
+        gateway: payment.gateway,
+        provider_payment_id: payment.providerPaymentId,
+        amount: addAmounts(doc.currency, '0', payment.amount),
+        currency: doc.currency,
+        paid_at: payment.paidAt ?? now,
+        recorded_at: now,
+        invoice_status: doc.invoice_status,
+      };
+      const recorded: Partial<InvoiceDoc> = {
+        payments: [...payments, entry],
+        amount_received: addAmounts(doc.currency, doc.amount_received ?? '0', payment.amount),
+      };
+      if (!paymentMovesToPaid(doc.invoice_status)) return { patch: recorded, events: () => [] };
+      const paid = move(doc, now)!;
+      return { patch: { ...paid.patch, ...recorded }, events: paid.events };
+    };
+    const fields = {
+      invoice_id: req.invoice_id,
+      workspace_id: req.workspace_id,
+      payment_gateway: payment.gateway,
+      provider_payment_id: payment.providerPaymentId,
+    };
+    let changed: { before: InvoiceDoc; after: InvoiceDoc | null };
+    try {
+      changed = await this.change(req.workspace_id, req.invoice_id, decide);
+    } catch (err) {
+      if (AppError.isKind(err, 'application'))
+        this.d.log.warn({ ...fields, amount: payment.amount, currency: payment.currency }, 'online payment refused');
+      throw err;
+    }
+    const { before, after } = changed;
+    const doc = after ?? before;
+    const statusChanged = doc.invoice_status !== before.invoice_status;
+    const outcome = { ...fields, invoice_status: doc.invoice_status, status_changed: statusChanged };
+    if (!after) this.d.log.info(outcome, 'online payment already recorded');
+    else if (doc.invoice_status === 'cancelled')
+      this.d.log.warn(outcome, 'online payment recorded for a cancelled invoice; it stays cancelled');
+    else this.d.log.info(outcome, 'online payment recorded');
+    return { doc, paymentRecorded: after !== null, statusChanged, previousStatus: before.invoice_status };
   }
 
   /** Spec §4.6: no public event; the internal invoice.archived when the value changes. */

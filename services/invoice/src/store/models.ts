@@ -19,6 +19,23 @@ export interface TemplateRef {
   source: string;
 }
 
+/**
+ * An online payment recorded by MarkPaidByPayment. (gateway, provider_payment_id) is the
+ * idempotency key of a notification: an invoice never holds two entries with the same pair.
+ */
+export interface PaymentRecord {
+  gateway: string;
+  provider_payment_id: string;
+  /** The amount received, as the invoice currency's fixed decimal text. */
+  amount: string;
+  currency: string;
+  /** When the provider says it was paid (else when it was recorded). */
+  paid_at: Date;
+  recorded_at: Date;
+  /** The invoice status the payment found; only unpaid and overdue ones moved to paid. */
+  invoice_status: string;
+}
+
 export interface InvoiceDoc extends WithOutbox {
   _id: string;
   workspace_id: string;
@@ -72,7 +89,10 @@ export interface InvoiceDoc extends WithOutbox {
   pdf_file_id: string | null;
   /** The version the PDF must reflect; a re-render result for an older version is ignored. */
   pdf_wanted_sequence: number;
+  /** Sum of `payments` amounts, in the invoice currency's fixed decimal text. */
   amount_received: string;
+  /** Online payments recorded for this invoice, oldest first (absent on invoices made before them). */
+  payments?: PaymentRecord[];
   time_zone: string;
   /** Changed only by compare-and-set; the events' `sequence` (1 after creation). */
   version: number;
@@ -128,6 +148,7 @@ const invoiceSchema = new Schema<InvoiceDoc>(
     pdf_file_id: { type: String, default: null },
     pdf_wanted_sequence: { type: Number, default: 1 },
     amount_received: { type: String, default: '0' },
+    payments: { type: [Object], default: [] },
     time_zone: String,
     version: { type: Number, default: 1 },
     created_at: Date,

@@ -7,7 +7,7 @@ import { followUpMail } from '../domain/email.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 import type { DueScope, OccurrenceLease, RecurringRepository } from '../store/repository.ts';
 import type { Clock } from './clock.ts';
-import type { SeriesService } from './series.ts';
+import type { PlanLapse, SeriesService } from './series.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -128,6 +128,7 @@ export class Scheduler {
     const now = this.d.clock.now();
     const pass: SchedulerPass = { runs: [], completed: 0 };
     const sources = new Map<string, Promise<Rec>>();
+    const lapses = new Map<string, Promise<PlanLapse | null>>();
     for await (const due of this.d.repo.dueOccurrences(now, scope)) {
       const series = await this.d.repo.findSeries(due.series_id);
       if (!series) continue;
@@ -140,6 +141,27 @@ export class Scheduler {
       }
       const lease = await this.d.repo.leaseDueOccurrence(due._id, now, new Date(), this.d.leaseMs);
       if (!lease) continue;
+      // A plan that lapsed without its workspace.v1 event having arrived yet: no new follow-up.
+      // One already generated is still emailed: its invoice exists.
+      if (!lease.occurrence.invoice_id) {
+        if (!lapses.has(series.workspace_id))
+          lapses.set(series.workspace_id, this.d.series.planLapse(series.workspace_id));
+        const lapse = await lapses.get(series.workspace_id)!;
+        if (lapse) {
+          await this.d.series.pauseForPlan(series.workspace_id, lapse);
+          // Restored meanwhile (nothing paused): due again at the next pass instead.
+          const paused = (await this.d.repo.findSeries(series._id))?.status !== 'active';
+          await this.d.repo.releaseAndSnooze(lease, paused ? new Date(now.getTime() + snoozeMs) : now);
+          pass.runs.push({
+            workspace_id: series.workspace_id,
+            series_id: series._id,
+            local_date: lease.occurrence.local_date,
+            status: 'paused',
+            error: lapse,
+          });
+          continue;
+        }
+      }
       if (!sources.has(series._id))
         sources.set(
           series._id,

@@ -183,9 +183,7 @@ export class SeriesService {
   async setStatus(workspaceId: string, id: string, status: string) {
     if (status !== 'active' && status !== 'paused')
       throw AppError.validation([{ path: 'body.status', message: 'must be one of: active, paused' }]);
-    if (status === 'active' && !(await this.planIncludesRecurring(workspaceId))) {
-      throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
-    }
+    if (status === 'active') await this.requirePlan(workspaceId);
     await this.change(workspaceId, id, (series) => {
       if (status === 'paused' && series.status !== 'active')
         throw new AppError('application', `Only an active series can be paused; this one is ${series.status}.`, {
@@ -208,8 +206,10 @@ export class SeriesService {
    */
   async extend(workspaceId: string, id: string, input: { count?: number; end_date?: string }) {
     const limit = limitOf(input, [1, 120]);
+    const planChecked = await this.requirePlanToReactivate(workspaceId, id);
     let docs: OccurrenceDoc[] = [];
     const change = await this.change(workspaceId, id, (series, occurrences) => {
+      if (series.status === 'completed' && !planChecked) throw completedMeanwhile();
       const last = occurrences.at(-1)?.local_date ?? series.anchor_date;
       if ('endDate' in limit && limit.endDate <= last)
         throw AppError.validation([
@@ -256,6 +256,7 @@ export class SeriesService {
     const limit = limitOf(input, [1, 120]);
     const now = this.clock.now();
     const series = await this.repo.getSeries(workspaceId, id);
+    if (series.status === 'completed') await this.requirePlan(workspaceId);
     if (input.start_date <= localDate(now, series.time_zone))
       throw AppError.validation([{ path: 'body.start_date', message: 'must be a date in the future' }]);
     if ('endDate' in limit && limit.endDate < input.start_date)
@@ -276,6 +277,7 @@ export class SeriesService {
       let replaced: OccurrenceDoc[] = [];
       let docs: OccurrenceDoc[] = [];
       const change = await this.change(workspaceId, id, (current, occurrences) => {
+        if (current.status === 'completed' && series.status !== 'completed') throw completedMeanwhile();
         replaced = occurrences.filter(replaceableNow);
         // An occurrence added since the hold (a concurrent extension) is not held: decide again later.
         if (replaced.some((o) => !held.includes(o._id)))
@@ -368,16 +370,40 @@ export class SeriesService {
 
   /** The workspace's plan now; a workspace that no longer exists has none. */
   private async planIncludesRecurring(workspaceId: string): Promise<boolean> {
+    return (await this.planLapse(workspaceId)) === null;
+  }
+
+  /**
+   * Why the workspace may not run recurring invoices now (the paused_reason a series gets), or
+   * null when it may: plan_ended when the plan is not in force (or the workspace is gone),
+   * plan_downgrade when it is but lacks recurring invoices.
+   */
+  async planLapse(workspaceId: string): Promise<PlanLapse | null> {
+    let ws: { features: string[]; plan_state: string };
     try {
-      return planIncludesRecurring(
-        await this.accounts.call<{ features: string[]; plan_state: string }>('GetWorkspace', {
-          workspace_id: workspaceId,
-        }),
-      );
+      ws = await this.accounts.call<{ features: string[]; plan_state: string }>('GetWorkspace', {
+        workspace_id: workspaceId,
+      });
     } catch (err) {
-      if (AppError.isKind(err, 'not_found')) return false;
+      if (AppError.isKind(err, 'not_found')) return 'plan_ended';
       throw err;
     }
+    if (planIncludesRecurring(ws)) return null;
+    return ws.plan_state === 'active' ? 'plan_downgrade' : 'plan_ended';
+  }
+
+  /** Every move that makes a series active needs the plan's recurring invoices, as resuming does (403). */
+  private async requirePlan(workspaceId: string): Promise<void> {
+    if (!(await this.planIncludesRecurring(workspaceId)))
+      throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
+  }
+
+  /** An extension makes a completed series active again: the plan is checked first. True when it was. */
+  private async requirePlanToReactivate(workspaceId: string, id: string): Promise<boolean> {
+    const series = await this.repo.getSeries(workspaceId, id);
+    if (series.status !== 'completed') return false;
+    await this.requirePlan(workspaceId);
+    return true;
   }
 
   /**
@@ -385,7 +411,7 @@ export class SeriesService {
    * plan as it is now, not as the event says: a replayed or late event whose plan change has been
    * undone since must not pause series created or resumed under the restored plan.
    */
-  async pauseForPlan(workspaceId: string, reason: 'plan_ended' | 'plan_downgrade'): Promise<number> {
+  async pauseForPlan(workspaceId: string, reason: PlanLapse): Promise<number> {
     if (await this.planIncludesRecurring(workspaceId)) return 0;
     let paused = 0;
     for (const series of await this.repo.activeSeriesOf(workspaceId)) {
@@ -404,6 +430,13 @@ export class SeriesService {
     }
     return paused;
   }
+}
+
+export type PlanLapse = 'plan_ended' | 'plan_downgrade';
+
+/** Its last follow-up went out between the plan check and the change, which would now reactivate it unchecked. */
+function completedMeanwhile(): AppError {
+  return new AppError('conflict', 'The series completed while it was being changed. Retry shortly.');
 }
 
 /** What a frequency change replaces: the occurrences not generated yet. */

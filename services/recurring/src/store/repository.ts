@@ -269,6 +269,18 @@ export class RecurringRepository {
   }
 
   /**
+   * Gives the occurrence back untouched but for its lease, out of the pass's range until `until`
+   * (the series was just paused; resuming wakes it). False when the lease was lost.
+   */
+  async releaseAndSnooze(lease: OccurrenceLease, until: Date): Promise<boolean> {
+    const res = await this.models.Occurrence.updateOne(
+      { _id: lease.occurrence._id, lease_token: lease.token },
+      { $set: { due_at: until, lease_token: null, lease_until: null } },
+    ).exec();
+    return res.matchedCount === 1;
+  }
+
+  /**
    * Moves a due occurrence of a series that is not active out of the pass's range until `until`
    * (its next_attempt_at, what clients see, stays). Only if it is still due by `now`: a worker's
    * newer due_at wins.

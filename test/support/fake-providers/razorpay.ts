@@ -1,0 +1,395 @@
+/**
+ * A fake of Razorpay Payment Links for the calls the RazorpayAdapter makes
+ * (docs/payments/razorpay.md): POST /v1/payment_links with key_id:key_secret as Basic auth,
+ * answering 401 for any other pair and 400 BAD_REQUEST_ERROR for an amount that is not an integer of
+ * minor units. Its hosted link page (/i/{code}) captures a payment, sends the payment_link.paid
+ * webhook signed with the webhook secret (X-Razorpay-Signature, the hex HMAC-SHA256 of the raw body)
+ * to the webhook URL set in the dashboard (`notifyUrl` / setNotifyUrl: Razorpay takes none per
+ * link), and returns the customer to callback_url with the razorpay_payment_link_* parameters and
+ * their razorpay_signature, as Razorpay does.
+ *
+ * It has the one shape of every fake provider (README.md beside this file).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A webhook exactly as Razorpay would send it (the shared FakeNotification shape). */
+export interface FakeNotification {
+  provider: 'razorpay';
+  url: string;
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  query: string;
+}
+
+/** A payment link as the shared FakeCheckout: id is plink_…, the adapter's providerCheckoutId. */
+export interface FakeCheckout {
+  id: string;
+  invoiceId: string;
+  amount: string;
+  currency: string;
+  /** Razorpay's link status: created until paid on the page or by pay(). */
+  status: string;
+  returnUrl: string;
+  notifyUrl: string;
+  pageUrl: string;
+}
+
+export interface NotificationTweaks {
+  outcome?: 'paid' | 'failed' | 'pending';
+  /** Another amount paid (decimal text in the link's currency), signed correctly. */
+  amount?: string;
+  currency?: string;
+  /** Signed with a secret that is not the webhook's. */
+  badSignature?: boolean;
+}
+
+export interface FakeRazorpay {
+  readonly provider: 'razorpay';
+  /** RazorpayAdapter's baseUrl (PAYMENT_RAZORPAY_BASE_URL). */
+  readonly baseUrl: string;
+  readonly credentials: { key_id: string; key_secret: string; webhook_secret: string };
+  checkouts(): FakeCheckout[];
+  checkoutFor(invoiceId: string): FakeCheckout | undefined;
+  /** What paying on the page does, without a browser: records the outcome, returns the webhook unsent. */
+  pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
+  deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
+  /** The dashboard's webhook URL (events payment_link.paid, .expired, .cancelled). */
+  setNotifyUrl(url: string): void;
+  /** The body of the request that created the link, as Razorpay received it. */
+  request(checkoutId: string): Record<string, unknown> | undefined;
+  stop(): Promise<void>;
+}
+
+interface PaymentLink {
+  id: string;
+  code: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  referenceId: string;
+  callbackUrl: string;
+  request: Record<string, unknown>;
+  status: string;
+  createdAt: number;
+  paymentId?: string;
+  orderId?: string;
+}
+
+const currencies = new Set(['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED', 'AUD', 'CAD', 'MYR']);
+
+/** The event each outcome sends, and the link status after it. */
+const outcomes = {
+  paid: ['payment_link.paid', 'paid'],
+  failed: ['payment_link.expired', 'expired'],
+  pending: ['payment_link.partially_paid', 'partially_paid'],
+} as const;
+
+/** Razorpay ids: a prefix and 14 alphanumerics. */
+function razorpayId(prefix: string): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  return `${prefix}_${Array.from(randomBytes(14), (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/** '1500.5' → 150050 (two decimals for every currency here). */
+const toMinor = (decimal: string): number => {
+  const [whole, fraction = ''] = decimal.split('.');
+  return Number(`${whole}${fraction.padEnd(2, '0')}`);
+};
+const fromMinor = (units: number): string => `${Math.floor(units / 100)}.${String(units % 100).padStart(2, '0')}`;
+
+export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Promise<FakeRazorpay> {
+  const credentials = {
+    key_id: `rzp_test_${randomBytes(7).toString('hex')}`,
+    key_secret: randomBytes(18).toString('base64url'),
+    webhook_secret: randomBytes(18).toString('base64url'),
+  };
+  const accountId = razorpayId('acc');
+  let webhookUrl = opts.notifyUrl ?? '';
+  const links = new Map<string, PaymentLink>();
+  const byCode = new Map<string, PaymentLink>();
+  let baseUrl = '';
+
+  const pageUrl = (link: PaymentLink) => `${baseUrl}/i/${link.code}`;
+  const notes = (link: PaymentLink) => (link.request.notes ?? {}) as Record<string, unknown>;
+  const toCheckout = (link: PaymentLink): FakeCheckout => ({
+    id: link.id,
+    invoiceId: String(notes(link).invoice_id ?? link.referenceId),
+    amount: fromMinor(link.amount),
+    currency: link.currency,
+    status: link.status,
+    returnUrl: link.callbackUrl,
+    notifyUrl: webhookUrl,
+    pageUrl: pageUrl(link),
+  });
+
+  function linkEntity(link: PaymentLink, amountPaid: number, currency: string): Record<string, unknown> {
+    const r = link.request;
+    return {
+      accept_partial: r.accept_partial ?? false,
+      amount: link.amount,
+      amount_paid: amountPaid,
+      callback_method: r.callback_method ?? '',
+      callback_url: link.callbackUrl,
+      cancelled_at: 0,
+      created_at: link.createdAt,
+      currency,
+      customer: r.customer ?? {},
+      description: r.description ?? '',
+      expire_by: r.expire_by ?? 0,
+      expired_at: link.status === 'expired' ? Math.floor(Date.now() / 1000) : 0,
+      first_min_partial_amount: 0,
+      id: link.id,
+      notes: r.notes ?? null,
+      notify: r.notify ?? { email: false, sms: false },
+      payments: null,
+      reference_id: link.referenceId,
+      reminder_enable: r.reminder_enable ?? false,
+      reminders: [],
+      short_url: pageUrl(link),
+      status: link.status,
+      updated_at: Math.floor(Date.now() / 1000),
+      upi_link: false,
+      user_id: '',
+    };
+  }
+
+  async function pay(id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> {
+    const link = links.get(id);
+    if (!link) throw new Error(`fake razorpay: no payment link ${id}`);
+    const [event, status] = outcomes[tweaks.outcome ?? 'paid'];
+    link.status = status;
+    const currency = tweaks.currency ?? link.currency;
+    const now = Math.floor(Date.now() / 1000);
+    let payload: Record<string, unknown>;
+    if (event === 'payment_link.paid') {
+      link.paymentId ??= razorpayId('pay');
+      link.orderId ??= razorpayId('order');
+      const paid = tweaks.amount === undefined ? link.amount : toMinor(tweaks.amount);
+      payload = {
+        payment_link: { entity: linkEntity(link, paid, currency) },
+        order: {
+          entity: {
+            amount: link.amount,
+            amount_due: 0,
+            amount_paid: paid,
+            attempts: 1,
+            created_at: link.createdAt,
+            currency,
+            entity: 'order',
+            id: link.orderId,
+            notes: link.request.notes ?? [],
+            receipt: link.referenceId,
+            status: 'paid',
+          },
+        },
+        payment: {
+          entity: {
+            amount: paid,
+            captured: true,
+            contact: '+919000090000',
+            created_at: now,
+            currency,
+            email: 'customer@example.com',
+            entity: 'payment',
+            fee: 0,
+            id: link.paymentId,
+            international: false,
+            method: 'upi',
+            notes: link.request.notes ?? [],
+            order_id: link.orderId,
+            status: 'captured',
+            tax: 0,
+            vpa: 'customer@upi',
+          },
+        },
+      };
+    } else {
+      payload = { payment_link: { entity: linkEntity(link, 0, currency) } };
+    }
+    const body = JSON.stringify({
+      account_id: accountId,
+      contains: Object.keys(payload),
+      created_at: now,
+      entity: 'event',
+      event,
+      payload,
+    });
+    const secret = tweaks.badSignature ? randomBytes(18).toString('base64url') : credentials.webhook_secret;
+    return {
+      provider: 'razorpay',
+      url: webhookUrl,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-event-id': razorpayId('evt').slice(4),
+        'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
+      },
+      body,
+      query: '',
+    };
+  }
+
+  async function createLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const text = await readBody(req);
+    if (basicAuth(req) !== `${credentials.key_id}:${credentials.key_secret}`)
+      return error(res, 401, 'Authentication failed');
+    const body = parseObject(text);
+    if (!body) return error(res, 400, 'The request body is not valid JSON');
+    const currency = body.currency ?? 'INR';
+    if (typeof currency !== 'string' || !currencies.has(currency)) return error(res, 400, 'The currency is invalid');
+    if (typeof body.amount !== 'number' || !Number.isSafeInteger(body.amount) || body.amount < 100)
+      return error(res, 400, 'The amount must be an integer in the smallest currency unit, at least 100');
+    if (typeof body.reference_id !== 'string' || body.reference_id.length > 40)
+      return error(res, 400, 'The reference id is required here and may not be greater than 40 characters');
+    if (typeof body.callback_url !== 'string' || body.callback_method !== 'get')
+      return error(res, 400, 'callback_url with callback_method get is required here');
+    const link: PaymentLink = {
+      id: razorpayId('plink'),
+      code: randomBytes(5).toString('base64url'),
+      amount: body.amount,
+      currency,
+      referenceId: body.reference_id,
+      callbackUrl: body.callback_url,
+      request: body,
+      status: 'created',
+      createdAt: Math.floor(Date.now() / 1000),
+    };
+    links.set(link.id, link);
+    byCode.set(link.code, link);
+    return json(res, 200, linkEntity(link, 0, currency));
+  }
+
+  async function payOnPage(res: ServerResponse, link: PaymentLink): Promise<void> {
+    await deliver(await pay(link.id)).catch(() => undefined);
+    const back = new URL(link.callbackUrl);
+    const params: Record<string, string> = {
+      razorpay_payment_id: link.paymentId!,
+      razorpay_payment_link_id: link.id,
+      razorpay_payment_link_reference_id: link.referenceId,
+      razorpay_payment_link_status: 'paid',
+    };
+    for (const [k, v] of Object.entries(params)) back.searchParams.set(k, v);
+    const signed = `${link.id}|${link.referenceId}|paid|${link.paymentId!}`;
+    back.searchParams.set(
+      'razorpay_signature',
+      createHmac('sha256', credentials.key_secret).update(signed).digest('hex'),
+    );
+    res.writeHead(303, { location: back.toString() }).end();
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const page = /^\/i\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    const handle = async (): Promise<void> => {
+      if (req.method === 'POST' && /^\/v1\/payment_links\/?$/.test(url.pathname)) return createLink(req, res);
+      const link = page ? byCode.get(page[1]!) : undefined;
+      if (page && !link) return html(res, 404, '<p>Payment link not found</p>');
+      if (link && req.method === 'GET' && !page![2]) return checkoutPage(res, link, pageUrl(link));
+      if (link && req.method === 'POST' && page![2]) return payOnPage(res, link);
+      error(res, 404, 'The requested URL was not found on the server.');
+    };
+    handle().catch((err: unknown) => {
+      if (!res.headersSent) error(res, 500, (err as Error).message);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    provider: 'razorpay',
+    baseUrl,
+    credentials,
+    checkouts: () => [...links.values()].map(toCheckout),
+    checkoutFor: (invoiceId) => [...links.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    pay,
+    deliver,
+    setNotifyUrl: (url) => {
+      webhookUrl = url;
+    },
+    request: (checkoutId) => links.get(checkoutId)?.request,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function deliver(n: FakeNotification): Promise<{ status: number; body: string }> {
+  const res = await fetch(n.query ? `${n.url}?${n.query}` : n.url, {
+    method: n.method,
+    headers: n.headers,
+    body: n.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** The payment link page: the amount, Pay (a plain form post) and Cancel back to the callback URL. */
+function checkoutPage(res: ServerResponse, link: PaymentLink, url: string): void {
+  html(
+    res,
+    200,
+    `<h1>Razorpay</h1>
+<p>Payment link ${escapeHtml(link.id)} (${escapeHtml(link.referenceId)})</p>
+<p id="amount">${escapeHtml(link.currency)} ${fromMinor(link.amount)}</p>
+<form method="post" action="${escapeHtml(url)}/pay"><button id="pay" type="submit">Pay</button></form>
+<p><a id="cancel" href="${escapeHtml(link.callbackUrl)}">Cancel</a></p>`,
+  );
+}
+
+function basicAuth(req: IncomingMessage): string | undefined {
+  const match = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
+  return match ? Buffer.from(match[1]!, 'base64').toString('utf8') : undefined;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Razorpay's error body. */
+function error(res: ServerResponse, status: number, description: string): void {
+  json(res, status, {
+    error: {
+      code: status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR',
+      description,
+      source: 'NA',
+      step: 'NA',
+      reason: 'NA',
+      metadata: {},
+    },
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function html(res: ServerResponse, status: number, content: string): void {
+  res
+    .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+    .end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay checkout</title></head><body>${content}</body></html>`,
+    );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

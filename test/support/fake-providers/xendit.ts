@@ -1,0 +1,352 @@
+/**
+ * A fake of Xendit's Invoices API for the calls the XenditAdapter makes (docs/payments/xendit.md):
+ * POST /v2/invoices with the secret API key as Basic auth ("secret_key:"), answering 401
+ * INVALID_API_KEY for any other key and 400 API_VALIDATION_ERROR for an amount the currency cannot
+ * take. Its hosted invoice page (/web/{id}) marks the invoice PAID, sends the invoice callback with
+ * the account's x-callback-token to the callback URL set in the dashboard (`notifyUrl` /
+ * setNotifyUrl: Xendit takes none per invoice), and returns the customer to success_redirect_url.
+ * Amounts stay the JSON text they were written as, so a callback carries exactly the amount the
+ * invoice was created with.
+ *
+ * It has the one shape of every fake provider (README.md beside this file).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A notification exactly as Xendit would send it (the shared FakeNotification shape). */
+export interface FakeNotification {
+  provider: 'xendit';
+  url: string;
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  query: string;
+}
+
+/** A Xendit invoice as the shared FakeCheckout: id is Xendit's, the adapter's providerCheckoutId. */
+export interface FakeCheckout {
+  id: string;
+  invoiceId: string;
+  amount: string;
+  currency: string;
+  /** PENDING until paid on the page or by pay(). */
+  status: string;
+  returnUrl: string;
+  notifyUrl: string;
+  pageUrl: string;
+}
+
+export interface NotificationTweaks {
+  outcome?: 'paid' | 'failed' | 'pending';
+  /** Another paid_amount (decimal text in the invoice's currency). */
+  amount?: string;
+  currency?: string;
+  /** Sent with a callback token that is not the account's. */
+  badSignature?: boolean;
+}
+
+export interface FakeXendit {
+  readonly provider: 'xendit';
+  /** XenditAdapter's baseUrl (PAYMENT_XENDIT_BASE_URL). */
+  readonly baseUrl: string;
+  readonly credentials: { secret_key: string; callback_token: string };
+  checkouts(): FakeCheckout[];
+  checkoutFor(invoiceId: string): FakeCheckout | undefined;
+  /** What paying on the page does, without a browser: records the outcome, returns the callback unsent. */
+  pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
+  deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
+  /** The dashboard's "Invoices paid" callback URL. */
+  setNotifyUrl(url: string): void;
+  /** The body of the request that created the invoice, as Xendit received it (numbers as their JSON text). */
+  request(checkoutId: string): Record<string, unknown> | undefined;
+  stop(): Promise<void>;
+}
+
+interface XenditInvoice {
+  id: string;
+  externalId: string;
+  /** The JSON text of the amount as created ('1388750', '1234.5'). */
+  amount: string;
+  currency: string;
+  status: string;
+  durationSeconds: number;
+  request: Record<string, unknown>;
+  successUrl: string;
+  created: Date;
+  paymentId?: string;
+}
+
+/** Decimals Xendit takes per currency. */
+const currencies = new Map([
+  ['IDR', 0],
+  ['VND', 0],
+  ['PHP', 2],
+  ['THB', 2],
+  ['MYR', 2],
+]);
+
+const outcomes = { paid: 'PAID', failed: 'EXPIRED', pending: 'PENDING' } as const;
+
+/** JSON.rawJSON (Node 21+): a number written as exactly this text. */
+const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+
+export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promise<FakeXendit> {
+  const credentials = {
+    secret_key: `xnd_development_${randomBytes(24).toString('hex')}`,
+    callback_token: randomBytes(24).toString('base64url'),
+  };
+  const userId = randomBytes(12).toString('hex');
+  let callbackUrl = opts.notifyUrl ?? '';
+  const invoices = new Map<string, XenditInvoice>();
+  let baseUrl = '';
+
+  const pageUrl = (inv: XenditInvoice) => `${baseUrl}/web/${inv.id}`;
+  const toCheckout = (inv: XenditInvoice): FakeCheckout => ({
+    id: inv.id,
+    invoiceId: inv.externalId,
+    amount: fixed(inv.amount, currencies.get(inv.currency) ?? 0),
+    currency: inv.currency,
+    status: inv.status,
+    returnUrl: inv.successUrl,
+    notifyUrl: callbackUrl,
+    pageUrl: pageUrl(inv),
+  });
+
+  async function pay(id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> {
+    const inv = invoices.get(id);
+    if (!inv) throw new Error(`fake xendit: no invoice ${id}`);
+    inv.status = outcomes[tweaks.outcome ?? 'paid'];
+    const paid = inv.status === 'PAID';
+    if (paid) inv.paymentId ??= randomBytes(12).toString('hex');
+    const now = new Date().toISOString();
+    const body = {
+      id: inv.id,
+      external_id: inv.externalId,
+      user_id: userId,
+      is_high: false,
+      status: inv.status,
+      merchant_name: 'Local fake merchant',
+      amount: rawJson(inv.amount),
+      payer_email: inv.request.payer_email,
+      description: inv.request.description,
+      updated: now,
+      created: inv.created.toISOString(),
+      currency: tweaks.currency ?? inv.currency,
+      ...(paid
+        ? {
+            payment_method: 'BANK_TRANSFER',
+            // Xendit writes numbers without trailing zeros.
+            paid_amount: rawJson(tweaks.amount ? plain(tweaks.amount) : inv.amount),
+            bank_code: 'BCA',
+            paid_at: now,
+            fees_paid_amount: 0,
+            payment_channel: 'BCA',
+            payment_destination: '8808999912345678',
+            payment_id: inv.paymentId,
+          }
+        : {}),
+    };
+    const token = tweaks.badSignature ? randomBytes(24).toString('base64url') : credentials.callback_token;
+    return {
+      provider: 'xendit',
+      url: callbackUrl,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-callback-token': token,
+        'webhook-id': randomBytes(12).toString('hex'),
+      },
+      body: JSON.stringify(body),
+      query: '',
+    };
+  }
+
+  function invoiceJson(inv: XenditInvoice): Record<string, unknown> {
+    return {
+      id: inv.id,
+      external_id: inv.externalId,
+      user_id: userId,
+      status: inv.status,
+      merchant_name: 'Local fake merchant',
+      merchant_profile_picture_url: `${baseUrl}/logo.png`,
+      amount: rawJson(inv.amount),
+      currency: inv.currency,
+      description: inv.request.description,
+      payer_email: inv.request.payer_email,
+      expiry_date: new Date(inv.created.getTime() + inv.durationSeconds * 1000).toISOString(),
+      invoice_url: pageUrl(inv),
+      available_banks: [],
+      available_retail_outlets: [],
+      available_ewallets: [],
+      available_qr_codes: [],
+      available_direct_debits: [],
+      available_paylaters: [],
+      should_exclude_credit_card: false,
+      should_send_email: false,
+      success_redirect_url: inv.successUrl,
+      failure_redirect_url: inv.request.failure_redirect_url,
+      created: inv.created.toISOString(),
+      updated: inv.created.toISOString(),
+    };
+  }
+
+  async function createInvoice(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const text = await readBody(req);
+    if (basicAuth(req) !== `${credentials.secret_key}:`) {
+      return json(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
+    }
+    const body = parseWithSources(text);
+    if (!body) return json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: 'invalid JSON' });
+    const currency = typeof body.currency === 'string' ? body.currency : 'IDR';
+    const decimals = currencies.get(currency);
+    const amount = body.amount instanceof JsonNumber ? body.amount.source : undefined;
+    const problems: string[] = [];
+    if (typeof body.external_id !== 'string' || body.external_id === '') problems.push('"external_id" is required');
+    if (typeof body.success_redirect_url !== 'string') problems.push('"success_redirect_url" is required here');
+    if (decimals === undefined) problems.push(`"currency" ${currency} is not supported`);
+    else if (!amount || !(decimals === 0 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/).test(amount) || Number(amount) <= 0)
+      problems.push(`"amount" must be a positive number with at most ${decimals} decimals for ${currency}`);
+    if (problems.length > 0)
+      return json(res, 400, { error_code: 'API_VALIDATION_ERROR', message: problems.join('; ') });
+
+    const inv: XenditInvoice = {
+      id: randomBytes(12).toString('hex'),
+      externalId: body.external_id as string,
+      amount: amount!,
+      currency,
+      status: 'PENDING',
+      durationSeconds: body.invoice_duration instanceof JsonNumber ? Number(body.invoice_duration.source) : 86_400,
+      request: body,
+      successUrl: body.success_redirect_url as string,
+      created: new Date(),
+    };
+    invoices.set(inv.id, inv);
+    return json(res, 200, invoiceJson(inv));
+  }
+
+  async function payOnPage(res: ServerResponse, inv: XenditInvoice): Promise<void> {
+    await deliver(await pay(inv.id)).catch(() => undefined);
+    res.writeHead(303, { location: inv.successUrl }).end();
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const page = /^\/web\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    const handle = async (): Promise<void> => {
+      if (req.method === 'POST' && /^\/v2\/invoices\/?$/.test(url.pathname)) return createInvoice(req, res);
+      const inv = page ? invoices.get(page[1]!) : undefined;
+      if (page && !inv) return html(res, 404, '<p>Invoice not found</p>');
+      if (inv && req.method === 'GET' && !page![2]) return checkoutPage(res, inv, pageUrl(inv));
+      if (inv && req.method === 'POST' && page![2]) return payOnPage(res, inv);
+      json(res, 404, { error_code: 'NOT_FOUND', message: 'not found' });
+    };
+    handle().catch((err: unknown) => {
+      if (!res.headersSent) json(res, 500, { error_code: 'SERVER_ERROR', message: (err as Error).message });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    provider: 'xendit',
+    baseUrl,
+    credentials,
+    checkouts: () => [...invoices.values()].map(toCheckout),
+    checkoutFor: (invoiceId) => [...invoices.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    pay,
+    deliver,
+    setNotifyUrl: (url) => {
+      callbackUrl = url;
+    },
+    request: (checkoutId) => invoices.get(checkoutId)?.request,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function deliver(n: FakeNotification): Promise<{ status: number; body: string }> {
+  const res = await fetch(n.query ? `${n.url}?${n.query}` : n.url, {
+    method: n.method,
+    headers: n.headers,
+    body: n.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** Xendit's invoice page: the amount, Pay (a plain form post) and Cancel back to the return URL. */
+function checkoutPage(res: ServerResponse, inv: XenditInvoice, url: string): void {
+  html(
+    res,
+    200,
+    `<h1>Xendit</h1>
+<p>Invoice ${escapeHtml(inv.externalId)}</p>
+<p id="amount">${escapeHtml(inv.currency)} ${escapeHtml(inv.amount)}</p>
+<form method="post" action="${escapeHtml(url)}/pay"><button id="pay" type="submit">Pay</button></form>
+<p><a id="cancel" href="${escapeHtml(inv.successUrl)}">Cancel</a></p>`,
+  );
+}
+
+/** '1234.5', 2 → '1234.50'; the text of a JSON number in the invoice's fixed form. */
+function fixed(text: string, decimals: number): string {
+  const [whole, fraction = ''] = text.split('.');
+  return decimals === 0 ? whole! : `${whole}.${fraction.padEnd(decimals, '0')}`;
+}
+
+/** '1.00' → '1', '12.50' → '12.5': a decimal as Xendit writes a JSON number. */
+function plain(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+class JsonNumber {
+  readonly source: string;
+  constructor(source: string) {
+    this.source = source;
+  }
+}
+
+/** JSON with every number kept as its text (JSON.parse source text access, Node 21+). */
+function parseWithSources(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text, (_key, v: unknown, context?: { source?: string }) =>
+      typeof v === 'number' && context?.source !== undefined ? new JsonNumber(context.source) : v,
+    );
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function basicAuth(req: IncomingMessage): string | undefined {
+  const match = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
+  return match ? Buffer.from(match[1]!, 'base64').toString('utf8') : undefined;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function html(res: ServerResponse, status: number, content: string): void {
+  res
+    .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+    .end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Xendit checkout</title></head><body>${content}</body></html>`,
+    );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
