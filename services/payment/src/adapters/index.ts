@@ -21,8 +21,8 @@ export function createAdapters(settings: AdapterSettings): Record<PaymentProvide
     stripe: new StripeAdapter({ baseUrl: baseUrls.stripe, timeoutMs }),
     mollie: new MollieAdapter({ baseUrl: baseUrls.mollie }),
     paypal: new PaypalAdapter({ baseUrl: baseUrls.paypal, timeoutMs }),
-    midtrans: new MidtransAdapter({ baseUrl: baseUrls.midtrans }),
+    midtrans: new MidtransAdapter({ baseUrl: baseUrls.midtrans, timeoutMs }),
     xendit: new XenditAdapter({ baseUrl: baseUrls.xendit }),
-    razorpay: new RazorpayAdapter({ baseUrl: baseUrls.razorpay }),
+    razorpay: new RazorpayAdapter({ baseUrl: baseUrls.razorpay, timeoutMs }),
   };
 }
