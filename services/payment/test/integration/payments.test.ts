@@ -243,3 +243,18 @@ test('HandleNotification refuses what is not a notification of the provider', as
   const unknown = await t.throwsAsync(h.handle({ ...garbage, provider: 'square' as PaymentProvider }));
   t.is((unknown as { kind?: string }).kind, 'validation');
 });
+
+test('a disconnected gateway opens no checkout, and its notifications cannot be verified', async (t) => {
+  const api = await h.workspace('stripe');
+  const invoice = await h.invoice(api, 'stripe');
+  await h.startCheckout(invoice.id);
+  const res = await h.platform.admin('DELETE', `/workspaces/${api.workspaceId}/payment-gateways/stripe`);
+  t.is(res.status, 200, JSON.stringify(res.body));
+  const refused = await t.throwsAsync(h.startCheckout(invoice.id));
+  t.is((refused as { kind?: string }).kind, 'application');
+  t.regex(refused.message, /no longer connected/);
+  const { answer } = await payAndNotify('stripe', invoice.id);
+  t.is(answer.outcome, 'refused');
+  t.regex(answer.reason, /not connected/);
+  t.is((await h.get(api, invoice.id)).invoice_status, 'unpaid');
+});
