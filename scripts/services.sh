@@ -11,7 +11,7 @@ logs="$state/logs"
 mkdir -p "$run" "$logs"
 
 # Services in start order; stop goes in reverse.
-SERVICES=(accounts pdf invoice recurring webhook gateway)
+SERVICES=(accounts pdf invoice recurring webhook payment gateway)
 
 pid_of() { cat "$run/svc-$1.pid" 2>/dev/null || true; }
 alive() { local pid; pid="$(pid_of "$1")"; [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; }

@@ -10,6 +10,7 @@ pnpm install --frozen-lockfile --reporter=silent
 
 echo "== static checks"
 bash scripts/ensure-helm.sh
+bash scripts/ensure-stripe-mock.sh
 pnpm exec tsc -p tsconfig.json --noEmit
 pnpm exec eslint --max-warnings 0 .
 pnpm exec prettier --check . >/dev/null || { echo "prettier: run pnpm format" >&2; pnpm exec prettier --check .; exit 1; }

@@ -39,7 +39,7 @@ test('helm chart: lints and renders manifests valid against the Kubernetes schem
 test('helm chart: every component is hardened and the admin port is never routed by the ingress', async (t) => {
   const manifests = await render();
   const deployments = manifests.filter((m) => m.kind === 'Deployment');
-  t.deepEqual(deployments.map((d) => d.metadata.name).sort(), ['accounts', 'gateway', 'invoice', 'pdf', 'recurring', 'webhook'].map((n) => `invoice-platform-${n}`));
+  t.deepEqual(deployments.map((d) => d.metadata.name).sort(), ['accounts', 'gateway', 'invoice', 'payment', 'pdf', 'recurring', 'webhook'].map((n) => `invoice-platform-${n}`));
   for (const d of deployments) {
     const pod = (d.spec as { template: { spec: { securityContext: Record<string, unknown>; containers: Record<string, unknown>[] } } }).template.spec;
     t.is(pod.securityContext.runAsNonRoot, true, d.metadata.name);

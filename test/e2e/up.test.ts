@@ -14,7 +14,7 @@ import { freePort, refusesConnections, repoRoot, request, stackEnv, uniqueIp, wa
  */
 const runId = randomBytes(4).toString('hex');
 const state = path.join(repoRoot, '.local/logs/test', `up-${runId}`);
-const services = ['accounts', 'invoice', 'pdf', 'recurring', 'webhook'] as const;
+const services = ['accounts', 'invoice', 'pdf', 'recurring', 'webhook', 'payment'] as const;
 let env: Record<string, string> = {};
 /** Only a passing run's state goes; a failing one keeps its logs for the report. */
 let keepState = true;
@@ -68,6 +68,7 @@ test.before(async () => {
     PDF_ADDR: await addr(),
     RECURRING_ADDR: await addr(),
     WEBHOOK_ADDR: await addr(),
+    PAYMENT_ADDR: await addr(),
     GATEWAY_PORT: String(await freePort()),
     GATEWAY_ADMIN_PORT: String(await freePort()),
     KAFKA_CONSUMER_GROUP_PREFIX: `up-${runId}-`,

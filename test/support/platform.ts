@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
+import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
 import { mailEnv } from './mail.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -173,6 +174,12 @@ export interface PlatformOptions {
   /** Also run the webhook service (its own database and consumer group, http to loopback allowed). */
   webhooks?: boolean;
   webhookEnv?: Record<string, string>;
+  /**
+   * Also run the payment service (needs `invoices`), with each provider's API base URL: the fakes'
+   * of test/support/fake-providers (a provider left out keeps its real default, never reached).
+   */
+  payments?: Partial<Record<PaymentProvider, string>>;
+  paymentEnv?: Record<string, string>;
 }
 
 /**
@@ -200,6 +207,8 @@ export class Platform {
   recurringProcesses: ServiceProcess[] = [];
   webhookAddr = '';
   webhookProcesses: ServiceProcess[] = [];
+  paymentAddr = '';
+  paymentProcess: ServiceProcess | undefined;
 
   constructor(options: PlatformOptions = {}) {
     this.options = options;
@@ -240,8 +249,15 @@ export class Platform {
       this.webhookProcesses.push(webhook);
       this.processes.push(webhook);
     }
+    if (this.options.payments) {
+      this.paymentAddr = `127.0.0.1:${await freePort()}`;
+      this.paymentProcess = this.newPayment();
+      this.paymentProcess.start();
+      this.processes.push(this.paymentProcess);
+    }
     this.gateway = await this.startGateway({}, this.gatewayPort);
     if (this.options.webhooks) await this.waitServing(this.webhookAddr, 'webhook');
+    if (this.options.payments) await this.waitServing(this.paymentAddr, 'payment');
     if (this.pdfProcess) await this.pdfConsuming(this.pdfProcess);
     return this;
   }
@@ -360,6 +376,30 @@ export class Platform {
     });
   }
 
+  /** The payment service process, its providers at the base URLs of `options.payments`. */
+  newPayment(extraEnv: Record<string, string> = {}): ServiceProcess {
+    const baseUrls = Object.entries(this.options.payments ?? {}).map(([provider, url]) => [
+      `PAYMENT_${provider.toUpperCase()}_BASE_URL`,
+      url,
+    ]);
+    // A fake served over TLS on loopback (Mollie's: its SDK speaks only HTTPS and pins its own CA
+    // bundle) has a self-signed certificate that the service cannot be told to trust otherwise.
+    const selfSigned = baseUrls.some(([, url]) => url?.startsWith('https://127.0.0.1:'));
+    return new ServiceProcess('payment', 'services/payment/src/main.ts', {
+      MONGODB_URI: this.stack.MONGODB_URI!,
+      ...(selfSigned ? { NODE_TLS_REJECT_UNAUTHORIZED: '0' } : {}),
+      LOG_LEVEL: 'info',
+      PAYMENT_LISTEN_ADDR: this.paymentAddr,
+      PAYMENT_DB_NAME: `payment_test_${this.runId}`,
+      ACCOUNTS_ADDR: this.accountsAddr,
+      INVOICE_ADDR: this.invoiceAddr,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${this.gatewayPort}`,
+      ...Object.fromEntries(baseUrls),
+      ...this.options.paymentEnv,
+      ...extraEnv,
+    });
+  }
+
   /** Starts another webhook replica (same database and consumer group); returns its address once it serves. */
   async startWebhookReplica(extraEnv: Record<string, string> = {}, addr?: string): Promise<string> {
     const at = addr ?? `127.0.0.1:${await freePort()}`;
@@ -403,6 +443,7 @@ export class Platform {
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       ...(this.options.invoices ? { INVOICE_ADDR: this.invoiceAddr, PDF_ADDR: this.pdfAddr } : {}),
       ...(this.webhookAddr ? { WEBHOOK_ADDR: this.webhookAddr } : {}),
+      ...(this.paymentAddr ? { PAYMENT_ADDR: this.paymentAddr } : {}),
       ...(this.options.recurring ? { RECURRING_ADDR: this.recurringAddr } : {}),
       // Tests speak for many clients through one socket address, as a load balancer would.
       TRUSTED_PROXIES: '127.0.0.1',

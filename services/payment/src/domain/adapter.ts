@@ -53,20 +53,34 @@ export interface NotificationClaim {
   providerPaymentId?: string;
 }
 
-export type VerifiedNotification =
-  | { verified: false; reason: string }
-  | {
-      verified: true;
-      status: 'paid' | 'failed' | 'pending';
-      /** The provider's id of the payment: the idempotency key of MarkPaidByPayment. */
-      providerPaymentId: string;
-      invoiceId?: string;
-      providerCheckoutId?: string;
-      /** Decimal string in `currency` (converted back from the provider's minor units). */
-      amount: string;
-      currency: string;
-      paidAt?: Date;
-    };
+export type VerifiedNotification = { verified: false; reason: string } | VerifiedPayment;
+
+/**
+ * paid: the money is taken. approved: the payer approved and the money is taken only by settle()
+ * (PayPal's capture of an approved order), which the service calls once the invoice can take this
+ * payment, so nothing is captured for a cancelled invoice or a wrong amount. failed: this checkout
+ * can no longer be paid (expired, cancelled, declined). pending: nothing decided yet.
+ */
+export type PaymentStatus = 'paid' | 'approved' | 'failed' | 'pending';
+
+export interface VerifiedPayment {
+  verified: true;
+  status: PaymentStatus;
+  /**
+   * The provider's id of this notification where it gives one (Stripe's and PayPal's event id,
+   * Razorpay's X-Razorpay-Event-Id): a notification seen before is recognised by it and changes
+   * nothing. Only ever taken from a verified notification, so a forged one cannot take its place.
+   */
+  eventId?: string;
+  /** The provider's id of the payment: the idempotency key of MarkPaidByPayment. */
+  providerPaymentId: string;
+  invoiceId?: string;
+  providerCheckoutId?: string;
+  /** Decimal string in `currency` (converted back from the provider's minor units). */
+  amount: string;
+  currency: string;
+  paidAt?: Date;
+}
 
 /** What the provider expects back; providers retry anything that is not a 2xx. */
 export interface ProviderReply {
@@ -87,4 +101,10 @@ export interface PaymentAdapter {
    * provider's retries where its documentation says how, since a refused one will never pass.
    */
   reply(kind: ReplyKind): ProviderReply;
+  /**
+   * Only for providers that report `approved`: takes the approved payment (PayPal: captures the
+   * order) and returns the notification as it stands after, `paid` once the money is taken.
+   * Idempotent: a second call for the same payment takes nothing more.
+   */
+  settle?(conn: Connection, approved: VerifiedPayment): Promise<VerifiedNotification>;
 }

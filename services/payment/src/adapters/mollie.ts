@@ -1,0 +1,106 @@
+import { createMollieClient, type MollieClient } from '@mollie/api-client';
+import type {
+  Checkout,
+  CheckoutInput,
+  Connection,
+  NotificationClaim,
+  PaymentAdapter,
+  ProviderReply,
+  RawNotification,
+  ReplyKind,
+  VerifiedNotification,
+} from '../domain/adapter.ts';
+import { mollieDigits, fromUnits, toMollieValue, toUnits } from '../domain/money.ts';
+
+export interface MollieAdapterOptions {
+  /** API base ending in /v2/ (the SDK's apiEndpoint), e.g. https://api.mollie.com/v2/. */
+  baseUrl: string;
+}
+
+const paymentIdPattern = /^tr_[A-Za-z0-9]{1,64}$/;
+
+/**
+ * Mollie on @mollie/api-client: a payment per checkout (metadata carries the invoice id), whose
+ * hosted checkout is the redirect. Mollie's webhook POST carries only `id=tr_…` and no signature:
+ * it is verified the way Mollie documents, by fetching that payment back with the workspace's
+ * API key; only what that answer says is believed.
+ */
+export class MollieAdapter implements PaymentAdapter {
+  readonly provider = 'mollie' as const;
+  private readonly apiEndpoint: string;
+
+  constructor(opts: MollieAdapterOptions) {
+    const base = opts.baseUrl || 'https://api.mollie.com/v2/';
+    this.apiEndpoint = base.endsWith('/') ? base : `${base}/`;
+  }
+
+  private client(conn: Connection): MollieClient {
+    // The SDK takes no timeout; the service bounds every provider call (PAYMENT_PROVIDER_TIMEOUT_MS).
+    return createMollieClient({ apiKey: conn.credentials.api_key ?? '', apiEndpoint: this.apiEndpoint });
+  }
+
+  async createCheckout(conn: Connection, input: CheckoutInput): Promise<Checkout> {
+    const payment = await this.client(conn).payments.create({
+      amount: { currency: input.currency.toUpperCase(), value: toMollieValue(input.amount, input.currency) },
+      description: `Invoice ${input.invoiceNumber}`,
+      redirectUrl: input.returnUrl,
+      cancelUrl: input.returnUrl,
+      webhookUrl: input.notifyUrl,
+      metadata: { invoice_id: input.invoiceId },
+    });
+    const redirectUrl = payment.getCheckoutUrl();
+    if (!redirectUrl) throw new Error('Mollie returned a payment without a checkout link');
+    return {
+      providerCheckoutId: payment.id,
+      redirectUrl,
+      expiresAt: payment.expiresAt ? new Date(payment.expiresAt) : undefined,
+    };
+  }
+
+  claim(n: RawNotification): NotificationClaim | undefined {
+    const id = new URLSearchParams(n.body.toString('utf8')).get('id') ?? '';
+    if (!paymentIdPattern.test(id)) return undefined;
+    // A Mollie payment is the checkout itself.
+    return { providerCheckoutId: id, providerPaymentId: id };
+  }
+
+  async verify(conn: Connection, n: RawNotification): Promise<VerifiedNotification> {
+    const id = this.claim(n)?.providerPaymentId;
+    if (!id) return { verified: false, reason: 'no Mollie payment id' };
+    let payment;
+    try {
+      payment = await this.client(conn).payments.get(id);
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) return { verified: false, reason: 'Mollie knows no such payment' };
+      throw err;
+    }
+    const currency = payment.amount.currency.toUpperCase();
+    // Mollie's value has the currency's decimals; kept as text, normalised to that many.
+    const units = toUnits(payment.amount.value, mollieDigits(currency));
+    if (units === undefined) return { verified: false, reason: 'Mollie answered an amount that is not a number' };
+    const metadata = (payment.metadata ?? {}) as { invoice_id?: unknown };
+    let status: 'paid' | 'failed' | 'pending' = 'pending';
+    if (payment.status === 'paid') status = 'paid';
+    else if (payment.status === 'failed' || payment.status === 'canceled' || payment.status === 'expired')
+      status = 'failed';
+    return {
+      verified: true,
+      status,
+      providerPaymentId: payment.id,
+      providerCheckoutId: payment.id,
+      invoiceId: typeof metadata.invoice_id === 'string' ? metadata.invoice_id : undefined,
+      amount: fromUnits(units, mollieDigits(currency)),
+      currency,
+      paidAt: payment.paidAt ? new Date(payment.paidAt) : undefined,
+    };
+  }
+
+  /**
+   * Mollie asks for 200 to every webhook call, an unknown id included, so the answer tells a
+   * prober nothing; it retries anything else for hours.
+   */
+  reply(_kind: ReplyKind): ProviderReply {
+    return { status: 200, contentType: 'text/plain; charset=utf-8', body: '' };
+  }
+}

@@ -1,0 +1,46 @@
+import { Type } from '@sinclair/typebox';
+import { commonConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
+
+const baseUrl = (fallback: string, description: string) =>
+  Type.String({ default: fallback, pattern: '^(https?://.+)?$', description });
+
+export const configSchema = Type.Object({
+  ...commonConfig,
+  ...mongoConfig,
+  PAYMENT_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50056' }),
+  PAYMENT_DB_NAME: Type.String({ default: 'payment' }),
+  /** GetPaymentGatewayCredentials: the workspace's connection of a provider. */
+  ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
+  /** GetPublicInvoice and MarkPaidByPayment. */
+  INVOICE_ADDR: Type.String({ minLength: 1 }),
+  GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** The platform's {base_url}: providers notify {base}/p/pay/{provider}/notify (the gateway's public route). */
+  PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
+  /** How long one call to a provider may take before the checkout or notification gives up (UNAVAILABLE). */
+  PAYMENT_PROVIDER_TIMEOUT_MS: Type.Integer({ minimum: 500, default: 20_000 }),
+  /**
+   * How long a StartCheckout holds the right to create an invoice's checkout with the provider;
+   * a concurrent click waits that long for it, and a holder that died is replaced after it.
+   */
+  PAYMENT_CHECKOUT_LEASE_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+  /** A checkout whose provider gives no expiry is not reused after this long. */
+  PAYMENT_CHECKOUT_MAX_AGE_MS: Type.Integer({ minimum: 60_000, default: 3 * 3_600_000 }),
+  // Each provider's API base. The defaults are the providers' own; tests point them at stripe-mock
+  // and the fakes in test/support/fake-providers. Empty: the SDK picks its sandbox or live host
+  // from the connection's mode (PayPal, Midtrans).
+  PAYMENT_STRIPE_BASE_URL: baseUrl(
+    'https://api.stripe.com',
+    'Stripe API base, e.g. http://127.0.0.1:12111 for stripe-mock',
+  ),
+  PAYMENT_MOLLIE_BASE_URL: baseUrl('https://api.mollie.com/v2/', 'Mollie API base (ends in /v2/)'),
+  PAYMENT_PAYPAL_BASE_URL: baseUrl('', 'PayPal REST base; empty: api-m.sandbox.paypal.com or api-m.paypal.com by mode'),
+  PAYMENT_MIDTRANS_BASE_URL: baseUrl('', 'Midtrans base; empty: the SDK sandbox or production host by mode'),
+  PAYMENT_XENDIT_BASE_URL: baseUrl('https://api.xendit.co', 'Xendit API base'),
+  PAYMENT_RAZORPAY_BASE_URL: baseUrl('https://api.razorpay.com', 'Razorpay API base'),
+});
+
+export type Config = ReturnType<typeof loadPaymentConfig>;
+
+export function loadPaymentConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(configSchema, env);
+}

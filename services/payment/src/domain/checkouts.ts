@@ -1,0 +1,57 @@
+/**
+ * When a stored checkout is sent to again and when a new one is opened (docs/payments.md "One
+ * checkout per invoice and provider"). Pure rules; the store applies them with conditional writes.
+ */
+import { sameAmount } from './money.ts';
+
+export interface StoredCheckout {
+  state: 'creating' | 'open' | 'paid' | 'closed';
+  amount: string;
+  currency: string;
+  redirect_url: string | null;
+  expires_at: Date | null;
+  lease_until: Date | null;
+}
+
+/**
+ * A customer needs some time on the provider's page: a checkout that ends sooner than this is not
+ * handed out again; a new one is opened instead.
+ */
+export const minRemainingMs = 10 * 60_000;
+
+export type CheckoutDecision =
+  /** Send the customer to the stored checkout. */
+  | 'reuse'
+  /** Another StartCheckout is asking the provider for it right now: wait and reuse its result. */
+  | 'wait'
+  /** Open a new provider checkout in its place. */
+  | 'replace';
+
+export function decideCheckout(
+  stored: StoredCheckout,
+  invoice: { amount: string; currency: string },
+  now: Date,
+): CheckoutDecision {
+  if (stored.state === 'creating')
+    return stored.lease_until && stored.lease_until.getTime() > now.getTime() ? 'wait' : 'replace';
+  if (stored.state !== 'open' || !stored.redirect_url) return 'replace';
+  if (stored.currency !== invoice.currency || !sameAmount(stored.amount, invoice.amount)) return 'replace';
+  if (stored.expires_at && stored.expires_at.getTime() - now.getTime() < minRemainingMs) return 'replace';
+  return 'reuse';
+}
+
+/** The checkout's end: the provider's, or the service's own limit when the provider gives none or a later one. */
+export function checkoutExpiry(providerExpiry: Date | undefined, now: Date, maxAgeMs: number): Date {
+  const limit = new Date(now.getTime() + maxAgeMs);
+  return providerExpiry && providerExpiry.getTime() < limit.getTime() ? providerExpiry : limit;
+}
+
+/** Invoice states a checkout may be opened for (spec §3.1: only unpaid and overdue can be paid). */
+export function payableStatus(status: string): boolean {
+  return status === 'unpaid' || status === 'overdue';
+}
+
+/** The provider's notification route on the gateway: {base}/p/pay/{provider}/notify. */
+export function notifyUrl(publicBaseUrl: string, provider: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/p/pay/${provider}/notify`;
+}

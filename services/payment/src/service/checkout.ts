@@ -1,0 +1,170 @@
+import { AppError } from '@invoice-platform/common/errors';
+import type { Logger } from '@invoice-platform/common/logger';
+import { withTimeout } from '@invoice-platform/common/mongo';
+import { isPaymentProvider, providerSpecs, type PaymentProvider } from '@invoice-platform/common/payment-providers';
+import type { Connection, PaymentAdapter } from '../domain/adapter.ts';
+import { checkoutExpiry, decideCheckout, notifyUrl, payableStatus } from '../domain/checkouts.ts';
+import type { CheckoutStore, CheckoutSubject, CreatingLease } from '../store/checkouts.ts';
+import { asProviderFailure } from './provider-errors.ts';
+import type { Peers, PublicInvoice } from './peers.ts';
+
+export interface CheckoutServiceDeps {
+  checkouts: CheckoutStore;
+  peers: Peers;
+  adapters: Record<PaymentProvider, PaymentAdapter>;
+  publicBaseUrl: string;
+  leaseMs: number;
+  maxAgeMs: number;
+  providerTimeoutMs: number;
+  log: Logger;
+  now?: () => Date;
+}
+
+export interface StartedCheckout {
+  redirectUrl: string;
+  provider: PaymentProvider;
+  reused: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * StartCheckout (docs/payments.md "The flow"): checks the invoice can be paid online, then sends the
+ * customer to the invoice's one checkout with its provider: the stored one while it can still be
+ * paid for the invoice's current amount, else a new one. Concurrent clicks on a fresh invoice race
+ * for the insert of its checkout; the unique index picks one, which asks the provider, and the
+ * others wait for that and reuse it, so the provider is asked once.
+ */
+export class CheckoutService {
+  private readonly deps: CheckoutServiceDeps;
+  private readonly now: () => Date;
+
+  constructor(deps: CheckoutServiceDeps) {
+    this.deps = deps;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async start(invoiceId: string, returnUrl: string): Promise<StartedCheckout> {
+    const { peers, checkouts, leaseMs } = this.deps;
+    const invoice = await peers.invoiceById(invoiceId);
+    if (!invoice) throw new AppError('not_found', 'No invoice with this id.');
+    const { provider, amount, currency } = payable(invoice);
+    const conn = await peers.connection(invoice.workspace_id, provider);
+    if (!conn) throw new AppError('application', `The invoice's payment gateway (${provider}) is no longer connected.`);
+    const subject: CheckoutSubject = {
+      invoiceId: invoice.id,
+      provider,
+      workspaceId: invoice.workspace_id,
+      amount,
+      currency,
+    };
+    // A waiter gives up once the holder it waits for would have lost its lease anyway.
+    const waitUntil = Date.now() + leaseMs + 1000;
+    for (let round = 0; ; round++) {
+      // Each round follows a change someone else made; this many means something is wrong.
+      if (round > 1000) throw new AppError('unavailable', 'The checkout could not be opened. Retry shortly.');
+      const now = this.now();
+      const stored = await checkouts.find(invoice.id, provider);
+      let lease: CreatingLease | null;
+      if (!stored) {
+        lease = await checkouts.insertCreating(subject, now, leaseMs);
+      } else {
+        const decision = decideCheckout(stored, { amount, currency }, now);
+        if (decision === 'reuse') return { redirectUrl: stored.redirect_url!, provider, reused: true };
+        if (decision === 'wait') {
+          if (Date.now() > waitUntil)
+            throw new AppError('unavailable', 'The checkout is still being opened. Retry shortly.');
+          await sleep(100 + Math.random() * 100);
+          continue;
+        }
+        lease = await checkouts.takeOver(stored, subject, now, leaseMs);
+      }
+      // Null: another click inserted or took it over first; the next round reuses or waits for its checkout.
+      if (!lease) continue;
+      const made = await this.create(lease, invoice, subject, conn, returnUrl);
+      if (made) return { redirectUrl: made, provider, reused: false };
+    }
+  }
+
+  /** Asks the provider for the checkout the lease is for; null when the lease was lost meanwhile. */
+  private async create(
+    lease: CreatingLease,
+    invoice: PublicInvoice,
+    subject: CheckoutSubject,
+    conn: Connection,
+    returnUrl: string,
+  ): Promise<string | null> {
+    const { adapters, checkouts, publicBaseUrl, providerTimeoutMs, maxAgeMs, log } = this.deps;
+    const provider = subject.provider as PaymentProvider;
+    const adapter = adapters[provider];
+    let made;
+    try {
+      made = await withTimeout(
+        adapter.createCheckout(conn, {
+          invoiceId: invoice.id,
+          invoiceNumber: invoice.invoice_number,
+          amount: subject.amount,
+          currency: subject.currency,
+          customerName: invoice.customer_name,
+          customerEmail: invoice.customer_email || undefined,
+          returnUrl,
+          notifyUrl: notifyUrl(publicBaseUrl, provider),
+        }),
+        providerTimeoutMs,
+      );
+    } catch (err) {
+      await checkouts.abandon(lease, this.now());
+      const failure = asProviderFailure(provider, err);
+      log.warn(
+        { provider, invoice_id: invoice.id, kind: failure.kind, err: failure.message },
+        'the provider did not open a checkout',
+      );
+      throw failure;
+    }
+    const now = this.now();
+    const opened = await checkouts.finishCreating(
+      lease,
+      {
+        providerCheckoutId: made.providerCheckoutId,
+        redirectUrl: made.redirectUrl,
+        expiresAt: checkoutExpiry(made.expiresAt, now, maxAgeMs),
+      },
+      now,
+    );
+    if (!opened) {
+      // The lease ran out while the provider answered and someone else replaced this checkout:
+      // theirs is the one kept, and ours is never handed out.
+      log.warn({ provider, invoice_id: invoice.id }, 'a checkout lease ran out before the provider answered');
+      return null;
+    }
+    log.info(
+      {
+        provider,
+        invoice_id: invoice.id,
+        checkout_id: opened._id,
+        replaced: lease.replaced?.provider_checkout_id ?? null,
+      },
+      'checkout opened',
+    );
+    return made.redirectUrl;
+  }
+}
+
+/** What the invoice must be for a checkout: unpaid or overdue, not archived, with a gateway that takes its currency. */
+function payable(invoice: PublicInvoice): { provider: PaymentProvider; amount: string; currency: string } {
+  const provider = invoice.payment_gateway ?? '';
+  if (!provider) throw new AppError('application', 'The invoice has no payment gateway.');
+  if (!isPaymentProvider(provider)) throw new AppError('application', `Unknown payment gateway ${provider}.`);
+  if (!payableStatus(invoice.invoice_status))
+    throw new AppError(
+      'application',
+      `The invoice is ${invoice.invoice_status}; only unpaid and overdue invoices can be paid.`,
+    );
+  if (invoice.is_archived) throw new AppError('application', 'The invoice is archived and cannot be paid.');
+  const amount = invoice.amount ?? '';
+  const currency = (invoice.currency ?? '').toUpperCase();
+  if (!amount || !currency) throw new AppError('application', 'The invoice has no amount to pay.');
+  if (!providerSpecs[provider].currencies.includes(currency))
+    throw new AppError('application', `${providerSpecs[provider].title} does not take ${currency}.`);
+  return { provider, amount, currency };
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { newId } from '@invoice-platform/common/ids';
+import { insertOnce } from '@invoice-platform/common/store/unique';
+import type { CheckoutDoc, Models } from './models.ts';
+
+/** What a StartCheckout opens a checkout for. */
+export interface CheckoutSubject {
+  invoiceId: string;
+  provider: string;
+  workspaceId: string;
+  amount: string;
+  currency: string;
+}
+
+/** The right to ask the provider for this checkout, held until `finishCreating` or `abandon`. */
+export interface CreatingLease {
+  checkoutId: string;
+  token: string;
+  /** The provider checkout this one replaces, if any (expired, closed, or for another amount). */
+  replaced: CheckoutDoc | null;
+}
+
+export interface OpenedCheckout {
+  providerCheckoutId: string;
+  redirectUrl: string;
+  expiresAt: Date;
+}
+
+/**
+ * The checkouts collection: one document per invoice and provider, changed only by single-document
+ * conditional writes (an insert the unique index decides, a compare-and-set on `version`, or a
+ * write guarded by the lease token).
+ */
+export class CheckoutStore {
+  private readonly models: Models;
+
+  constructor(models: Models) {
+    this.models = models;
+  }
+
+  async find(invoiceId: string, provider: string): Promise<CheckoutDoc | null> {
+    return this.models.Checkout.findOne({ invoice_id: invoiceId, provider }).lean<CheckoutDoc>().exec();
+  }
+
+  async findByProviderCheckoutId(provider: string, providerCheckoutId: string): Promise<CheckoutDoc | null> {
+    return this.models.Checkout.findOne({ provider, provider_checkout_id: providerCheckoutId })
+      .lean<CheckoutDoc>()
+      .exec();
+  }
+
+  /**
+   * Inserts the invoice's first checkout for the provider in state `creating`, held by a new lease.
+   * Null when another one exists already (the unique index decided for someone else).
+   */
+  async insertCreating(subject: CheckoutSubject, now: Date, leaseMs: number): Promise<CreatingLease | null> {
+    const token = newToken();
+    const doc: CheckoutDoc = {
+      _id: newId('chk'),
+      invoice_id: subject.invoiceId,
+      provider: subject.provider,
+      workspace_id: subject.workspaceId,
+      state: 'creating',
+      version: 0,
+      lease_token: token,
+      lease_until: new Date(now.getTime() + leaseMs),
+      amount: subject.amount,
+      currency: subject.currency,
+      provider_checkout_id: null,
+      redirect_url: null,
+      expires_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    return (await insertOnce(this.models.Checkout, doc)) ? { checkoutId: doc._id, token, replaced: null } : null;
+  }
+
+  /**
+   * Takes over `current` (one that may not be reused: expired, closed, paid, for another amount, or
+   * left `creating` by a holder whose lease ran out) to create its replacement, by compare-and-set
+   * on the version that was read. Null when someone changed it first.
+   */
+  async takeOver(current: CheckoutDoc, subject: CheckoutSubject, now: Date, leaseMs: number) {
+    const token = newToken();
+    const res = await this.models.Checkout.updateOne(
+      { _id: current._id, version: current.version },
+      {
+        $set: {
+          state: 'creating',
+          lease_token: token,
+          lease_until: new Date(now.getTime() + leaseMs),
+          workspace_id: subject.workspaceId,
+          amount: subject.amount,
+          currency: subject.currency,
+          provider_checkout_id: null,
+          redirect_url: null,
+          expires_at: null,
+          updated_at: now,
+        },
+        $inc: { version: 1 },
+      },
+    );
+    return res.modifiedCount === 1 ? { checkoutId: current._id, token, replaced: current } : null;
+  }
+
+  /** Opens the checkout the lease was for; null when the lease was lost (it ran out and was taken over). */
+  async finishCreating(lease: CreatingLease, opened: OpenedCheckout, now: Date): Promise<CheckoutDoc | null> {
+    return this.models.Checkout.findOneAndUpdate(
+      { _id: lease.checkoutId, state: 'creating', lease_token: lease.token },
+      {
+        $set: {
+          state: 'open',
+          lease_token: null,
+          lease_until: null,
+          provider_checkout_id: opened.providerCheckoutId,
+          redirect_url: opened.redirectUrl,
+          expires_at: opened.expiresAt,
+          updated_at: now,
+        },
+        $inc: { version: 1 },
+      },
+      { returnDocument: 'after' },
+    )
+      .lean<CheckoutDoc>()
+      .exec();
+  }
+
+  /** The provider call failed: the next click may try again at once rather than wait out the lease. */
+  async abandon(lease: CreatingLease, now: Date): Promise<void> {
+    await this.models.Checkout.updateOne(
+      { _id: lease.checkoutId, state: 'creating', lease_token: lease.token },
+      { $set: { state: 'closed', lease_token: null, lease_until: null, updated_at: now }, $inc: { version: 1 } },
+    );
+  }
+
+  /**
+   * A verified notification settled the provider checkout: paid (not reused again) or closed (it
+   * can no longer be paid, the next click opens a new one). Guarded by the provider checkout id,
+   * so news about a checkout that was replaced since never touches its replacement.
+   */
+  async settle(checkoutId: string, providerCheckoutId: string, state: 'paid' | 'closed', now: Date): Promise<boolean> {
+    const res = await this.models.Checkout.updateOne(
+      { _id: checkoutId, provider_checkout_id: providerCheckoutId, state: 'open' },
+      { $set: { state, updated_at: now }, $inc: { version: 1 } },
+    );
+    return res.modifiedCount === 1;
+  }
+}
+
+function newToken(): string {
+  return randomBytes(12).toString('base64url');
+}

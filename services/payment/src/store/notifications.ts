@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { newId } from '@invoice-platform/common/ids';
+import { insertOnce } from '@invoice-platform/common/store/unique';
+import type { Models, NotificationDoc, NotificationOutcome } from './models.ts';
+
+/** What is known of a notification when it is recorded. */
+export type NotificationFacts = Partial<
+  Pick<
+    NotificationDoc,
+    | 'checkout_id'
+    | 'workspace_id'
+    | 'invoice_id'
+    | 'status'
+    | 'provider_payment_id'
+    | 'provider_checkout_id'
+    | 'amount'
+    | 'currency'
+  >
+>;
+
+export interface Decision {
+  outcome: Exclude<NotificationOutcome, 'processing'>;
+  reason: string | null;
+  reply: 'accepted' | 'refused';
+}
+
+/** The claim to act on one provider event, held until `decide` or `release`. */
+export interface EventClaim {
+  id: string;
+  token: string;
+}
+
+export type ClaimResult =
+  | { kind: 'claimed'; claim: EventClaim }
+  /** Decided before: the replay changes nothing and is answered as the original was. */
+  | { kind: 'seen'; original: NotificationDoc }
+  /** Another request is acting on the same event right now. */
+  | { kind: 'busy' };
+
+function blank(provider: string, now: Date): NotificationDoc {
+  return {
+    _id: '',
+    provider,
+    event_id: null,
+    replay_of: null,
+    outcome: 'processing',
+    reason: null,
+    reply: null,
+    lease_token: null,
+    lease_until: null,
+    checkout_id: null,
+    workspace_id: null,
+    invoice_id: null,
+    status: null,
+    provider_payment_id: null,
+    provider_checkout_id: null,
+    amount: null,
+    currency: null,
+    received_at: now,
+    decided_at: null,
+  };
+}
+
+/**
+ * The notifications collection. A verified notification with the provider's event id is claimed
+ * by inserting it under `${provider}:${event id}` (the _id is the unique key): exactly one request
+ * acts on an event, a replay finds the decided record, and a holder that died (its lease ran out)
+ * is taken over by the provider's next retry. A holder that fails releases its claim, so the
+ * provider's retry is acted on again instead of being taken for a replay.
+ */
+export class NotificationStore {
+  private readonly models: Models;
+
+  constructor(models: Models) {
+    this.models = models;
+  }
+
+  async claimEvent(
+    provider: string,
+    eventId: string,
+    facts: NotificationFacts,
+    now: Date,
+    leaseMs: number,
+  ): Promise<ClaimResult> {
+    const id = `${provider}:${eventId}`;
+    const token = randomBytes(12).toString('base64url');
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    const doc: NotificationDoc = {
+      ...blank(provider, now),
+      ...facts,
+      _id: id,
+      event_id: eventId,
+      lease_token: token,
+      lease_until: leaseUntil,
+    };
+    // A claim released between our insert and our read is gone again: a few rounds settle it.
+    for (let round = 0; round < 3; round++) {
+      if (await insertOnce(this.models.Notification, doc)) return { kind: 'claimed', claim: { id, token } };
+      const taken = await this.models.Notification.updateOne(
+        { _id: id, outcome: 'processing', lease_until: { $lte: now } },
+        { $set: { lease_token: token, lease_until: leaseUntil, received_at: now } },
+      );
+      if (taken.modifiedCount === 1) return { kind: 'claimed', claim: { id, token } };
+      const original = await this.models.Notification.findById(id).lean<NotificationDoc>().exec();
+      if (original) return original.outcome === 'processing' ? { kind: 'busy' } : { kind: 'seen', original };
+    }
+    return { kind: 'busy' };
+  }
+
+  /** Records what was decided about a claimed event; false when the claim had been lost meanwhile. */
+  async decide(claim: EventClaim, facts: NotificationFacts, decision: Decision, now: Date): Promise<boolean> {
+    const res = await this.models.Notification.updateOne(
+      { _id: claim.id, lease_token: claim.token, outcome: 'processing' },
+      {
+        $set: {
+          ...facts,
+          outcome: decision.outcome,
+          reason: decision.reason,
+          reply: decision.reply,
+          lease_token: null,
+          lease_until: null,
+          decided_at: now,
+        },
+      },
+    );
+    return res.modifiedCount === 1;
+  }
+
+  /** Gives a claimed event up after a failure (a peer or the provider unavailable), so its retry is acted on. */
+  async release(claim: EventClaim): Promise<void> {
+    await this.models.Notification.deleteOne({ _id: claim.id, lease_token: claim.token, outcome: 'processing' });
+  }
+
+  /** Records a notification that is not a claimed event: unverified, without an event id, or a replay. */
+  async record(
+    provider: string,
+    facts: NotificationFacts & { event_id?: string | null; replay_of?: string | null },
+    decision: Decision,
+    now: Date,
+  ): Promise<void> {
+    await this.models.Notification.create({
+      ...blank(provider, now),
+      ...facts,
+      _id: newId('ntf'),
+      outcome: decision.outcome,
+      reason: decision.reason,
+      reply: decision.reply,
+      decided_at: now,
+    });
+  }
+
+  /** An invoice's notifications, oldest first. */
+  async forInvoice(invoiceId: string): Promise<NotificationDoc[]> {
+    return this.models.Notification.find({ invoice_id: invoiceId })
+      .sort({ received_at: 1 })
+      .lean<NotificationDoc[]>()
+      .exec();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * One platform (accounts, invoice, pdf, gateway and the payment service, all real processes on the
+ * local stack) with the fake providers of test/support/fake-providers, and the steps every payment
+ * test takes: a workspace with the provider connected, an invoice that names it, and the payment
+ * service's two calls.
+ */
+import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { createLogger } from '@invoice-platform/common/logger';
+import { connectMongo } from '@invoice-platform/common/mongo';
+import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
+import type { Connection as MongoConnection } from 'mongoose';
+import { EventLog } from '../../../../test/support/events.ts';
+import type { FakeNotification, FakeProvider } from '../../../../test/support/fake-providers/types.ts';
+import { type ApiClient, Platform } from '../../../../test/support/platform.ts';
+import { registerModels } from '../../src/store/models.ts';
+import { NotificationStore } from '../../src/store/notifications.ts';
+
+export interface Invoice {
+  id: string;
+  invoice_status: string;
+  amount: string;
+  currency: string;
+  paid_at: string | null;
+}
+
+export interface HandleAnswer {
+  http_status: number;
+  content_type: string;
+  body: Buffer;
+  outcome: string;
+  reason: string;
+}
+
+export class PaymentHarness {
+  readonly platform: Platform;
+  readonly fakes: Partial<Record<PaymentProvider, FakeProvider>>;
+  payment!: UnaryClient;
+  events!: EventLog;
+  notifications!: NotificationStore;
+  private mongo: MongoConnection | undefined;
+
+  constructor(fakes: Partial<Record<PaymentProvider, FakeProvider>>) {
+    this.fakes = fakes;
+    const baseUrls = Object.fromEntries(Object.entries(fakes).map(([p, f]) => [p, f.baseUrl]));
+    this.platform = new Platform({
+      invoices: true,
+      payments: baseUrls,
+      gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' },
+    });
+  }
+
+  async start(): Promise<this> {
+    // No notify URL is set at the fakes: the tests hand every notification to the service themselves.
+    await this.platform.start();
+    this.payment = createUnaryClient(
+      loadService('invoiceplatform/payment/v1/payment.proto', 'invoiceplatform.payment.v1.PaymentService'),
+      this.platform.paymentAddr,
+      60_000,
+    );
+    this.events = await new EventLog(this.platform.stack.KAFKA_BROKERS!).start();
+    this.mongo = await connectMongo(
+      this.platform.stack.MONGODB_URI!,
+      `payment_test_${this.platform.runId}`,
+      createLogger('payment-test', 'silent'),
+    );
+    this.notifications = new NotificationStore(registerModels(this.mongo));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.payment?.close();
+    await this.events?.stop();
+    await this.mongo?.close();
+    await this.platform.stop();
+    await Promise.all(Object.values(this.fakes).map((f) => f.stop()));
+  }
+
+  fake(provider: PaymentProvider): FakeProvider {
+    const fake = this.fakes[provider];
+    if (!fake) throw new Error(`no fake ${provider}`);
+    return fake;
+  }
+
+  /** A workspace with the provider connected (sandbox, the fake's credentials) and an API key. */
+  async workspace(provider: PaymentProvider): Promise<ApiClient> {
+    const api = await this.platform.client('enterprise', 'unlimited');
+    const res = await this.platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, {
+      provider,
+      mode: 'sandbox',
+      credentials: this.fake(provider).credentials,
+    });
+    if (res.status !== 201) throw new Error(`connect ${provider}: ${res.status} ${JSON.stringify(res.body)}`);
+    return api;
+  }
+
+  /** An unpaid invoice of `api`'s workspace that is paid online through `provider`. */
+  async invoice(
+    api: ApiClient,
+    provider: PaymentProvider | null,
+    body: Record<string, unknown> = {},
+  ): Promise<Invoice> {
+    const res = await api.call<{ data: { id: string } }>('POST', '/api/invoices/generate-external', {
+      body: {
+        customer_name: 'PT Maju Jaya',
+        customer_email: 'billing@maju.example',
+        currency: 'EUR',
+        items: [{ description: 'Design work', quantity: 2, price: 62.25 }],
+        ...(provider ? { payment_gateway: provider } : {}),
+        ...body,
+      },
+    });
+    if (res.status !== 200) throw new Error(`generate: ${res.status} ${res.text}`);
+    return this.get(api, res.body.data.id);
+  }
+
+  async get(api: ApiClient, id: string): Promise<Invoice> {
+    const res = await api.call<{ data: Invoice }>('GET', `/api/invoices/external/${id}`);
+    if (res.status !== 200) throw new Error(`get invoice: ${res.status} ${res.text}`);
+    return res.body.data;
+  }
+
+  async setStatus(api: ApiClient, id: string, status: string): Promise<void> {
+    const res = await api.call('PUT', `/api/invoices/external/${id}/status`, { body: { status } });
+    if (res.status !== 200) throw new Error(`status ${status}: ${res.status} ${res.text}`);
+  }
+
+  startCheckout(invoiceId: string, returnUrl = `${this.platform.gateway.baseUrl}/p/invoice/${invoiceId}`) {
+    return this.payment.call<{ redirect_url: string; provider: string; reused: boolean }>('StartCheckout', {
+      invoice_id: invoiceId,
+      return_url: returnUrl,
+    });
+  }
+
+  /** Hands a provider's notification to the payment service as the gateway's notify route does. */
+  handle(n: FakeNotification): Promise<HandleAnswer> {
+    return this.payment.call<HandleAnswer>('HandleNotification', {
+      provider: n.provider,
+      body: Buffer.from(n.body, 'utf8'),
+      headers: Object.entries(n.headers).map(([name, value]) => ({ name, value })),
+      query: n.query,
+    });
+  }
+
+  /**
+   * The invoice's invoice.paid events once every event written before `fence` (an archive, whose
+   * invoice.archived event follows them on the invoice's ordered stream) has arrived: a second
+   * invoice.paid would be there by then.
+   */
+  async paidEventsBeforeFence(api: ApiClient, invoiceId: string): Promise<number> {
+    const res = await api.call('PUT', `/api/invoices/external/${invoiceId}/archive`, { body: { is_archived: true } });
+    if (res.status !== 200) throw new Error(`archive: ${res.status} ${res.text}`);
+    const events = await this.events.waitFor(invoiceId, (e) => e.some((x) => x.type === 'invoice.archived'), 30_000);
+    return events.filter((e) => e.type === 'invoice.paid').length;
+  }
+}

@@ -1,0 +1,277 @@
+/**
+ * Stripe for tests: stripe-mock (Stripe's own mock of its API, installed by
+ * scripts/ensure-stripe-mock.sh) answers every API call the adapter makes and refuses requests whose
+ * parameters Stripe would not accept. stripe-mock is stateless and answers fixtures, so a thin proxy
+ * in front of it keeps what a test needs of each Checkout Session it created (its own id, amount,
+ * currency, client_reference_id, success URL) and serves the hosted checkout page, which stripe-mock
+ * has none of. Webhooks are checkout.session.* events signed with the stripe package's
+ * webhooks.generateTestHeaderString and the connection's signing secret.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import Stripe from 'stripe';
+import { freePort, repoRoot, waitFor } from '../platform.ts';
+import {
+  checkoutPage,
+  deliverOverHttp,
+  type FakeRequest,
+  json,
+  payAndReturn,
+  randomId,
+  startFakeServer,
+} from './http.ts';
+import type { FakeCheckout, FakeNotification, FakeProvider, FakeProviderOptions, NotificationTweaks } from './types.ts';
+
+export const stripeMockBin = path.join(repoRoot, '.tools/go-bin/stripe-mock');
+
+const zeroDecimal = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
+
+/** Stripe's integer amount back to decimal text (the fake's own conversion, independent of the service's). */
+function decimalOf(minor: number, currency: string): string {
+  if (zeroDecimal.has(currency.toUpperCase())) return String(minor);
+  const text = String(minor).padStart(3, '0');
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+function minorOf(amount: string, currency: string): number {
+  if (zeroDecimal.has(currency.toUpperCase())) return Number(amount);
+  const [whole, fraction = ''] = amount.split('.');
+  return Number(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}`);
+}
+
+interface Session {
+  id: string;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  created: number;
+  payment_intent: string | null;
+  payment_status: string;
+  status: string;
+  fixture: Record<string, unknown>;
+}
+
+/** Starts stripe-mock on a free loopback port; stop() ends it. */
+export async function startStripeMock(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  if (!existsSync(stripeMockBin))
+    throw new Error(`stripe-mock is not installed at ${stripeMockBin}: run bash scripts/ensure-stripe-mock.sh`);
+  const port = await freePort();
+  const child: ChildProcess = spawn(stripeMockBin, ['-http-addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(
+    'stripe-mock to answer',
+    async () => {
+      if (child.exitCode !== null) throw new Error('stripe-mock exited');
+      const res = await fetch(`${baseUrl}/v1/balance`, { headers: { authorization: 'Bearer sk_test_ready' } });
+      return res.status === 200;
+    },
+    30_000,
+    100,
+  );
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<FakeProvider> {
+  const credentials = { secret_key: `sk_test_${randomId('', 24)}`, webhook_secret: `whsec_${randomId('', 32)}` };
+  const mock = await startStripeMock();
+  const sessions = new Map<string, Session>();
+  let baseUrl = '';
+  // Stripe's webhook endpoint is configured in its dashboard, not per session.
+  let notifyUrl = opts.notifyUrl ?? '';
+
+  const pageUrl = (id: string) => `${baseUrl}/c/pay/${id}`;
+  const sessionJson = (s: Session) => ({
+    ...s.fixture,
+    id: s.id,
+    object: 'checkout.session',
+    amount_subtotal: s.amount_total,
+    amount_total: s.amount_total,
+    currency: s.currency,
+    client_reference_id: s.client_reference_id,
+    metadata: s.metadata,
+    mode: 'payment',
+    success_url: s.success_url,
+    cancel_url: s.cancel_url,
+    expires_at: s.expires_at,
+    created: s.created,
+    payment_intent: s.payment_intent,
+    payment_status: s.payment_status,
+    status: s.status,
+    url: s.status === 'open' ? pageUrl(s.id) : null,
+  });
+
+  const pay = async (id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> => {
+    const s = sessions.get(id);
+    if (!s) throw new Error(`fake stripe: no session ${id}`);
+    const outcome = tweaks.outcome ?? 'paid';
+    const currency = (tweaks.currency ?? s.currency).toLowerCase();
+    if (tweaks.amount !== undefined || tweaks.currency !== undefined)
+      s.amount_total = minorOf(tweaks.amount ?? decimalOf(s.amount_total, s.currency), currency);
+    s.currency = currency;
+    let type = 'checkout.session.completed';
+    if (outcome === 'paid')
+      Object.assign(s, {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: s.payment_intent ?? randomId('pi_', 24),
+      });
+    else if (outcome === 'pending')
+      Object.assign(s, {
+        status: 'complete',
+        payment_status: 'unpaid',
+        payment_intent: s.payment_intent ?? randomId('pi_', 24),
+      });
+    else {
+      type = 'checkout.session.expired';
+      Object.assign(s, { status: 'expired', payment_status: 'unpaid' });
+    }
+    const payload = JSON.stringify({
+      id: randomId('evt_', 24),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: sessionJson(s) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: tweaks.badSignature ? `whsec_${randomId('', 32)}` : credentials.webhook_secret,
+    });
+    return {
+      provider: 'stripe',
+      url: notifyUrl,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': header,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+      query: '',
+    };
+  };
+
+  const forward = async (req: FakeRequest) => {
+    const headers: Record<string, string> = {};
+    for (const name of ['authorization', 'content-type', 'stripe-version', 'idempotency-key'])
+      if (req.headers[name]) headers[name] = req.headers[name]!;
+    const res = await fetch(`${mock.baseUrl}${req.url.pathname}${req.url.search}`, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' || req.method === 'DELETE' ? undefined : req.body,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  const handler = async (req: FakeRequest, res: ServerResponse) => {
+    const page = /^\/c\/pay\/(cs_test_\w+)(\/pay)?$/.exec(req.url.pathname);
+    if (page) {
+      const s = sessions.get(page[1]!);
+      if (!s) return json(res, 404, { error: { message: 'No such checkout session' } });
+      if (req.method === 'GET')
+        return checkoutPage(res, {
+          title: 'Stripe',
+          amount: decimalOf(s.amount_total, s.currency),
+          currency: s.currency.toUpperCase(),
+          payAction: `${pageUrl(s.id)}/pay`,
+          returnUrl: s.cancel_url,
+        });
+      return payAndReturn(res, await pay(s.id), deliverOverHttp, s.success_url);
+    }
+    // stripe-mock takes any sk_test_ key; a real Stripe only the account's own.
+    if (req.headers.authorization !== `Bearer ${credentials.secret_key}`)
+      return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const answer = await forward(req);
+    if (req.method === 'POST' && req.url.pathname === '/v1/checkout/sessions' && answer.status === 200) {
+      const form = new URLSearchParams(req.body.toString('utf8'));
+      const currency = form.get('line_items[0][price_data][currency]') ?? '';
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of form) {
+        const m = /^metadata\[(\w+)\]$/.exec(key);
+        if (m) metadata[m[1]!] = value;
+      }
+      const s: Session = {
+        id: randomId('cs_test_', 24),
+        amount_total:
+          Number(form.get('line_items[0][price_data][unit_amount]') ?? 0) *
+          Number(form.get('line_items[0][quantity]') ?? 1),
+        currency,
+        client_reference_id: form.get('client_reference_id'),
+        metadata,
+        success_url: form.get('success_url') ?? '',
+        cancel_url: form.get('cancel_url') ?? form.get('success_url') ?? '',
+        expires_at: Number(form.get('expires_at') ?? Math.floor(Date.now() / 1000) + 86_400),
+        created: Math.floor(Date.now() / 1000),
+        payment_intent: null,
+        payment_status: 'unpaid',
+        status: 'open',
+        fixture: answer.body,
+      };
+      sessions.set(s.id, s);
+      return json(res, 200, sessionJson(s));
+    }
+    return json(res, answer.status, answer.body);
+  };
+
+  const server = await startFakeServer(handler);
+  baseUrl = server.baseUrl;
+  const toCheckout = (s: Session): FakeCheckout => ({
+    id: s.id,
+    invoiceId: s.client_reference_id ?? '',
+    amount: decimalOf(s.amount_total, s.currency),
+    currency: s.currency.toUpperCase(),
+    status: s.status,
+    returnUrl: s.success_url,
+    notifyUrl,
+    pageUrl: pageUrl(s.id),
+  });
+  return {
+    provider: 'stripe',
+    baseUrl,
+    credentials,
+    checkouts: () => [...sessions.values()].map(toCheckout),
+    checkoutFor: (invoiceId) => [...sessions.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    pay,
+    deliver: deliverOverHttp,
+    setNotifyUrl: (url) => {
+      notifyUrl = url;
+    },
+    stop: async () => {
+      await server.stop();
+      await mock.stop();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The one shape every fake payment provider has (README.md beside this file), so the payment
+ * service's integration tests and the end-to-end pay flow start and drive any of the six alike.
+ */
+import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
+
+/** A notification exactly as the provider would send it. */
+export interface FakeNotification {
+  provider: PaymentProvider;
+  /** Where the provider sends it: the checkout's notify URL, or the configured one (PayPal's webhook URL). */
+  url: string;
+  method: 'POST' | 'GET';
+  /** Lower-cased names, as the payment service receives them. */
+  headers: Record<string, string>;
+  body: string;
+  /** Without "?". */
+  query: string;
+}
+
+/** A checkout (session, payment, order, invoice, payment link) the fake has opened. */
+export interface FakeCheckout {
+  /** The provider's id of it, as the adapter stores it (providerCheckoutId). */
+  id: string;
+  invoiceId: string;
+  /** Decimal text in `currency`, converted back from what the adapter sent. */
+  amount: string;
+  currency: string;
+  /** The provider's own status word (open, paid, APPROVED, COMPLETED, …). */
+  status: string;
+  returnUrl: string;
+  notifyUrl: string;
+  /** The provider's hosted page: the redirect URL the adapter returned. */
+  pageUrl: string;
+}
+
+/** What a crafted notification changes against the genuine one. */
+export interface NotificationTweaks {
+  /** 'paid' (default), or a payment that failed (expired, cancelled) or is still pending. */
+  outcome?: 'paid' | 'failed' | 'pending';
+  /** Another amount than the checkout's (decimal text in its currency). */
+  amount?: string;
+  currency?: string;
+  /** Signed / tokened with a wrong secret (Mollie, which signs nothing: a payment id it never issued). */
+  badSignature?: boolean;
+}
+
+export interface FakeProviderOptions {
+  /** Where notifications go when the provider has one fixed URL (PayPal webhooks); others use the checkout's. */
+  notifyUrl?: string;
+}
+
+export interface FakeProvider {
+  readonly provider: PaymentProvider;
+  /** The API base for PAYMENT_<PROVIDER>_BASE_URL. */
+  readonly baseUrl: string;
+  /** The credentials it accepts, field names as in services/common/src/payment-providers.ts. */
+  readonly credentials: Record<string, string>;
+  /** Checkouts opened so far, oldest first. */
+  checkouts(): FakeCheckout[];
+  /** The newest checkout opened for the invoice. */
+  checkoutFor(invoiceId: string): FakeCheckout | undefined;
+  /**
+   * What paying on the provider's page does, without a browser: the provider records the payment
+   * (with the tweaks) and returns the notification it would send, not yet sent.
+   */
+  pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
+  /** Sends a notification to its URL over HTTP; the answer as received. */
+  deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
+  /** Later notifications go here (PayPal's webhook URL), e.g. once the gateway's port is known. */
+  setNotifyUrl(url: string): void;
+  stop(): Promise<void>;
+}
+
+export type StartFakeProvider = (opts?: FakeProviderOptions) => Promise<FakeProvider>;
