@@ -13,6 +13,9 @@ function planLimitsPattern(): string {
   return `^${space}\\{(${entry}(,${entry})*|${space})\\}${space}$`;
 }
 
+/** One CSP source: a scheme (https:) or an http(s) origin with an optional port; no quote, space or ;. */
+const cspSource = '(https?:|https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?)';
+
 export const configSchema = Type.Object({
   ...commonConfig,
   ...kafkaConfig,
@@ -32,6 +35,22 @@ export const configSchema = Type.Object({
   PDF_ADDR: Type.String({ default: '' }),
   /** Admin-only peer: the webhook settings routes answer 501 without it; not part of readiness. */
   WEBHOOK_ADDR: Type.String({ default: '' }),
+  /**
+   * The payment service, behind the public page's Pay form and the providers' notification routes
+   * (a 503 without it, so providers retry); not part of readiness, like the webhook peer.
+   */
+  PAYMENT_ADDR: Type.String({ default: '' }),
+  /**
+   * CSP sources the public page's form-action adds for the 303 redirect to a provider's checkout
+   * (docs/public-page.md): schemes or origins separated by spaces, nothing that could end the
+   * directive. Providers' checkouts are all https; tests add the origin of their local fake.
+   */
+  PAY_REDIRECT_SOURCES: Type.String({
+    pattern: `^${cspSource}( +${cspSource})*$`,
+    default: 'https:',
+    description:
+      'CSP sources separated by spaces, e.g. "https:" or "https://checkout.stripe.com http://127.0.0.1:4000"',
+  }),
   /** How long an Idempotency-Key and its response are kept (spec §4.1: 24 hours). */
   IDEMPOTENCY_TTL_MS: Type.Integer({ minimum: 1000, default: 86_400_000 }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
@@ -39,6 +58,8 @@ export const configSchema = Type.Object({
   TRUSTED_PROXIES: Type.String({ default: '' }),
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
   RATE_LIMIT_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  /** Payment notifications per IP per window, counted apart from page and API requests. */
+  RATE_LIMIT_NOTIFY_PER_IP: Type.Integer({ minimum: 1, default: 600 }),
   /** JSON object of per-plan workspace limits overriding spec §8's, e.g. {"professional":15}. */
   RATE_LIMIT_PLANS: Type.Optional(
     Type.String({

@@ -15,8 +15,10 @@ import { ClientIpResolver } from './http/client-ip.ts';
 import { createHandlers } from './http/handlers.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { createPublicPageBackend } from './http/public/backend.ts';
 import { openPublicPdf } from './http/public-pdf.ts';
 import { parsePlanLimits, RateLimiter } from './http/rate-limit.ts';
+import { pageRoutes } from './http/schemas/public-page.ts';
 import { publicRoutes } from './http/schemas/routes.ts';
 
 const config = loadGatewayConfig();
@@ -82,6 +84,12 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     'invoiceplatform/webhook/v1/webhook.proto',
     'invoiceplatform.webhook.v1.WebhookService',
   );
+  // Public page only (Pay, notifications): its outage must not make the API unready either.
+  const payment = optionalClient(
+    config.PAYMENT_ADDR,
+    'invoiceplatform/payment/v1/payment.proto',
+    'invoiceplatform.payment.v1.PaymentService',
+  );
   const peers = {
     accounts,
     ...(invoice ? { invoice } : {}),
@@ -126,9 +134,16 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     ipLimit: config.RATE_LIMIT_PER_IP,
     planLimits: parsePlanLimits(config.RATE_LIMIT_PLANS),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    openapi: () => (openapi ??= buildOpenApi(publicRoutes, { serverUrl: config.PUBLIC_BASE_URL, version: '1.0.0' })),
+    openapi: () =>
+      (openapi ??= buildOpenApi(publicRoutes, { serverUrl: config.PUBLIC_BASE_URL, version: '1.0.0' }, pageRoutes)),
     readiness,
     publicPdf: invoice && pdf ? (id) => openPublicPdf(invoice, pdf, id) : undefined,
+    invoicePage: {
+      backend: createPublicPageBackend({ invoice, accounts, payment }),
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      payRedirectSources: config.PAY_REDIRECT_SOURCES,
+      notifyLimit: config.RATE_LIMIT_NOTIFY_PER_IP,
+    },
   });
   const adminApp = createAdminApp({
     log,
@@ -152,6 +167,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await admin.disconnect();
     for (const client of Object.values(peers)) client.close();
     webhook?.close();
+    payment?.close();
     redis.disconnect();
     await telemetry.shutdown();
   };

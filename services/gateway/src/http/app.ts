@@ -6,6 +6,9 @@ import type { Authenticator, Principal } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import type { ClientIpResolver } from './client-ip.ts';
 import { errorMiddleware, notFound } from './errors.ts';
+import type { PublicPageBackend } from './public/backend.ts';
+import { setPdfHeaders } from './public/headers.ts';
+import { publicPageRouter } from './public/routes.ts';
 import type { PublicPdf } from './public-pdf.ts';
 import { type PlanLimits, type RateDecision, rateKeys, type RateLimiter, type RateScope } from './rate-limit.ts';
 import type { RouteSpec } from './schemas/routes.ts';
@@ -41,6 +44,16 @@ export interface PublicAppDeps {
   readiness: () => Promise<{ ready: boolean; checks: Record<string, boolean> }>;
   /** The public invoice file {base_url}/p/invoice/{id}/pdf; the unguessable id is the capability. */
   publicPdf?: (invoiceId: string) => Promise<PublicPdf>;
+  /** The public invoice page, its Pay form and the providers' notification routes (docs/public-page.md). */
+  invoicePage?: {
+    backend: PublicPageBackend;
+    /** {base_url} of the spec. */
+    publicBaseUrl: string;
+    /** CSP sources the Pay form's redirect to a provider may go to. */
+    payRedirectSources: string;
+    /** Notifications per IP per window, counted apart from the page and the API. */
+    notifyLimit: number;
+  };
 }
 
 interface ApiState {
@@ -79,9 +92,12 @@ async function limitRate(ctx: Context, deps: PublicAppDeps, scopes: RateScope[],
   setRateHeaders(ctx, shown.limit, decision.remaining.at(-1)!);
 }
 
+function clientIp(ctx: Context, deps: PublicAppDeps): string {
+  return deps.ipResolver.resolve(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined);
+}
+
 function ipScope(ctx: Context, deps: PublicAppDeps): RateScope {
-  const ip = deps.ipResolver.resolve(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined);
-  return { key: rateKeys.ip(ip), limit: deps.ipLimit, name: 'IP address' };
+  return { key: rateKeys.ip(clientIp(ctx, deps)), limit: deps.ipLimit, name: 'IP address' };
 }
 
 /**
@@ -133,13 +149,13 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
   // Customers open the public file without a key; the IP limit still applies.
   const publicRouter = new Router();
   publicRouter.get('/p/invoice/:id/pdf', async (ctx) => {
+    setPdfHeaders(ctx);
     await limitRate(ctx, deps, [ipScope(ctx, deps)], true);
     const id = ctx.params.id ?? '';
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !deps.publicPdf) throw notFound();
     const file = await deps.publicPdf(id);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="${file.downloadName.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
-    ctx.set('Cache-Control', 'private, no-store');
     ctx.length = file.sizeBytes;
     // Headers are out by then: a failure mid-file can only cut the connection (the client sees
     // fewer bytes than Content-Length), never a 200 that looks complete.
@@ -150,6 +166,28 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
     ctx.body = file.body;
   });
   app.use(publicRouter.routes());
+
+  if (deps.invoicePage) {
+    const { backend, publicBaseUrl, payRedirectSources, notifyLimit } = deps.invoicePage;
+    const pages = publicPageRouter({
+      backend,
+      log: deps.log,
+      publicBaseUrl,
+      payRedirectSources,
+      bodyLimit: deps.bodyLimit,
+      limitPage: (ctx) => limitRate(ctx, deps, [ipScope(ctx, deps)], true),
+      // Providers notify from a few addresses, in bursts when many customers pay: a scope of its
+      // own, so neither they nor customers on one NAT spend the other's allowance.
+      limitNotify: (ctx) =>
+        limitRate(
+          ctx,
+          deps,
+          [{ key: rateKeys.notify(clientIp(ctx, deps)), limit: notifyLimit, name: 'IP address' }],
+          true,
+        ),
+    });
+    app.use(pages.routes());
+  }
 
   const guard = apiGuard(deps);
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? guard(ctx, next) : next()));

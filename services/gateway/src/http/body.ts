@@ -7,16 +7,8 @@ import { AppError } from '@invoice-platform/common/errors';
  * buffered; text that is not JSON is a 400, never a 500.
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return undefined;
+  const bytes = await readRawBody(req, limit);
+  if (bytes.length === 0) return undefined;
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]!
     .trim()
@@ -28,13 +20,30 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     );
   }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch (err) {
     throw AppError.validation(
       [{ path: 'body', message: `is not valid JSON: ${(err as Error).message}` }],
       'The request body is not valid JSON.',
     );
   }
+}
+
+/**
+ * A request body as bytes, at most `limit` of them: refused (400) as soon as its declared or
+ * received size passes the limit, before more is buffered.
+ */
+export async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** A 400 like any other invalid body: spec §7 has no status of its own for size. */

@@ -5,6 +5,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorEnvelope, UseOf } from './schemas/common.ts';
 import { IdempotencyKey } from './schemas/generate.ts';
+import { HtmlPage, type PageRouteSpec } from './schemas/public-page.ts';
 import type { RouteSpec } from './schemas/routes.ts';
 
 /** The interface version of spec §9; pass it as `version` unless the contract itself changed. */
@@ -62,13 +63,40 @@ const headers: Record<string, Json> = {
   },
 };
 
-const tagDescriptions: Record<RouteSpec['tag'], string> = {
+/** Headers of the public page's responses (docs/public-page.md); only listed when its routes are. */
+const pageHeaderComponents: Record<string, Json> = {
+  'Content-Security-Policy': {
+    description:
+      "default-src 'none', the page's own style sheet by hash, no script, forms posting only to the gateway " +
+      "and the payment provider, frame-ancestors 'none', base-uri 'none'. On the PDF file: default-src, " +
+      "form-action, frame-ancestors and base-uri 'none'.",
+    schema: { type: 'string' },
+  },
+  'Referrer-Policy': {
+    description: 'no-referrer: the invoice id never leaves in a Referer.',
+    schema: { type: 'string' },
+  },
+  'X-Content-Type-Options': { description: 'nosniff', schema: { type: 'string' } },
+  'X-Robots-Tag': { description: 'noindex', schema: { type: 'string' } },
+  'Cache-Control': { description: 'private, no-store', schema: { type: 'string' } },
+  Location: { description: "The provider's checkout page.", schema: { type: 'string', format: 'uri' } },
+};
+
+const tagDescriptions: Record<RouteSpec['tag'] | PageRouteSpec['tag'], string> = {
   Invoices: 'Generate invoices, read them and change their status or archive state.',
   Templates: 'The invoice templates a generate request can name.',
   Recurring: 'Recurring series created by generate with is_recurring: pause, resume, extend, reschedule, skip.',
+  'Public invoice page':
+    "The page at each invoice's {base_url}/p/invoice/{id} that its customer opens, without a key, and pays from.",
+  'Payment notifications': 'Where the six payment providers send their notifications (webhooks).',
 };
 
-export function buildOpenApi(routes: RouteSpec[], opts: { serverUrl: string; version: string }): object {
+/** `pageRoutes`: the public page and notification routes, listed without the API's bearer security. */
+export function buildOpenApi(
+  routes: RouteSpec[],
+  opts: { serverUrl: string; version: string },
+  pageRoutes: PageRouteSpec[] = [],
+): object {
   const schemas = new SchemaComponents();
   const errorSchema = schemas.render(ErrorEnvelope);
 
@@ -76,6 +104,10 @@ export function buildOpenApi(routes: RouteSpec[], opts: { serverUrl: string; ver
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     paths[path] = { ...paths[path], [route.method]: operation(route, schemas) };
+  }
+  for (const route of pageRoutes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method]: pageOperation(route, schemas, errorSchema) };
   }
 
   const responses: Record<string, Json> = {};
@@ -100,7 +132,7 @@ export function buildOpenApi(routes: RouteSpec[], opts: { serverUrl: string; ver
     },
     servers: [{ url: opts.serverUrl }],
     security: [{ bearerAuth: [] }],
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({
+    tags: [...new Set([...routes, ...pageRoutes].map((route) => route.tag))].map((name) => ({
       name,
       description: tagDescriptions[name],
     })),
@@ -108,7 +140,7 @@ export function buildOpenApi(routes: RouteSpec[], opts: { serverUrl: string; ver
     components: {
       schemas: schemas.components,
       responses,
-      headers,
+      headers: pageRoutes.length > 0 ? { ...headers, ...pageHeaderComponents } : headers,
       securitySchemes: {
         bearerAuth: {
           type: 'http',
@@ -162,6 +194,40 @@ function operation(route: RouteSpec, schemas: SchemaComponents): Json {
         route.errors.map((status) => [status, { $ref: `#/components/responses/${errorResponse(status).name}` }]),
       ),
     },
+  };
+}
+
+function pageOperation(route: PageRouteSpec, schemas: SchemaComponents, errorSchema: Json): Json {
+  const responses: Record<string, Json> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    let content: Json | undefined;
+    if (response.html) content = { 'text/html': { schema: schemas.render(HtmlPage) } };
+    else if (response.error) content = { 'application/json': { schema: errorSchema } };
+    else if (response.body) content = { [response.body.contentType]: { schema: schemas.render(response.body.schema) } };
+    responses[status] = {
+      description: response.description,
+      ...(response.headers && {
+        headers: Object.fromEntries(response.headers.map((name) => [name, headerRef(name)])),
+      }),
+      ...(content && { content }),
+    };
+  }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.description,
+    tags: [route.tag],
+    // No API key: the invoice id is the capability; providers are verified by the payment service.
+    security: [],
+    parameters: objectParameters(route.params, 'path', schemas),
+    ...(route.requestBody && {
+      requestBody: {
+        description: route.requestBody.description,
+        required: route.requestBody.required,
+        content: { [route.requestBody.contentType]: { schema: schemas.render(route.requestBody.schema) } },
+      },
+    }),
+    responses,
   };
 }
 

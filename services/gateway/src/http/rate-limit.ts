@@ -93,4 +93,6 @@ export class RateLimiter {
 export const rateKeys = {
   ip: (ip: string) => `rl:ip:${ip}`,
   workspace: (id: string) => `rl:ws:${id}`,
+  /** Payment notifications, apart from the page and API requests of the same address. */
+  notify: (ip: string) => `rl:notify:${ip}`,
 };

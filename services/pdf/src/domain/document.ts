@@ -9,7 +9,7 @@ import {
   isDecimal,
   isTimeZone,
   isZero,
-} from './format.ts';
+} from '@invoice-platform/common/i18n/format';
 import {
   type DocumentLanguage,
   directionOf,
@@ -18,7 +18,7 @@ import {
   type WordKey,
   type Words,
   wordsFor,
-} from './i18n.ts';
+} from '@invoice-platform/common/i18n/words';
 
 // The pdf.v1 messages as @grpc/proto-loader delivers them (docs/contracts.md §2.3): unset optional
 // scalars are absent, unset messages null, repeated fields [].

@@ -7,7 +7,7 @@ import {
   formatPercent,
   formatTimestampDate,
   shiftDecimalLeft,
-} from '../../src/domain/format.ts';
+} from '../../src/i18n/format.ts';
 
 test('currency minor digits: IDR 0, JPY 0, USD 2, KWD 3', (t) => {
   t.deepEqual(['IDR', 'JPY', 'USD', 'KWD'].map(currencyDigits), [0, 0, 2, 3]);

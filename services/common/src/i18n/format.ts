@@ -1,7 +1,8 @@
-import { type DocumentLanguage, localeOf } from './i18n.ts';
+import { type DocumentLanguage, localeOf } from './words.ts';
 
 /**
- * Formatting only: the invoice service computed and rounded every figure (DESIGN.md §3 Money).
+ * How figures and dates read in a document language, for the PDFs and the public invoice page
+ * alike. Formatting only: the invoice service computed and rounded every figure (docs/contracts.md §2.2).
  * Numbers arrive as plain decimal strings and are handed to Intl.NumberFormat as strings, which
  * formats the exact decimal (no binary float on the way), so "0.1" + nothing ever shows as 0.1.
  */

@@ -1,0 +1,68 @@
+import { AppError } from '@invoice-platform/common/errors';
+import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { PublicInvoice, PublicWorkspace } from './view.ts';
+
+/** What the payment service answers for a provider's notification, relayed as is (payment.proto). */
+export interface NotificationReply {
+  http_status: number;
+  content_type: string;
+  body: Buffer;
+  outcome: string;
+  reason: string;
+}
+
+export interface NotificationInput {
+  provider: string;
+  body: Buffer;
+  /** Names lower-cased, in arrival order. */
+  headers: { name: string; value: string }[];
+  /** The raw query string, without "?". */
+  query: string;
+}
+
+/**
+ * The calls behind the public routes, each answering with the kinds of AppError the routes turn
+ * into pages: not_found, application (a refused Pay), unavailable / not_implemented (a service or
+ * the payment peer is missing or down).
+ */
+export interface PublicPageBackend {
+  invoice(id: string): Promise<{ invoice: PublicInvoice; workspace: PublicWorkspace }>;
+  startCheckout(id: string, returnUrl: string): Promise<{ redirect_url: string }>;
+  handleNotification(input: NotificationInput): Promise<NotificationReply>;
+}
+
+function need(client: UnaryClient | undefined, what: string): UnaryClient {
+  if (!client) throw new AppError('not_implemented', `${what} is not configured`);
+  return client;
+}
+
+export function createPublicPageBackend(peers: {
+  invoice?: UnaryClient;
+  accounts: UnaryClient;
+  payment?: UnaryClient;
+}): PublicPageBackend {
+  return {
+    async invoice(id) {
+      const invoice = await need(peers.invoice, 'the invoice service').call<PublicInvoice & { workspace_id: string }>(
+        'GetPublicInvoice',
+        { invoice_id: id },
+      );
+      const workspace = await peers.accounts.call<PublicWorkspace>('GetWorkspace', {
+        workspace_id: invoice.workspace_id,
+      });
+      return { invoice, workspace: { name: workspace.name, time_zone: workspace.time_zone } };
+    },
+
+    async startCheckout(id, returnUrl) {
+      return need(peers.payment, 'the payment service').call<{ redirect_url: string }>('StartCheckout', {
+        invoice_id: id,
+        return_url: returnUrl,
+      });
+    },
+
+    async handleNotification(input) {
+      const res = await need(peers.payment, 'the payment service').call<NotificationReply>('HandleNotification', input);
+      return { ...res, body: Buffer.from(res.body ?? []) };
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import {
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatTimestampDate,
+  isCurrencyCode,
+  isDecimal,
+  isTimeZone,
+  isZero,
+} from '@invoice-platform/common/i18n/format';
+import {
+  type DocumentLanguage,
+  directionOf,
+  isDocumentLanguage,
+  type WordKey,
+  type Words,
+  wordsFor,
+} from '@invoice-platform/common/i18n/words';
+
+/**
+ * The fields of InvoiceService.GetPublicInvoice the page reads (docs/contracts.md §2.3: unset
+ * optional fields are absent). Everything else the message carries (workspace id, file id,
+ * template, payment account, event figures) never reaches the page.
+ */
+export interface PublicInvoice {
+  id: string;
+  invoice_number: string;
+  customer_name: string;
+  customer_email?: string;
+  customer_tax_id?: string;
+  currency?: string;
+  subtotal?: string;
+  discount_total?: string;
+  tax_amount?: string;
+  amount?: string;
+  invoice_status: string;
+  is_archived: boolean;
+  is_recurring: boolean;
+  recurring_interval: string;
+  issue_date: string;
+  due_date: string;
+  paid_at?: string;
+  pdf_url?: string;
+  items: PublicLine[];
+  notes?: string;
+  custom_payment_notes?: string;
+  footer_text?: string;
+  document_language: string;
+  payment_gateway?: string;
+}
+
+export interface PublicLine {
+  description: string;
+  quantity: string;
+  price: string;
+  discount?: string;
+  unit?: string;
+  line_amount: string;
+  effective_tax_rate: string;
+}
+
+/** What the page shows of the workspace: the name the PDF prints as the seller, and its time zone for dates. */
+export interface PublicWorkspace {
+  name: string;
+  time_zone: string;
+}
+
+export interface LineView {
+  description: string;
+  quantity: string;
+  unit: string | null;
+  unitPrice: string;
+  discount: string | null;
+  taxRate: string;
+  amount: string;
+}
+
+export interface InvoicePageView {
+  lang: DocumentLanguage;
+  dir: 'ltr' | 'rtl';
+  words: Words;
+  id: string;
+  seller: string;
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  paidOn: string | null;
+  /** unpaid | paid | overdue | cancelled, or whatever new status the service sends (shown, never payable). */
+  status: string;
+  statusWord: string;
+  archived: boolean;
+  customer: { name: string; email: string | null; taxId: string | null };
+  lines: LineView[];
+  hasLineDiscounts: boolean;
+  subtotal: string;
+  discountTotal: string | null;
+  tax: string;
+  total: string;
+  recurring: string | null;
+  notes: string | null;
+  paymentNotes: string | null;
+  footer: string | null;
+  pdfUrl: string | null;
+  /** A gateway is set and the invoice is unpaid or overdue and not archived: the Pay button shows. */
+  payable: boolean;
+  /** The state the customer reads first, beside the badges. */
+  notice: { kind: 'paid' | 'cancelled' | 'archived' | 'overdue'; text: string } | null;
+}
+
+const payableStatuses = new Set(['unpaid', 'overdue']);
+
+/** Whether the page offers Pay: the same rule the Pay route's refusals follow (docs/public-page.md). */
+export function isPayable(inv: Pick<PublicInvoice, 'payment_gateway' | 'invoice_status' | 'is_archived'>): boolean {
+  return Boolean(inv.payment_gateway) && payableStatuses.has(inv.invoice_status) && !inv.is_archived;
+}
+
+/** The language the page speaks: the invoice's document language, English for anything unknown. */
+export function pageLanguage(inv: Pick<PublicInvoice, 'document_language'>): DocumentLanguage {
+  return isDocumentLanguage(inv.document_language) ? inv.document_language : 'en';
+}
+
+/**
+ * The invoice as the customer reads it, formatted in its document language with the same words
+ * and formatting as the PDF (common/i18n), and no field the PDF does not print.
+ */
+export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorkspace): InvoicePageView {
+  const lang = pageLanguage(inv);
+  const words = wordsFor(lang);
+  const currency = inv.currency && isCurrencyCode(inv.currency) ? inv.currency : undefined;
+  const money = (v: string | undefined): string => {
+    if (v === undefined || !isDecimal(v)) return '';
+    return currency ? formatMoney(v, currency, lang) : formatNumber(v, lang);
+  };
+  const timeZone = isTimeZone(workspace.time_zone) ? workspace.time_zone : 'UTC';
+  const lines = inv.items.map((item): LineView => ({
+    description: item.description || 'Item',
+    quantity: isDecimal(item.quantity) ? formatNumber(item.quantity, lang) : '',
+    unit: item.unit || null,
+    unitPrice: money(item.price),
+    discount: item.discount && isDecimal(item.discount) && !isZero(item.discount) ? money(item.discount) : null,
+    taxRate: isDecimal(item.effective_tax_rate) ? formatPercent(item.effective_tax_rate, lang) : '',
+    amount: money(item.line_amount),
+  }));
+  const word = (key: string): string | undefined => (key in words ? words[key as WordKey] : undefined);
+  const status = inv.invoice_status;
+  const intervalWord = inv.is_recurring ? word(`interval_${inv.recurring_interval}`) : undefined;
+  let notice: InvoicePageView['notice'] = null;
+  if (status === 'paid') notice = { kind: 'paid', text: words.notice_paid };
+  else if (status === 'cancelled') notice = { kind: 'cancelled', text: words.notice_cancelled };
+  else if (inv.is_archived) notice = { kind: 'archived', text: words.notice_archived };
+  else if (status === 'overdue') notice = { kind: 'overdue', text: words.notice_overdue };
+  const pdfUrl = inv.pdf_url && /^https?:\/\//i.test(inv.pdf_url) ? inv.pdf_url : null;
+  return {
+    lang,
+    dir: directionOf(lang),
+    words,
+    id: inv.id,
+    seller: workspace.name,
+    number: inv.invoice_number,
+    issueDate: safe(() => formatTimestampDate(inv.issue_date, timeZone, lang)),
+    dueDate: safe(() => formatDate(inv.due_date, lang)),
+    paidOn: status === 'paid' && inv.paid_at ? safe(() => formatTimestampDate(inv.paid_at!, timeZone, lang)) : null,
+    status,
+    statusWord: word(`state_${status}`) ?? status,
+    archived: inv.is_archived,
+    customer: {
+      name: inv.customer_name,
+      email: inv.customer_email || null,
+      taxId: inv.customer_tax_id || null,
+    },
+    lines,
+    hasLineDiscounts: lines.some((l) => l.discount !== null),
+    subtotal: money(inv.subtotal),
+    discountTotal:
+      inv.discount_total && isDecimal(inv.discount_total) && !isZero(inv.discount_total)
+        ? money(inv.discount_total)
+        : null,
+    tax: money(inv.tax_amount),
+    total: money(inv.amount),
+    recurring: intervalWord ? `${words.recurring} · ${intervalWord}` : null,
+    notes: inv.notes || null,
+    paymentNotes: inv.custom_payment_notes || null,
+    footer: inv.footer_text || null,
+    pdfUrl,
+    payable: isPayable(inv),
+    notice,
+  };
+}
+
+/** A date the service sent malformed shows empty rather than failing the whole page. */
+function safe(format: () => string): string {
+  try {
+    return format();
+  } catch {
+    return '';
+  }
+}

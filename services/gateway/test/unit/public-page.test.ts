@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import test from 'ava';
+import { wordsFor } from '@invoice-platform/common/i18n/words';
+import { API_VERSION, buildOpenApi } from '../../src/http/openapi.ts';
+import { escapeHtml, html } from '../../src/http/public/html.ts';
+import { pagePolicy, pdfPolicy } from '../../src/http/public/headers.ts';
+import { negotiateLanguage } from '../../src/http/public/language.ts';
+import { renderInvoicePage, renderMessagePage } from '../../src/http/public/render.ts';
+import { pageCss } from '../../src/http/public/styles.ts';
+import { buildInvoicePageView, isPayable, type PublicInvoice } from '../../src/http/public/view.ts';
+import { pageRoutes } from '../../src/http/schemas/public-page.ts';
+import { publicRoutes } from '../../src/http/schemas/routes.ts';
+
+const invoice = (over: Partial<PublicInvoice> = {}): PublicInvoice => ({
+  id: 'inv_abc',
+  invoice_number: 'INV-ws1-202503-0007',
+  customer_name: 'PT Maju',
+  customer_email: 'billing@maju.example',
+  currency: 'EUR',
+  subtotal: '1500',
+  discount_total: '0',
+  tax_amount: '165',
+  amount: '1665',
+  invoice_status: 'unpaid',
+  is_archived: false,
+  is_recurring: false,
+  recurring_interval: 'none',
+  issue_date: '2025-03-01T20:30:00.000Z',
+  due_date: '2025-03-15',
+  pdf_url: 'https://invoices.example/p/invoice/inv_abc/pdf',
+  items: [
+    {
+      description: 'Design',
+      quantity: '2',
+      price: '750',
+      line_amount: '1500',
+      effective_tax_rate: '11',
+      unit: 'hour',
+    },
+  ],
+  document_language: 'de',
+  payment_gateway: 'stripe',
+  ...over,
+});
+const workspace = { name: 'Studio Nord', time_zone: 'Asia/Jakarta' };
+const render = (over: Partial<PublicInvoice> = {}) =>
+  renderInvoicePage(buildInvoicePageView(invoice(over), workspace), '/p/invoice/inv_abc/pay');
+
+test('html`` escapes every value and keeps nested fragments', (t) => {
+  t.is(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  const inner = html`<b>${'<i>'}</b>`;
+  t.is(
+    html`<p title="${'"q"'}">${inner}${['<', html`<br />`]}${null}${false}${undefined}</p>`.value,
+    '<p title="&quot;q&quot;"><b>&lt;i&gt;</b>&lt;<br></p>',
+  );
+});
+
+test('the page is in the invoice language with its formats, dates in the workspace zone', (t) => {
+  const page = render();
+  const de = wordsFor('de');
+  t.regex(page, /^<!doctype html>\n<html lang="de" dir="ltr">/);
+  for (const word of [de.invoice_number, de.bill_to, de.pay_now, de.download_pdf, de.state_unpaid]) {
+    t.true(page.includes(word), word);
+  }
+  t.true(page.includes('1.665,00\u00a0€'), 'German money format');
+  // 20:30 UTC on 1 March is 2 March in Jakarta; the due date is a plain date.
+  t.true(page.includes('02.03.2025'));
+  t.true(page.includes('15.03.2025'));
+  t.true(page.includes('action="/p/invoice/inv_abc/pay"'));
+  t.true(page.includes('href="https://invoices.example/p/invoice/inv_abc/pdf"'));
+});
+
+test('ar is right to left; an unknown language falls back to English', (t) => {
+  t.regex(render({ document_language: 'ar' }), /<html lang="ar" dir="rtl">/);
+  t.regex(render({ document_language: 'xx' }), /<html lang="en" dir="ltr">/);
+});
+
+test('Pay shows only with a gateway on an unpaid or overdue invoice that is not archived', (t) => {
+  const cases: [Partial<PublicInvoice>, boolean][] = [
+    [{}, true],
+    [{ invoice_status: 'overdue' }, true],
+    [{ invoice_status: 'paid' }, false],
+    [{ invoice_status: 'cancelled' }, false],
+    [{ is_archived: true }, false],
+    [{ payment_gateway: undefined }, false],
+    [{ invoice_status: 'something-new' }, false],
+  ];
+  for (const [over, payable] of cases) {
+    t.is(isPayable(invoice(over)), payable, JSON.stringify(over));
+    t.is(render(over).includes('<form method="post"'), payable, JSON.stringify(over));
+  }
+});
+
+test('each state says what it is', (t) => {
+  const de = wordsFor('de');
+  const paid = render({ invoice_status: 'paid', paid_at: '2025-03-05T08:00:00.000Z' });
+  t.true(paid.includes(de.notice_paid));
+  t.true(paid.includes(de.paid_on));
+  t.true(paid.includes('05.03.2025'));
+  t.true(render({ invoice_status: 'cancelled' }).includes(de.notice_cancelled));
+  const archived = render({ is_archived: true });
+  t.true(archived.includes(de.notice_archived));
+  t.true(archived.includes(de.state_archived));
+  t.true(render({ invoice_status: 'overdue' }).includes(de.notice_overdue));
+  t.false(render().includes('data-notice'));
+});
+
+test('no value written by a client becomes markup', (t) => {
+  const page = renderInvoicePage(
+    buildInvoicePageView(
+      invoice({
+        customer_name: '<script>alert(1)</script>',
+        notes: '"><img src=x onerror=alert(1)>',
+        items: [{ description: '</td><b>x', quantity: '1', price: '1', line_amount: '1', effective_tax_rate: '0' }],
+        pdf_url: 'javascript:alert(1)',
+      }),
+      { name: '<i>Evil</i>', time_zone: 'Nowhere/Zone' },
+    ),
+    '/p/invoice/inv_abc/pay',
+  );
+  t.false(/<script|<img|<b>|<i>/.test(page));
+  t.true(page.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+  t.false(page.includes('javascript:'), 'a non-http pdf_url is not linked');
+});
+
+test('the CSP admits exactly the inline style sheet, no script, and the configured redirect sources', (t) => {
+  const hash = createHash('sha256').update(pageCss).digest('base64');
+  const page = render();
+  t.true(page.includes(`<style>${pageCss}</style>`));
+  t.is(
+    pagePolicy('https: http://127.0.0.1:4000'),
+    `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' https: http://127.0.0.1:4000; ` +
+      "frame-ancestors 'none'; base-uri 'none'",
+  );
+  t.false(/style="/.test(page), 'no style attribute (the policy would refuse it)');
+  t.false(/<script/.test(page));
+  t.is(pdfPolicy, "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+});
+
+test('message pages speak the browser language', (t) => {
+  t.is(negotiateLanguage(undefined), 'en');
+  t.is(negotiateLanguage('de-DE,de;q=0.9,en;q=0.8'), 'de');
+  t.is(negotiateLanguage('sv-SE, ja;q=0.5, fr;q=0.7'), 'fr');
+  t.is(negotiateLanguage('fr;q=0, id'), 'id');
+  t.is(negotiateLanguage('sv, tr'), 'en');
+  const page = renderMessagePage('ja', 'not_found');
+  t.true(page.includes(wordsFor('ja').not_found_title));
+  t.regex(renderMessagePage('ar', 'rate_limited'), /dir="rtl"/);
+});
+
+test('openapi: the page, Pay and notification routes are listed without bearer security and validate', async (t) => {
+  const doc = buildOpenApi(publicRoutes, { serverUrl: 'https://x.example', version: API_VERSION }, pageRoutes) as {
+    paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+  };
+  const result = await new Validator().validate(doc as Parameters<Validator['validate']>[0]);
+  t.true(result.valid, JSON.stringify(result.errors));
+  t.deepEqual(doc.paths['/p/invoice/{id}']?.get?.security, []);
+  t.deepEqual(Object.keys(doc.paths['/p/invoice/{id}/pay']!.post!.responses), ['303', '404', '409', '429', '503']);
+  t.truthy(doc.paths['/p/pay/{provider}/notify']?.post);
+  t.truthy(doc.paths['/p/pay/{provider}/notify']?.get);
+  const without = buildOpenApi(publicRoutes, { serverUrl: 'https://x.example', version: API_VERSION }) as {
+    paths: Record<string, unknown>;
+  };
+  t.false(Object.keys(without.paths).some((p) => p.startsWith('/p/')));
+});
