@@ -75,6 +75,23 @@ test('POST generate-external: the §2.5 response, one credit used', async (t) =>
   t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
 });
 
+test('POST generate-external: amounts past 2^53 − 1 minor units are a 400 naming the line; no credit, no invoice', async (t) => {
+  const api = await platform.client('enterprise', 5);
+  const res = await generate(api, {
+    customer_name: 'PT Besar',
+    currency: 'IDR',
+    items: [{ quantity: 999999, price: 1e12 }],
+  });
+  t.is(res.status, 400, res.text);
+  const error = (res.body as unknown as { error: { details: { errors: { path: string; message: string }[] } } }).error;
+  t.deepEqual(error.details.errors, [
+    { path: 'body.items[0]', message: 'quantity × price must be at most 9007199254740991 IDR' },
+  ]);
+  t.is((await platform.credits(api.workspaceId)).credits_remaining, 5);
+  const list = await api.call<{ meta: { total: number } }>('GET', '/api/invoices/external');
+  t.is(list.body.meta.total, 0);
+});
+
 test('POST generate-external: unlimited pool reports credits_remaining null', async (t) => {
   const api = await platform.client('enterprise', 'unlimited');
   t.is((await generated(api)).credits_remaining, null);

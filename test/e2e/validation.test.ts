@@ -189,6 +189,39 @@ test('POST generate-external: a body without Content-Length is refused once it p
   t.truthy(res.headers['x-ratelimit-limit']);
 });
 
+test('POST generate-external: JSON nested 20,000 levels deep is a 400 naming body, not a 500', async (t) => {
+  const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+  const res = await api.call('POST', '/api/invoices/generate-external', {
+    rawBody: `{"customer_name":"x","items":${deep}}`,
+  });
+  refused(t, res, 'body');
+  t.regex((res.body as ErrorBody).error.details!.errors[0]!.message, /more than 32 levels deep/);
+});
+
+test('POST generate-external: nesting up to 32 levels passes the depth check (and fails on the schema)', async (t) => {
+  const res = await api.call('POST', '/api/invoices/generate-external', {
+    rawBody: `{"customer_name":"x","items":[${'['.repeat(30)}${']'.repeat(30)}]}`,
+  });
+  refused(t, res, 'body.items[0]');
+});
+
+test('POST generate-external: a price of 1e308 is a 400 naming the price and its maximum', async (t) => {
+  const res = await generate({ customer_name: 'x', items: [{ quantity: 999999, price: 1e308 }] });
+  refused(t, res, 'body.items[0].price');
+  t.regex(JSON.stringify(res.body), /1000000000000/);
+});
+
+test('POST generate-external: money inputs are bounded at 10^12 (price, discount, discount_total)', async (t) => {
+  passed(t, await generate({ customer_name: 'x', items: [{ quantity: 1, price: 1e12 }] }));
+  refused(t, await generate({ customer_name: 'x', items: [{ quantity: 1, price: 1e12 + 1 }] }), 'body.items[0].price');
+  refused(
+    t,
+    await generate({ customer_name: 'x', items: [{ quantity: 1, price: 1, discount: 1e13 }] }),
+    'body.items[0].discount',
+  );
+  refused(t, await generate({ ...base, discount_total: 1e13 }), 'body.discount_total');
+});
+
 test('POST generate-external: non-JSON content type is 400', async (t) => {
   const res = await api.call('POST', '/api/invoices/generate-external', {
     rawBody: 'customer_name=x',

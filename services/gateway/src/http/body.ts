@@ -19,14 +19,43 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
       'The request body must be JSON.',
     );
   }
+  const text = bytes.toString('utf8');
+  if (nestingDepth(text) > MAX_JSON_DEPTH) {
+    throw AppError.validation(
+      [{ path: 'body', message: `must not nest objects and arrays more than ${MAX_JSON_DEPTH} levels deep` }],
+      'The request body is nested too deeply.',
+    );
+  }
   try {
-    return JSON.parse(bytes.toString('utf8')) as unknown;
+    return JSON.parse(text) as unknown;
   } catch (err) {
     throw AppError.validation(
       [{ path: 'body', message: `is not valid JSON: ${(err as Error).message}` }],
       'The request body is not valid JSON.',
     );
   }
+}
+
+/** No request of the API nests deeper than a few levels; validators recurse, so depth is bounded first. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of objects and arrays in JSON text (brackets inside strings do not count). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
 }
 
 /**

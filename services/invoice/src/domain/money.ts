@@ -220,6 +220,7 @@ export function computeTotals(input: TotalsInput): Totals {
     return line;
   });
   const taxMinor = BigInt(taxExact.times(HUNDREDTH).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+  checkWithinSafeRange(lineMinor, subtotalMinor - discountMinor + taxMinor, subtotalMinor, digits, input.currency);
 
   return {
     currency: input.currency,
@@ -230,6 +231,28 @@ export function computeTotals(input: TotalsInput): Totals {
     tax_amount: formatMinor(taxMinor, digits),
     amount: formatMinor(subtotalMinor - discountMinor + taxMinor, digits),
   };
+}
+
+/**
+ * Clients read amounts as JSON numbers: a figure past 2^53 minor units would come back rounded (or
+ * as null past the double range). Every line and total must stay within it.
+ */
+export const MAX_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+
+function checkWithinSafeRange(
+  lineMinor: bigint[],
+  amountMinor: bigint,
+  subtotalMinor: bigint,
+  digits: number,
+  currency: string,
+): void {
+  const limit = `${formatMinor(MAX_MINOR, digits)} ${currency}`;
+  const errors: FieldError[] = lineMinor.flatMap((line, i) =>
+    line > MAX_MINOR ? [{ path: `body.items[${i}]`, message: `quantity × price must be at most ${limit}` }] : [],
+  );
+  if (errors.length === 0 && (subtotalMinor > MAX_MINOR || amountMinor > MAX_MINOR))
+    errors.push({ path: 'body.items', message: `the invoice total (with tax) must be at most ${limit}` });
+  if (errors.length > 0) throw AppError.validation(errors, 'The invoice amounts are too large.');
 }
 
 function readItem(raw: unknown, path: string, errors: FieldError[]): ParsedItem {

@@ -287,40 +287,39 @@ const cases: [string, Input, ReturnType<typeof figures>][] = [
     },
   ],
   [
-    // 999999 × 999999999.99 = 999999 × 10^9 − 999999 × 0.01 = 999999000000000 − 9999.99
-    //   = 999998999990000.01 (17 significant digits: a double holds ~15.9)
-    // tax × 10% = 99999899999000.001 → 99999899999000.00
-    // amount 999998999990000.01 + 99999899999000.00 = 1099998899989000.01
+    // 999999 × 9999999.99 = 9999999990000 − 9999999.99 = 9999989990000.01
+    // tax × 10% = 999998999000.001 → 999998999000.00; amount 10999988989000.01
+    // The largest figures a client can be given (2^53 − 1 cents ≈ 9 × 10^13 USD) stay exact.
     'large quantity × price without precision loss',
-    { currency: 'USD', tax_rate: '10', items: [item('999999', '999999999.99')] },
+    { currency: 'USD', tax_rate: '10', items: [item('999999', '9999999.99')] },
     {
-      lines: ['999998999990000.01'],
+      lines: ['9999989990000.01'],
       shares: ['0.00'],
-      subtotal: '999998999990000.01',
+      subtotal: '9999989990000.01',
       discount_total: '0.00',
-      tax_amount: '99999899999000.00',
-      amount: '1099998899989000.01',
+      tax_amount: '999998999000.00',
+      amount: '10999988989000.01',
     },
   ],
   [
     // Two such lines, discount 0.03 over L equal: 1 r x each, 1 missing → line 0: 0.02, 0.01.
-    // subtotal 2 × 999998999990000.01 = 1999997999980000.02
-    // tax (999998999989999.99 + 999998999990000.00) × 10% = 199999799997999.999 → 199999799998000.00
-    // amount 1999997999980000.02 − 0.03 + 199999799998000.00 = 2199997799977999.99
+    // subtotal 2 × 9999989990000.01 = 19999979980000.02
+    // tax (9999989989999.99 + 9999989990000.00) × 10% = 1999997997999.999 → 1999997998000.00
+    // amount 19999979980000.02 − 0.03 + 1999997998000.00 = 21999977977999.99
     'large lines with an invoice discount',
     {
       currency: 'USD',
       tax_rate: '10',
       discount_total: '0.03',
-      items: [item('999999', '999999999.99'), item('999999', '999999999.99')],
+      items: [item('999999', '9999999.99'), item('999999', '9999999.99')],
     },
     {
-      lines: ['999998999990000.01', '999998999990000.01'],
+      lines: ['9999989990000.01', '9999989990000.01'],
       shares: ['0.02', '0.01'],
-      subtotal: '1999997999980000.02',
+      subtotal: '19999979980000.02',
       discount_total: '0.03',
-      tax_amount: '199999799998000.00',
-      amount: '2199997799977999.99',
+      tax_amount: '1999997998000.00',
+      amount: '21999977977999.99',
     },
   ],
 ];
@@ -541,3 +540,45 @@ for (const value of [NaN, Infinity, -Infinity, 'abc', '', '1.2.3', '0x10', '1e99
     t.throws(() => toDecimalString(value), { instanceOf: RangeError });
   });
 }
+
+const largeRefusals: [string, Input, FieldError[]][] = [
+  [
+    // 999999 × 10^12 IDR ≈ 10^18, past 2^53 − 1 (IDR has no minor units here)
+    'a line past 2^53 − 1 minor units names the line',
+    { currency: 'IDR', items: [item('1', '5'), item('999999', '1000000000000')] },
+    [{ path: 'body.items[1]', message: 'quantity × price must be at most 9007199254740991 IDR' }],
+  ],
+  [
+    // 100 × 10^12 USD = 10^14 USD = 10^16 cents, past 2^53 − 1 cents
+    'in a two-decimal currency the limit is in cents',
+    { currency: 'USD', items: [item('100', '1000000000000')] },
+    [{ path: 'body.items[0]', message: 'quantity × price must be at most 90071992547409.91 USD' }],
+  ],
+  [
+    // Each line fits; 10 of them do not.
+    'lines that fit but add up past the limit name the items',
+    { currency: 'IDR', items: Array.from({ length: 10 }, () => item('1000', '1000000000000')) },
+    [{ path: 'body.items', message: 'the invoice total (with tax) must be at most 9007199254740991 IDR' }],
+  ],
+  [
+    // The subtotal fits; with 100% tax the amount does not.
+    'tax that takes the amount past the limit names the items',
+    { currency: 'IDR', tax_rate: '100', items: [item('5000', '1000000000000')] },
+    [{ path: 'body.items', message: 'the invoice total (with tax) must be at most 9007199254740991 IDR' }],
+  ],
+];
+
+for (const [title, input, expected] of largeRefusals) {
+  test(`computeTotals: ${title}`, (t) => {
+    t.deepEqual(
+      validationErrors(t, () => computeTotals(input)),
+      expected,
+    );
+  });
+}
+
+test('computeTotals: figures up to 2^53 − 1 minor units are accepted, exactly', (t) => {
+  const totals = computeTotals({ currency: 'IDR', items: [item('1', '9007199254740991')] });
+  t.is(totals.amount, '9007199254740991');
+  t.is(Number(totals.amount), Number.MAX_SAFE_INTEGER);
+});

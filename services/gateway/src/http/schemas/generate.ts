@@ -33,6 +33,13 @@ export const PaymentGateway = StringEnum(paymentGateways, {
 
 const TaxRate = Type.Number({ minimum: 0, maximum: 100 });
 
+/**
+ * The most a single money input may be (major units). Together with quantity ≤ 999999 and at most
+ * 500 items it keeps inputs sane; the invoice service then refuses any line or total past 2^53 − 1
+ * minor units, so every figure a client reads back as a JSON number is exact.
+ */
+export const MONEY_MAX = 1_000_000_000_000;
+
 export const Item = Type.Object(
   {
     description: Type.Optional(
@@ -44,8 +51,19 @@ export const Item = Type.Object(
       multipleOf: 0.01,
       description: '0.01 to 999999, at most 2 decimals.',
     }),
-    price: Type.Number({ minimum: 0, description: 'Price per unit.' }),
-    discount: Type.Optional(Type.Number({ minimum: 0, default: 0, description: 'Discount amount for this line.' })),
+    price: Type.Number({
+      minimum: 0,
+      maximum: MONEY_MAX,
+      description: `Price per unit, at most ${MONEY_MAX}. Every line and total must stay within 2^53 − 1 minor units of the currency (9007199254740991; 90071992547409.91 for a two-decimal currency).`,
+    }),
+    discount: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MONEY_MAX,
+        default: 0,
+        description: `Discount amount for this line, at most ${MONEY_MAX}.`,
+      }),
+    ),
     unit: Type.Optional(Type.String({ maxLength: 50, description: 'Unit label shown next to the quantity.' })),
     tax_rate: Type.Optional({
       ...TaxRate,
@@ -82,6 +100,7 @@ export const GenerateInvoiceBody = Type.Object(
     discount_total: Type.Optional(
       Type.Number({
         minimum: 0,
+        maximum: MONEY_MAX,
         default: 0,
         description: 'Invoice-level discount taken off before tax, shared across items in proportion to their value.',
       }),
