@@ -164,6 +164,7 @@ export async function startFakeMollie(_opts: FakeProviderOptions = {}): Promise<
   return {
     provider: 'mollie',
     baseUrl: `${api.baseUrl}/v2/`,
+    pageOrigin: pages.baseUrl,
     credentials,
     checkouts: () => [...payments.values()].map(toCheckout),
     checkoutFor: (invoiceId) => [...payments.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),

@@ -53,6 +53,11 @@ export interface FakeProvider {
   readonly provider: PaymentProvider;
   /** The API base for PAYMENT_<PROVIDER>_BASE_URL. */
   readonly baseUrl: string;
+  /**
+   * The origin of the hosted checkout pages when it is not baseUrl's (Mollie: API over HTTPS, pages
+   * over HTTP), for the public page's form-action (PAY_REDIRECT_SOURCES) in end-to-end tests.
+   */
+  readonly pageOrigin?: string;
   /** The credentials it accepts, field names as in services/common/src/payment-providers.ts. */
   readonly credentials: Record<string, string>;
   /** Checkouts opened so far, oldest first. */
