@@ -130,7 +130,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     handlers: createHandlers({ invoice, pdf, recurring }, new IdempotencyStore(redis, config.IDEMPOTENCY_TTL_MS)),
     auth,
     limiter: new RateLimiter(redis, config.RATE_LIMIT_WINDOW_MS),
-    ipResolver: new ClientIpResolver(config.TRUSTED_PROXIES),
+    ipResolver: new ClientIpResolver(config.TRUSTED_PROXIES, config.TRUSTED_PROXY_HOPS),
     ipLimit: config.RATE_LIMIT_PER_IP,
     planLimits: parsePlanLimits(config.RATE_LIMIT_PLANS),
     bodyLimit: config.BODY_LIMIT_BYTES,

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
 import Koa, { type Context, type Next } from 'koa';
 import type { Authenticator, Principal } from './auth.ts';
 import { readJsonBody } from './body.ts';
-import type { ClientIpResolver } from './client-ip.ts';
+import { type ClientIpResolver, ipLimitKey } from './client-ip.ts';
 import { errorMiddleware, notFound } from './errors.ts';
 import type { PublicPageBackend } from './public/backend.ts';
 import { setPdfHeaders } from './public/headers.ts';
@@ -69,11 +70,17 @@ function setRateHeaders(ctx: Context, limit: number, remaining: number): void {
  * One rate-limiter call over `scopes`; the last one is the limit the client is shown (its IP
  * before authentication, its workspace after). Refuses with 429, showing the full scope's limit.
  */
-async function limitRate(ctx: Context, deps: PublicAppDeps, scopes: RateScope[], record: boolean): Promise<void> {
+async function limitRate(
+  ctx: Context,
+  deps: PublicAppDeps,
+  scopes: RateScope[],
+  record: boolean,
+  member?: string,
+): Promise<void> {
   const shown = scopes.at(-1)!;
   let decision: RateDecision;
   try {
-    decision = await deps.limiter.check(scopes, { record });
+    decision = await deps.limiter.check(scopes, { record, member });
   } catch {
     // Spec §4: every response carries the headers; without Redis nothing can be counted, so none is left.
     setRateHeaders(ctx, shown.limit, 0);
@@ -97,31 +104,34 @@ function clientIp(ctx: Context, deps: PublicAppDeps): string {
 }
 
 function ipScope(ctx: Context, deps: PublicAppDeps): RateScope {
-  return { key: rateKeys.ip(clientIp(ctx, deps)), limit: deps.ipLimit, name: 'IP address' };
+  return { key: rateKeys.ip(ipLimitKey(clientIp(ctx, deps))), limit: deps.ipLimit, name: 'IP address' };
 }
 
 /**
- * Every /api request passes, in order: a look at its IP limit (before authentication, so an
- * unauthenticated flood is cut off without reaching accounts), authentication, then one call that
- * checks and records its IP and workspace entries together. A request that fails authentication
- * is recorded against its IP alone.
+ * Every /api request passes, in order: its IP limit, checked and recorded in one atomic step
+ * before authentication (an unauthenticated flood is cut off without reaching accounts, and a
+ * parallel burst cannot all pass a look before any of it is counted), authentication, then its
+ * workspace limit, checked and recorded the same way.
  */
 function apiGuard(deps: PublicAppDeps) {
   return async (ctx: Context, next: Next) => {
     const ip = ipScope(ctx, deps);
-    await limitRate(ctx, deps, [ip], false);
-    let principal: Principal;
-    let workspace: RateScope;
+    const member = randomUUID();
+    await limitRate(ctx, deps, [ip], true, member);
+    const principal = await deps.auth.authenticate(ctx.get('Authorization') || undefined);
+    const planLimit = deps.planLimits[principal.workspace.plan];
+    if (planLimit === undefined) throw new AppError('forbidden', 'The workspace plan does not include API access.');
+    const workspace: RateScope = {
+      key: rateKeys.workspace(principal.workspace.id),
+      limit: planLimit,
+      name: 'workspace',
+    };
     try {
-      principal = await deps.auth.authenticate(ctx.get('Authorization') || undefined);
-      const planLimit = deps.planLimits[principal.workspace.plan];
-      if (planLimit === undefined) throw new AppError('forbidden', 'The workspace plan does not include API access.');
-      workspace = { key: rateKeys.workspace(principal.workspace.id), limit: planLimit, name: 'workspace' };
+      await limitRate(ctx, deps, [workspace], true, member);
     } catch (err) {
-      await limitRate(ctx, deps, [ip], true);
+      if (AppError.isKind(err, 'rate_limited')) await deps.limiter.release([ip], member).catch(() => undefined);
       throw err;
     }
-    await limitRate(ctx, deps, [ip, workspace], true);
     (ctx.state as ApiState).principal = principal;
     await next();
   };
@@ -182,7 +192,7 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
         limitRate(
           ctx,
           deps,
-          [{ key: rateKeys.notify(clientIp(ctx, deps)), limit: notifyLimit, name: 'IP address' }],
+          [{ key: rateKeys.notify(ipLimitKey(clientIp(ctx, deps))), limit: notifyLimit, name: 'IP address' }],
           true,
         ),
     });

@@ -5,9 +5,10 @@ import type { Redis } from 'ioredis';
  * Exact sliding window (DESIGN.md §3): each admitted request is a member of one sorted set per
  * scope it is limited in (its IP address, and once authenticated its workspace), scored by Redis
  * server time, so every gateway replica shares one count and one clock. One call checks every
- * scope it is given and records the request in all of them or in none, atomically: a refused
- * request is never counted anywhere, not even for the moment a second call would take, when a
- * parallel request from the same IP could be refused for it. Called with record 0 it only looks.
+ * scope it is given and records the request in all of them or in none, atomically. The gateway
+ * records the IP before authentication and the workspace after; a request the workspace limit
+ * refuses is taken back out of its IP's set (`release`), since a 429 does not count. Called with
+ * record 0 it only looks.
  *
  * KEYS: the scopes' sets. ARGV: window ms, record (1/0), member, then each scope's limit.
  * Returns {1, remaining after this request per scope...} or {0, index of the full scope, seconds
@@ -63,6 +64,7 @@ export function parsePlanLimits(json: string | undefined): PlanLimits {
 
 interface ScriptRedis {
   rateLimitScript(numKeys: number, ...args: (string | number)[]): Promise<number[]>;
+  zrem(key: string, member: string): Promise<number>;
 }
 
 export class RateLimiter {
@@ -75,18 +77,26 @@ export class RateLimiter {
     this.windowMs = windowMs;
   }
 
-  /** Admits the request in every scope or refuses it; `record: false` only looks. */
-  async check(scopes: RateScope[], opts: { record: boolean }): Promise<RateDecision> {
+  /**
+   * Admits the request in every scope or refuses it; `record: false` only looks. `member` names
+   * the request's entries, so that `release` can take them back.
+   */
+  async check(scopes: RateScope[], opts: { record: boolean; member?: string }): Promise<RateDecision> {
     const [allowed, ...rest] = await this.redis.rateLimitScript(
       scopes.length,
       ...scopes.map((scope) => scope.key),
       this.windowMs,
       opts.record ? 1 : 0,
-      randomUUID(),
+      opts.member ?? randomUUID(),
       ...scopes.map((scope) => scope.limit),
     );
     if (allowed === 1) return { allowed: true, remaining: rest };
     return { allowed: false, refusedBy: scopes[rest[0]! - 1]!, retryAfterSeconds: rest[1]! };
+  }
+
+  /** Takes a recorded request back out of `scopes`: one a later scope refused (a 429 does not count). */
+  async release(scopes: RateScope[], member: string): Promise<void> {
+    await Promise.all(scopes.map((scope) => this.redis.zrem(scope.key, member)));
   }
 }
 
