@@ -76,7 +76,8 @@ test('a plan change that takes recurring away carries its reason', async (t) => 
   t.like(features!.data, { workspace: { features: ['api', 'recurring'], plan_state: 'suspended' } });
 });
 
-test('the admin list pages newest first', async (t) => {
+// Serial: its total is compared with a count that other tests' new workspaces would move.
+test.serial('the admin list pages newest first', async (t) => {
   const made: string[] = [];
   for (let i = 0; i < 3; i++) made.push((await newWorkspace('professional')).id);
   const { workspaces, total } = await call<{ workspaces: Ws[]; total: number }>(db.handlers, 'ListWorkspaces', {
@@ -88,7 +89,9 @@ test('the admin list pages newest first', async (t) => {
   t.deepEqual(order, [...made].reverse());
 });
 
-test('the relay publishes both outboxes, a key created before it is revoked, and empties them', async (t) => {
+// Serial, so it runs (and its relay stops) before the other tests: the relay empties every
+// workspace's outbox in this database, theirs included.
+test.serial('the relay publishes both outboxes, a key created before it is revoked, and empties them', async (t) => {
   const kafka = createKafka(`accounts-test-${randomBytes(4).toString('hex')}`, stack.KAFKA_BROKERS!, log);
   const received: { headers: Record<string, string>; key: string; type: string; data: Record<string, unknown> }[] = [];
   const consumer: Consumer = kafka.consumer({ groupId: `accounts-test-${randomBytes(6).toString('hex')}` });
