@@ -1,5 +1,5 @@
 import test from 'ava';
-import { type ApiClient, Platform } from '../support/platform.ts';
+import { type ApiClient, Platform, request } from '../support/platform.ts';
 
 // One workspace forcing re-renders of its PDF in a loop, four at a time, shares the pdf service's
 // two pages with everyone else. The render queue is fair across workspaces (services/pdf/README.md
@@ -7,7 +7,12 @@ import { type ApiClient, Platform } from '../support/platform.ts';
 // quick. Without it they queue behind the greedy workspace's backlog.
 const platform = new Platform({
   invoices: true,
-  gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' },
+  // The render budget is the other defence (its own test below); here only the queue is at work.
+  gatewayEnv: {
+    RATE_LIMIT_PLANS: '{"enterprise":100000}',
+    RATE_LIMIT_PER_IP: '100000',
+    RENDER_FORCED_PER_WINDOW: '100000',
+  },
 });
 
 test.before(async () => {
@@ -108,3 +113,35 @@ function p95(took: number[]): number {
   const sorted = [...took].sort((a, b) => a - b);
   return Math.round(sorted[Math.ceil(0.95 * sorted.length) - 1]!);
 }
+
+test.serial(
+  'render budget: the 4th forced re-render in the window is 429 with Retry-After; plain ones and other workspaces go on',
+  async (t) => {
+    const gateway = await platform.startGateway({
+      RATE_LIMIT_PLANS: '{"enterprise":100000}',
+      RATE_LIMIT_PER_IP: '100000',
+      RENDER_FORCED_PER_WINDOW: '3',
+    });
+    try {
+      const api = await platform.client('enterprise', 10);
+      const other = await platform.client('enterprise', 10);
+      const mine = await generate(api);
+      const theirs = await generate(other);
+      const pdf = (client: ApiClient, id: string, force: boolean) =>
+        request(gateway.baseUrl, 'POST', `/api/invoices/external/${id}/pdf`, {
+          key: client.key,
+          ip: client.ip,
+          body: { force },
+        });
+      for (let i = 0; i < 3; i++) t.is((await pdf(api, mine, true)).status, 200);
+      const refused = await pdf(api, mine, true);
+      t.is(refused.status, 429, refused.text);
+      t.true(Number(refused.headers.get('retry-after')) >= 1);
+      t.regex(refused.text, /forced PDF renders of the workspace/);
+      t.is((await pdf(api, mine, false)).status, 200, 'a plain request for the file is not a forced render');
+      t.is((await pdf(other, theirs, true)).status, 200, 'another workspace has its own budget');
+    } finally {
+      await gateway.process.stop();
+    }
+  },
+);

@@ -56,6 +56,10 @@ export const configSchema = Type.Object({
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** Comma-separated IPs or CIDRs of proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: Type.String({ default: '' }),
+  /** Forced PDF re-renders (POST …/pdf {"force":true}) per workspace per rate window; past it, 429. */
+  RENDER_FORCED_PER_WINDOW: Type.Integer({ minimum: 1, default: 20 }),
+  /** Generates whose PDF failed to render (no credit used) per workspace per rate window; past it, 429. */
+  RENDER_FAILED_PER_WINDOW: Type.Integer({ minimum: 1, default: 10 }),
   /** Proxies in front of the gateway that append to X-Forwarded-For (1 behind an ingress controller); 0: read past every trusted hop. */
   TRUSTED_PROXY_HOPS: Type.Integer({ minimum: 0, maximum: 10, default: 0 }),
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),

@@ -12,6 +12,7 @@ import { startWorkspaceConsumer } from './events/workspace-consumer.ts';
 import { createPublicApp } from './http/app.ts';
 import { Authenticator } from './http/auth.ts';
 import { ClientIpResolver } from './http/client-ip.ts';
+import { RenderBudget } from './http/render-budget.ts';
 import { createHandlers } from './http/handlers.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -124,12 +125,17 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   };
 
   let openapi: object | undefined;
+  const limiter = new RateLimiter(redis, config.RATE_LIMIT_WINDOW_MS);
   const publicApp = createPublicApp({
     log,
     routes: publicRoutes,
-    handlers: createHandlers({ invoice, pdf, recurring }, new IdempotencyStore(redis, config.IDEMPOTENCY_TTL_MS)),
+    handlers: createHandlers(
+      { invoice, pdf, recurring },
+      new IdempotencyStore(redis, config.IDEMPOTENCY_TTL_MS),
+      new RenderBudget(limiter, { forced: config.RENDER_FORCED_PER_WINDOW, failed: config.RENDER_FAILED_PER_WINDOW }),
+    ),
     auth,
-    limiter: new RateLimiter(redis, config.RATE_LIMIT_WINDOW_MS),
+    limiter,
     ipResolver: new ClientIpResolver(config.TRUSTED_PROXIES, config.TRUSTED_PROXY_HOPS),
     ipLimit: config.RATE_LIMIT_PER_IP,
     planLimits: parsePlanLimits(config.RATE_LIMIT_PLANS),

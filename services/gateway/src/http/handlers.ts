@@ -3,6 +3,7 @@ import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { Decimal } from 'decimal.js';
 import type { RouteHandler } from './app.ts';
 import { fingerprint, type IdempotencyStore } from './idempotency.ts';
+import { isRenderFailure, type RenderBudget } from './render-budget.ts';
 
 /** gRPC clients of the services behind the public API; an absent one makes its routes 501. */
 export interface Backends {
@@ -158,7 +159,11 @@ function seriesJson(s: Rec, withOccurrences: boolean) {
   return out;
 }
 
-export function createHandlers(backends: Backends, idempotency: IdempotencyStore): Record<string, RouteHandler> {
+export function createHandlers(
+  backends: Backends,
+  idempotency: IdempotencyStore,
+  renders: RenderBudget,
+): Record<string, RouteHandler> {
   const invoice = () => need(backends.invoice, 'The invoice service');
   const recurring = () => need(backends.recurring, 'Recurring invoices');
   const seriesRef = (workspaceId: string, id: unknown) => ({ workspace_id: workspaceId, series_id: id });
@@ -235,10 +240,14 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         token = outcome.token;
       }
       try {
-        const res = await invoice().call<Rec>(
-          'GenerateInvoice',
-          generateRequest(workspaceId, input.body as Rec, key, fp),
-        );
+        await renders.checkFailed(workspaceId);
+        let res: Rec;
+        try {
+          res = await invoice().call<Rec>('GenerateInvoice', generateRequest(workspaceId, input.body as Rec, key, fp));
+        } catch (err) {
+          if (isRenderFailure(err)) await renders.recordFailed(workspaceId);
+          throw err;
+        }
         const json = JSON.stringify({ data: generateJson(res) });
         if (scope) await idempotency.succeed(scope, fp, json);
         const headers: Record<string, string> = res.replayed ? { 'Idempotent-Replayed': 'true' } : {};
@@ -326,11 +335,19 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
     },
 
     async getInvoicePdf({ input, principal }) {
-      const res = await invoice().call<Rec>('GetInvoicePdf', {
-        workspace_id: principal.workspace.id,
-        invoice_id: input.params.id,
-        force: (input.body as Rec | undefined)?.force === true,
-      });
+      const force = (input.body as Rec | undefined)?.force === true;
+      if (force) await renders.spendForced(principal.workspace.id);
+      let res: Rec;
+      try {
+        res = await invoice().call<Rec>('GetInvoicePdf', {
+          workspace_id: principal.workspace.id,
+          invoice_id: input.params.id,
+          force,
+        });
+      } catch (err) {
+        if (isRenderFailure(err)) await renders.recordFailed(principal.workspace.id);
+        throw err;
+      }
       return { body: { data: { url: res.url, generated: res.generated } } };
     },
   };

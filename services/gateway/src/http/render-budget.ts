@@ -1,0 +1,63 @@
+import { AppError } from '@invoice-platform/common/errors';
+import { type RateLimiter, type RateScope } from './rate-limit.ts';
+
+/**
+ * What one workspace may spend of the shared PDF renderer beyond its request limit: forced
+ * re-renders (`POST …/pdf {"force":true}`) and generates whose PDF failed to render use no credit,
+ * so without a budget of their own a workspace could repeat them all day and keep the pages busy
+ * for everyone (services/pdf/README.md "Fairness" is the other half). Same sliding window as the
+ * rate limits; a spent budget is a 429 with Retry-After.
+ */
+export class RenderBudget {
+  private readonly limiter: RateLimiter;
+  private readonly forcedLimit: number;
+  private readonly failedLimit: number;
+
+  constructor(limiter: RateLimiter, limits: { forced: number; failed: number }) {
+    this.limiter = limiter;
+    this.forcedLimit = limits.forced;
+    this.failedLimit = limits.failed;
+  }
+
+  /** Counts a forced re-render, or refuses it when the workspace's budget is spent. */
+  async spendForced(workspaceId: string): Promise<void> {
+    await this.take(
+      { key: `rl:render:forced:${workspaceId}`, limit: this.forcedLimit, name: 'forced PDF renders of the workspace' },
+      true,
+    );
+  }
+
+  /** Refuses a generate while the workspace's failed renders have spent their budget. */
+  async checkFailed(workspaceId: string): Promise<void> {
+    await this.take(this.failedScope(workspaceId), false);
+  }
+
+  /** Counts a generate whose PDF could not be rendered. */
+  async recordFailed(workspaceId: string): Promise<void> {
+    await this.limiter.check([this.failedScope(workspaceId)], { record: true }).catch(() => undefined);
+  }
+
+  private failedScope(workspaceId: string): RateScope {
+    return {
+      key: `rl:render:failed:${workspaceId}`,
+      limit: this.failedLimit,
+      name: 'failed PDF renders of the workspace',
+    };
+  }
+
+  private async take(scope: RateScope, record: boolean): Promise<void> {
+    const decision = await this.limiter.check([scope], { record });
+    if (decision.allowed) return;
+    throw new AppError(
+      'rate_limited',
+      `Too many ${scope.name}: at most ${scope.limit} per ${this.limiter.windowMs / 1000} s. ` +
+        `Retry after ${decision.retryAfterSeconds} s.`,
+      { retry_after: decision.retryAfterSeconds },
+    );
+  }
+}
+
+/** The spec's 400 for a generate whose PDF could not be rendered (no credit used). */
+export function isRenderFailure(err: unknown): boolean {
+  return AppError.isKind(err, 'application') && /PDF could not be generated/.test((err as Error).message);
+}
