@@ -56,6 +56,30 @@ test('helm chart: every component is hardened and the admin port is never routed
   for (const kind of ['HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Service', 'ConfigMap']) t.true(kinds.has(kind), kind);
 });
 
+test('helm chart: the gateway is probed on /livez and /readyz, which the ingress never routes', async (t) => {
+  const manifests = await render();
+  type Probe = { httpGet?: { path: string; port: string }; grpc?: { port: number } };
+  const container = (name: string) => {
+    const d = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === `invoice-platform-${name}`)!;
+    return (d.spec as { template: { spec: { containers: { livenessProbe: Probe; readinessProbe: Probe }[] } } }).template
+      .spec.containers[0]!;
+  };
+  const gateway = container('gateway');
+  t.deepEqual(gateway.livenessProbe.httpGet, { path: '/livez', port: 'main' });
+  t.deepEqual(gateway.readinessProbe.httpGet, { path: '/readyz', port: 'main' });
+  for (const name of ['accounts', 'invoice', 'payment', 'pdf', 'recurring', 'webhook']) {
+    t.truthy(container(name).readinessProbe.grpc, `${name}: its gRPC health, which checks its own dependencies`);
+  }
+  const ingress = manifests.find((m) => m.kind === 'Ingress')!;
+  const rules = (ingress.spec as { rules: { http: { paths: { path: string; pathType: string }[] } }[] }).rules;
+  const paths = rules.flatMap((r) => r.http.paths.map((p) => [p.path, p.pathType]));
+  t.deepEqual(paths, [
+    ['/api', 'Prefix'],
+    ['/p', 'Prefix'],
+    ['/openapi.json', 'Exact'],
+  ]);
+});
+
 test('helm chart: the admin token and the webhook and accounts sealing keys come from Secrets, never from the ConfigMap', async (t) => {
   const manifests = await render();
   const envOf = (name: string) => {

@@ -155,6 +155,14 @@ export class ServiceProcess {
   }
 }
 
+/**
+ * Services join their consumer groups in the background (Kafka must not hold up their gRPC API,
+ * docs/health.md), and a new group starts at the topic's end: tests act only once it has joined.
+ */
+function consuming(proc: ServiceProcess): Promise<void> {
+  return proc.waitForOutput(/"up":true,"msg":"(invoice\.lifecycle\.v1|recurring) consumer status"/);
+}
+
 export interface GatewayHandle {
   baseUrl: string;
   adminUrl: string;
@@ -257,6 +265,8 @@ export class Platform {
     }
     this.gateway = await this.startGateway({}, this.gatewayPort);
     if (this.options.webhooks) await this.waitServing(this.webhookAddr, 'webhook');
+    if (this.options.webhooks) await consuming(this.webhookProcesses[0]!);
+    if (this.options.recurring) await consuming(this.recurringProcesses[0]!);
     if (this.options.payments) await this.waitServing(this.paymentAddr, 'payment');
     if (this.pdfProcess) await this.pdfConsuming(this.pdfProcess);
     return this;
@@ -335,6 +345,7 @@ export class Platform {
       this.processes.push(next);
       this.recurringProcesses[0] = next;
       if (waitReady) await this.waitServing(this.recurringAddr, 'recurring');
+      if (waitReady) await consuming(next);
       return;
     }
     const old = which === 'invoice' ? this.invoiceProcess : this.pdfProcess;
@@ -408,6 +419,7 @@ export class Platform {
     this.webhookProcesses.push(proc);
     this.processes.push(proc);
     await this.waitServing(at, 'webhook');
+    await consuming(proc);
     return at;
   }
 
@@ -421,16 +433,34 @@ export class Platform {
     }
   }
 
-  async waitReady(timeoutMs = 60_000): Promise<void> {
+  /**
+   * Waits until the gateway is ready and its admin health report (docs/health.md) has every
+   * dependency up: /readyz alone no longer waits for the invoice, pdf or recurring service.
+   */
+  async waitReady(timeoutMs = 60_000, gateway: GatewayHandle = this.gateway): Promise<void> {
     await waitFor(
       'platform ready',
-      async () => (await fetch(`${this.gateway.baseUrl}/readyz`)).status === 200,
+      async () => {
+        if ((await fetch(`${gateway.baseUrl}/readyz`)).status !== 200) return false;
+        const res = await fetch(`${gateway.adminUrl}/admin/health`, {
+          headers: { authorization: `Bearer ${this.adminToken}` },
+        });
+        return res.status === 200 && ((await res.json()) as { data: { down: string[] } }).data.down.length === 0;
+      },
       timeoutMs,
       200,
     );
   }
 
-  async startGateway(extraEnv: Record<string, string> = {}, fixedPort?: number): Promise<GatewayHandle> {
+  /**
+   * Starts a gateway and waits until `until`: `all` its dependencies up (the admin health report),
+   * `ready` its /readyz (Redis and accounts), `live` its /livez.
+   */
+  async startGateway(
+    extraEnv: Record<string, string> = {},
+    fixedPort?: number,
+    until: 'all' | 'ready' | 'live' = 'all',
+  ): Promise<GatewayHandle> {
     const port = fixedPort ?? (await freePort());
     const adminPort = await freePort();
     const proc = new ServiceProcess('gateway', 'services/gateway/src/main.ts', {
@@ -454,14 +484,15 @@ export class Platform {
     this.processes.push(proc);
     const handle = { baseUrl: `http://127.0.0.1:${port}`, adminUrl: `http://127.0.0.1:${adminPort}`, process: proc };
     await waitFor(
-      'gateway ready',
+      `gateway ${until === 'live' ? 'live' : 'ready'}`,
       async () => {
         if (!proc.running) throw new Error('gateway exited; see .local/logs/test');
-        return (await fetch(`${handle.baseUrl}/readyz`)).status === 200;
+        return (await fetch(`${handle.baseUrl}/${until === 'live' ? 'livez' : 'readyz'}`)).status === 200;
       },
       60_000,
       200,
     );
+    if (until === 'all') await this.waitReady(60_000, handle);
     return handle;
   }
 

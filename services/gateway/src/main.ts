@@ -1,11 +1,12 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
 import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { withTimeout } from '@invoice-platform/common/mongo';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { Redis } from 'ioredis';
+import type { Consumer } from 'kafkajs';
 import { createAdminApp } from './admin/app.ts';
 import { loadGatewayConfig } from './config.ts';
 import { startWorkspaceConsumer } from './events/workspace-consumer.ts';
@@ -48,6 +49,28 @@ function close(server: Server, graceMs: number): Promise<void> {
   });
 }
 
+/**
+ * Runs `start` until it succeeds, waiting longer after each failure (at most 5 s); gives up only
+ * when the process stops. The waits do not keep the process alive.
+ */
+async function retryInBackground<T>(
+  what: string,
+  start: () => Promise<T>,
+  logger: typeof log,
+  stopped: () => boolean,
+): Promise<T | undefined> {
+  for (let attempt = 1; !stopped(); attempt++) {
+    try {
+      return await start();
+    } catch (err) {
+      const waitMs = Math.min(5000, 200 * 2 ** attempt);
+      logger.warn({ what, attempt, err: (err as Error).message, waitMs }, 'kafka not reachable yet; retrying');
+      await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+    }
+  }
+  return undefined;
+}
+
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   // Fail fast instead of queueing while Redis is away: a request then gets a clear 503.
   const redis = new Redis(config.REDIS_URL, {
@@ -79,30 +102,46 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     'invoiceplatform/recurring/v1/recurring.proto',
     'invoiceplatform.recurring.v1.RecurringService',
   );
-  // Admin-only (webhook settings): not in `peers`, so its outage never makes the public API unready.
+  // Admin-only (webhook settings).
   const webhook = optionalClient(
     config.WEBHOOK_ADDR,
     'invoiceplatform/webhook/v1/webhook.proto',
     'invoiceplatform.webhook.v1.WebhookService',
   );
-  // Public page only (Pay, notifications): its outage must not make the API unready either.
+  // Public page only (Pay, notifications).
   const payment = optionalClient(
     config.PAYMENT_ADDR,
     'invoiceplatform/payment/v1/payment.proto',
     'invoiceplatform.payment.v1.PaymentService',
   );
-  const peers = {
-    accounts,
-    ...(invoice ? { invoice } : {}),
-    ...(pdf ? { pdf } : {}),
-    ...(recurring ? { recurring } : {}),
-  };
   const auth = new Authenticator(accounts, config.AUTH_CACHE_TTL_MS);
+
+  // Kafka only carries cache invalidations here (the auth cache's TTL bounds what a missed one
+  // costs), so the gateway listens at once and joins in the background, retrying for as long as it
+  // runs (docs/health.md).
+  let stopping = false;
   const kafka = createKafka('gateway', config.KAFKA_BROKERS, log);
   const admin = kafka.admin();
-  await admin.connect();
+  let adminConnected = false;
+  admin.on(admin.events.CONNECT, () => (adminConnected = true));
+  admin.on(admin.events.DISCONNECT, () => (adminConnected = false));
   let consumerUp = false;
-  const consumer = await startWorkspaceConsumer(kafka, auth, log, (up) => (consumerUp = up));
+  let consumer: Consumer | undefined;
+  void retryInBackground(
+    'kafka admin',
+    () => admin.connect(),
+    log,
+    () => stopping,
+  );
+  void retryInBackground(
+    'workspace.v1 consumer',
+    () => startWorkspaceConsumer(kafka, auth, log, (up) => (consumerUp = up)),
+    log,
+    () => stopping,
+  ).then((c) => {
+    consumer = c;
+    if (stopping) void c?.disconnect().catch(() => undefined);
+  });
 
   const check = async (fn: () => Promise<unknown>) => {
     try {
@@ -112,16 +151,29 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
       return false;
     }
   };
+  // What this gateway needs for every request it serves: the rate limiter and authentication.
+  // A peer that is down only takes its own routes down (a 503 with Retry-After), so it must not
+  // take the gateway out of its Service (docs/health.md).
   const readiness = async () => {
-    const peerNames = Object.keys(peers) as (keyof typeof peers)[];
+    const [redisOk, accountsOk] = await Promise.all([check(() => redis.ping()), accounts.healthy(1000)]);
+    return redisOk && accountsOk;
+  };
+  const peers = { accounts, invoice, pdf, recurring, webhook, payment };
+  // The operators' view, on the admin port only: every dependency, named.
+  const health = async () => {
+    const configured = Object.entries(peers).filter((e): e is [string, UnaryClient] => e[1] !== undefined);
     const [redisOk, kafkaOk, ...peerOk] = await Promise.all([
       check(() => redis.ping()),
-      check(() => admin.describeCluster()),
-      ...peerNames.map((name) => peers[name]!.healthy(1000)),
+      adminConnected ? check(() => admin.describeCluster()) : Promise.resolve(false),
+      ...configured.map(([, client]) => client.healthy(1000)),
     ]);
-    const checks: Record<string, boolean> = { redis: redisOk, kafka: kafkaOk && consumerUp };
-    peerNames.forEach((name, i) => (checks[name] = peerOk[i]!));
-    return { ready: Object.values(checks).every(Boolean), checks };
+    const checks: Record<string, boolean> = {
+      redis: redisOk,
+      kafka: kafkaOk,
+      workspace_consumer: consumerUp,
+    };
+    configured.forEach(([name], i) => (checks[name] = peerOk[i]!));
+    return checks;
   };
 
   let openapi: object | undefined;
@@ -161,6 +213,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     recurring,
     webhook,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    health,
   });
 
   const publicServer = await listen(publicApp, config.GATEWAY_HOST, config.GATEWAY_PORT);
@@ -168,12 +221,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   log.info({ public: publicServer.address(), admin: adminServer.address() }, 'gateway listening');
 
   return async () => {
+    stopping = true;
     await Promise.all([close(publicServer, config.SHUTDOWN_GRACE_MS), close(adminServer, config.SHUTDOWN_GRACE_MS)]);
-    await consumer.disconnect();
-    await admin.disconnect();
-    for (const client of Object.values(peers)) client.close();
-    webhook?.close();
-    payment?.close();
+    await consumer?.disconnect().catch(() => undefined);
+    await admin.disconnect().catch(() => undefined);
+    for (const client of Object.values(peers)) client?.close();
     redis.disconnect();
     await telemetry.shutdown();
   };

@@ -89,6 +89,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
         }),
       },
     ],
+    // Its own RPCs need only the database; peers and Kafka are checked per call or retried by the
+    // outbox relay, so their outage never makes this service unready (docs/health.md).
     isReady: () => mongoReachable(conn),
     log,
   });

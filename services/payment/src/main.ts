@@ -80,7 +80,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
         }),
       },
     ],
-    // Own dependencies only (docs/contracts.md §1): the database. Peers and providers are checked per call.
+    // Own dependencies only (docs/health.md): the database. Peers and providers are checked per call.
     isReady: () => mongoReachable(conn),
     log,
   });

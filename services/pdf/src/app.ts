@@ -68,7 +68,8 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
         handlers: pdfHandlers({ documents, repo, files, log }),
       },
     ],
-    // Own dependencies only (docs/contracts.md §1): the database and the browser.
+    // Own dependencies only (docs/health.md): the database and the browser; Kafka and the invoice
+    // service only feed re-renders, retried on their own.
     isReady: async () => pool.connected && (await mongoReachable(conn)),
     log,
   });

@@ -6,6 +6,7 @@ import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
+import type { Consumer } from 'kafkajs';
 import { loadRecurringConfig } from './config.ts';
 import { startEventConsumer } from './events/consumer.ts';
 import { invoiceEvents } from './events/invoice-events.ts';
@@ -57,13 +58,23 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     crashAfterGenerate: config.RECURRING_TEST_HOOKS && config.RECURRING_TEST_CRASH_AFTER_GENERATE,
   });
   scheduler.start(config.SCHEDULER_INTERVAL_MS);
-  const consumer = await startEventConsumer({
+  let consumer: Consumer | undefined;
+  let stopping = false;
+  // In the background: Kafka being down must not keep the gRPC API from serving (docs/health.md).
+  void startEventConsumer({
     kafka: createKafka('recurring', config.KAFKA_BROKERS, log),
     groupId: config.KAFKA_CONSUMER_GROUP ?? 'recurring',
     onWorkspace: workspaceEvents({ repo, series, log }),
     onInvoice: invoiceEvents({ repo, invoice, log }),
     log,
-  });
+    onStatus: (up) => log.info({ up }, 'recurring consumer status'),
+  }).then(
+    (c) => {
+      consumer = c;
+      if (stopping) void c.disconnect();
+    },
+    (err: unknown) => log.error({ err }, 'the recurring event consumer did not start'),
+  );
 
   const purge = startProcessedEventsPurge({
     forgetBefore: (b) => repo.forgetProcessedBefore(b),
@@ -82,15 +93,17 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
         handlers: recurringHandlers({ series, scheduler, clock, testHooks: config.RECURRING_TEST_HOOKS }),
       },
     ],
+    // Its own RPCs need only the database; peers are checked per call (docs/health.md).
     isReady: () => mongoReachable(conn),
     log,
   });
   log.info({ addr: config.RECURRING_LISTEN_ADDR, port: server.port }, 'recurring listening');
 
   return async () => {
+    stopping = true;
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
     await scheduler.stop();
-    await consumer.disconnect();
+    await consumer?.disconnect().catch(() => undefined);
     await purge.stop();
     mailer.close();
     for (const c of [accounts, invoice, pdf]) c.close();

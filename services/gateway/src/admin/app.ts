@@ -20,6 +20,8 @@ export interface AdminAppDeps {
   recurring?: UnaryClient;
   webhook?: UnaryClient;
   bodyLimit: number;
+  /** Every dependency of this gateway by name (redis, kafka, each configured peer): true when it answers. */
+  health: () => Promise<Record<string, boolean>>;
   /**
    * This replica's cached key lookups (http/auth.ts): a change made here is dropped from it at once;
    * other replicas drop theirs when the change arrives on workspace.v1.
@@ -58,6 +60,13 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   const call = (method: string, req: unknown) => deps.accounts.call<Record<string, unknown>>(method, req);
 
   const r = new Router({ prefix: '/admin' });
+  // Peer health for operators (docs/health.md): a 200 whatever is down, since the report is the
+  // answer; the public /readyz never shows it.
+  r.get('/health', async (ctx) => {
+    const checks = await deps.health();
+    const down = Object.keys(checks).filter((name) => !checks[name]);
+    ctx.body = { data: { status: down.length === 0 ? 'ok' : 'degraded', down, checks } };
+  });
   r.get('/workspaces', async (ctx) => {
     ctx.body = {
       data: await call('ListWorkspaces', {

@@ -42,7 +42,8 @@ export interface PublicAppDeps {
   planLimits: PlanLimits;
   bodyLimit: number;
   openapi: () => object;
-  readiness: () => Promise<{ ready: boolean; checks: Record<string, boolean> }>;
+  /** True when this gateway can serve its own requests (docs/health.md); peers are not asked. */
+  readiness: () => Promise<boolean>;
   /** The public invoice file {base_url}/p/invoice/{id}/pdf; the unguessable id is the capability. */
   publicPdf?: (invoiceId: string) => Promise<PublicPdf>;
   /** The public invoice page, its Pay form and the providers' notification routes (docs/public-page.md). */
@@ -143,13 +144,18 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
   app.use(errorMiddleware(deps.log));
 
   const open = new Router();
-  open.get('/healthz', (ctx) => {
+  // The process answers: nothing else is looked at, so a dependency outage never restarts it.
+  // /healthz is the older name, still used by test/e2e/rate-limits.test.ts (docs/health.md).
+  const alive = (ctx: Context) => {
     ctx.body = { status: 'ok' };
-  });
+  };
+  open.get('/livez', alive);
+  open.get('/healthz', alive);
+  // Only ready or not: which dependency is down is for the admin port (GET /admin/health).
   open.get('/readyz', async (ctx) => {
-    const { ready, checks } = await deps.readiness();
+    const ready = await deps.readiness();
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'not ready', checks };
+    ctx.body = { status: ready ? 'ready' : 'not ready' };
   });
   open.get('/openapi.json', (ctx) => {
     ctx.body = deps.openapi();

@@ -2,6 +2,9 @@ import { AppError, errorEnvelope } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Context, Next } from 'koa';
 
+/** Long enough for a restarted peer to serve again or Kubernetes to route around it. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * The one place where failures become HTTP: an AppError keeps its kind, Koa's own HTTP errors
  * (405 from the router) keep their status, anything else is logged and answered as a bare 500.
@@ -19,6 +22,9 @@ export function errorMiddleware(log: Logger) {
       if (appError.kind === 'rate_limited' && typeof appError.details?.retry_after === 'number') {
         ctx.set('Retry-After', String(appError.details.retry_after));
       }
+      // A peer, Redis or a service's database away (gRPC UNAVAILABLE or a missed deadline both
+      // arrive as `unavailable`): the client may retry the same request shortly (docs/health.md).
+      if (appError.kind === 'unavailable') ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
   };
 }

@@ -16,6 +16,8 @@ export function startEventConsumer(opts: {
   onWorkspace: (event: WorkspaceEvent) => Promise<void>;
   onInvoice: (event: InvoiceEvent) => Promise<void>;
   log: Logger;
+  /** Told when the consumer joins its group (true) and when it crashes or disconnects (false). */
+  onStatus?: (up: boolean) => void;
 }): Promise<Consumer> {
   return startConsumer<unknown>({
     kafka: opts.kafka,
@@ -23,6 +25,7 @@ export function startEventConsumer(opts: {
     topic: [topics.workspace, topics.invoiceLifecycle],
     commitStart: true,
     log: opts.log,
+    onStatus: opts.onStatus,
     handle: (event, _headers, topic) =>
       topic === topics.workspace ? opts.onWorkspace(event as WorkspaceEvent) : opts.onInvoice(event as InvoiceEvent),
   });
