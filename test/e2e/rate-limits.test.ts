@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import test from 'ava';
+import { Redis } from 'ioredis';
 import {
   type ApiClient,
   type ApiResponse,
@@ -248,6 +250,52 @@ test('IP limit: without a trusted proxy, X-Forwarded-For cannot dodge the limit'
     statuses.push(await getFrom(from, `${direct.baseUrl}${templates}`, { 'x-forwarded-for': uniqueIp() }));
   t.deepEqual(statuses, [403, 403, 403, 403, 403, 429]);
   await direct.process.stop();
+});
+
+test('a hung Redis (stopped, its socket open) is a 503 within seconds, not a hung request', async (t) => {
+  // A Redis of our own, frozen with SIGSTOP after the gateway connected: commands are sent and
+  // never answered. REDIS_COMMAND_TIMEOUT_MS turns that into a quick 503.
+  const redisPort = await freePort();
+  const redis = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  try {
+    await waitFor('the private redis', async () => {
+      const probe = new Redis(redisPort, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 });
+      try {
+        await probe.connect();
+        return (await probe.ping()) === 'PONG';
+      } catch {
+        return false;
+      } finally {
+        probe.disconnect();
+      }
+    });
+    const gateway = await platform.startGateway({ REDIS_URL: `redis://127.0.0.1:${redisPort}` });
+    try {
+      const api = await platform.client('business');
+      t.is((await request(gateway.baseUrl, 'GET', templates, { key: api.key, ip: api.ip })).status, 501);
+      redis.kill('SIGSTOP');
+      const started = performance.now();
+      const res = await Promise.race([
+        request(gateway.baseUrl, 'GET', templates, { key: api.key, ip: api.ip }),
+        sleep(15_000).then(() => undefined),
+      ]);
+      t.truthy(res, 'answered');
+      t.is(res!.status, 503);
+      t.is((res!.body as { error: { name: string } }).error.name, 'ServiceUnavailableError');
+      t.log(`answered in ${Math.round(performance.now() - started)} ms`);
+    } finally {
+      redis.kill('SIGCONT');
+      await gateway.process.stop();
+    }
+  } finally {
+    redis.kill('SIGKILL');
+  }
 });
 
 test('without Redis: 503 ServiceUnavailableError still carrying the IP limit with nothing remaining', async (t) => {

@@ -28,6 +28,8 @@ export const configSchema = Type.Object({
   /** {base_url} of the spec: used in pdf_url and the public invoice page. */
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
   REDIS_URL: Type.String({ pattern: '^rediss?://' }),
+  /** A Redis command not answered within this fails, so a hung Redis is a quick 503, not a hung request. */
+  REDIS_COMMAND_TIMEOUT_MS: Type.Integer({ minimum: 50, maximum: 60_000, default: 1000 }),
   ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
   /** Peers not deployed yet leave these empty: their routes answer 501. */
   INVOICE_ADDR: Type.String({ default: '' }),

@@ -77,6 +77,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
+    commandTimeout: config.REDIS_COMMAND_TIMEOUT_MS,
     lazyConnect: true,
   });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
