@@ -94,6 +94,15 @@ test('helm chart: the admin token and the webhook and accounts sealing keys come
   t.false(configMaps.includes('ADMIN_TOKEN'));
   t.false(configMaps.includes('WEBHOOK_SECRET_KEYS'));
   t.false(configMaps.includes('ACCOUNTS_SECRET_KEYS'));
+  // Connection URLs may carry credentials: they come from a Secret too.
+  for (const key of ['MONGODB_URI', 'REDIS_URL', 'SMTP_URL']) t.false(configMaps.includes(key), key);
+  for (const d of manifests.filter((m) => m.kind === 'Deployment')) {
+    const spec = d.spec as { template: { spec: { containers: { envFrom: { secretRef?: { name: string } }[] }[] } } };
+    t.true(
+      spec.template.spec.containers[0]!.envFrom.some((e) => e.secretRef?.name === 'invoice-platform-connections'),
+      `${d.metadata.name} reads the connections Secret`,
+    );
+  }
 });
 
 test('helm chart: the schema check does refuse a broken manifest', async (t) => {
