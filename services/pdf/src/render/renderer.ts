@@ -159,6 +159,11 @@ function classify(err: unknown): Error {
       'helpers',
     );
   }
+  if (/Report timeout/i.test(message)) {
+    // jsreport ends the render and replaces the worker the template ran in, so whatever its helpers
+    // left running does not reach the next render.
+    return new TemplateError('the template took longer than the render timeout', 'helpers');
+  }
   const tooLarge = /more than \d+ bytes of HTML/.exec(message);
   if (tooLarge) return new TemplateError(`the template produced ${tooLarge[0]}`, 'content');
   if (
