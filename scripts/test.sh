@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: static checks, unit, integration and end-to-end tests against the real
-# stack, then the crash tests (which kill stack processes, so they run alone, last).
+# stack, the API fuzzing (schemathesis), then the crash tests (which kill stack processes, so they run alone, last).
 # Starts the local stack when it is not running and stops what it started on exit.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -11,6 +11,7 @@ pnpm install --frozen-lockfile --reporter=silent
 echo "== static checks"
 bash scripts/ensure-helm.sh
 bash scripts/ensure-stripe-mock.sh
+bash scripts/ensure-schemathesis.sh
 pnpm exec tsc -p tsconfig.json --noEmit
 pnpm exec eslint --max-warnings 0 .
 pnpm exec prettier --check . >/dev/null || { echo "prettier: run pnpm format" >&2; pnpm exec prettier --check .; exit 1; }
@@ -45,6 +46,9 @@ run_ava datastore --serial 'test/datastore/**/*.test.ts'
 
 echo "== unit, integration and end-to-end tests"
 run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts' 'test/charts/**/*.test.ts'
+
+echo "== API fuzzing: schemathesis on every operation of /openapi.json (alone: it loads the gateway)"
+run_ava fuzz --timeout=10m 'test/fuzz/**/*.test.ts'
 
 echo "== crash and restart tests"
 run_ava resilience --serial 'test/resilience/**/*.test.ts'

@@ -11,6 +11,7 @@ import { pageCss } from '../../src/http/public/styles.ts';
 import { buildInvoicePageView, isPayable, type PublicInvoice } from '../../src/http/public/view.ts';
 import { pageRoutes } from '../../src/http/schemas/public-page.ts';
 import { publicRoutes } from '../../src/http/schemas/routes.ts';
+import { createAjv } from '../../src/http/validation.ts';
 
 const invoice = (over: Partial<PublicInvoice> = {}): PublicInvoice => ({
   id: 'inv_abc',
@@ -163,4 +164,31 @@ test('openapi: the page, Pay and notification routes are listed without bearer s
     paths: Record<string, unknown>;
   };
   t.false(Object.keys(without.paths).some((p) => p.startsWith('/p/')));
+});
+
+test("openapi: a notification's 200 and 400 admit every provider's relayed answer, JSON or text", (t) => {
+  const doc = buildOpenApi(publicRoutes, { serverUrl: 'https://x.example', version: API_VERSION }, pageRoutes) as {
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>
+    >;
+  };
+  const ajv = createAjv({ coerceTypes: false });
+  // What the adapters answer (services/payment/src/adapters): Razorpay, Midtrans, Xendit 200 JSON,
+  // Stripe 400 JSON, PayPal 400 text, Mollie 200 empty; and the gateway's own over-size envelope.
+  const answers = [
+    { status: '200', body: { status: 'refused' } },
+    { status: '200', body: { received: true } },
+    { status: '200', body: '' },
+    { status: '400', body: { error: 'notification refused' } },
+    { status: '400', body: 'notification refused' },
+    { status: '400', body: { error: { status: 400, name: 'ValidationError', message: 'too large' } } },
+  ];
+  for (const method of ['get', 'post']) {
+    for (const { status, body } of answers) {
+      const content = doc.paths['/p/pay/{provider}/notify']![method]!.responses[status]!.content;
+      t.deepEqual(Object.keys(content), ['*/*'], `${method} ${status}`);
+      t.true(ajv.validate(content['*/*']!.schema, body), `${method} ${status} ${JSON.stringify(body)}`);
+    }
+  }
 });

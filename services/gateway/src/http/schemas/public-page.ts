@@ -89,6 +89,12 @@ const unavailablePage: PageResponse = {
   headers: pageHeaders,
 };
 
+/**
+ * What the payment service answers a provider, relayed as is: each provider's own shape (JSON for
+ * most, empty or plain text for some), so the document can promise no type.
+ */
+const relayedBody = Type.Unknown({ description: 'The body the provider expects, in its media type.' });
+
 const notification: Omit<PageRouteSpec, 'operationId' | 'method' | 'summary'> = {
   path: '/p/pay/:provider/notify',
   description:
@@ -101,9 +107,14 @@ const notification: Omit<PageRouteSpec, 'operationId' | 'method' | 'summary'> = 
   responses: {
     200: {
       description: "The payment service's answer for the provider (other statuses are relayed the same way).",
-      body: { contentType: '*/*', schema: Type.String({ description: 'The body the provider expects.' }) },
+      body: { contentType: '*/*', schema: relayedBody },
     },
-    400: { description: 'The body is larger than BODY_LIMIT_BYTES.', error: true },
+    400: {
+      description:
+        'The body is larger than BODY_LIMIT_BYTES (the error envelope), or the payment service refused the ' +
+        'notification and answers it the way the provider expects (Stripe, PayPal): relayed as is.',
+      body: { contentType: '*/*', schema: relayedBody },
+    },
     404: { description: 'Not one of the six providers.', error: true },
     429: {
       description: 'Too many notifications from this IP address (RATE_LIMIT_NOTIFY_PER_IP).',

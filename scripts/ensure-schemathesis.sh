@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs schemathesis (the OpenAPI fuzzer of the fuzz phase, from PyPI) into a Python venv at
+# .tools/schemathesis when missing or at another version, like ensure-stripe-mock.sh.
+# Prints nothing when it is already there; `python3 -m venv` needs Debian's python3-venv, installed
+# once when missing (as deploy/local/stack.sh installs its system packages).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+version=4.32.5
+venv="$root/.tools/schemathesis"
+stamp="$venv/.version"
+if [ -x "$venv/bin/st" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$version" ]; then exit 0; fi
+command -v python3 >/dev/null || { echo "ensure-schemathesis: python3 is needed (not found on PATH)" >&2; exit 1; }
+log="$root/.tools/schemathesis-install.log"
+mkdir -p "$root/.tools"
+# A probe venv, thrown away: Debian's python3 without python3-venv fails here (no ensurepip).
+probe="$(mktemp -d)"
+if ! python3 -m venv "$probe/v" >/dev/null 2>&1; then
+  echo "ensure-schemathesis: installing python3-venv (apt)" >&2
+  sudo=()
+  (( EUID == 0 )) || sudo=(sudo)
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -q >"$log" 2>&1 &&
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 \
+      install -y -q --no-install-recommends python3-venv >>"$log" 2>&1 ||
+    { rm -rf "$probe"; tail -n 20 "$log" >&2; exit 1; }
+fi
+rm -rf "$probe"
+echo "installing schemathesis ${version} into .tools/schemathesis (pip)" >&2
+# A venv cannot be moved (its scripts name its path), so it is built in place; the version stamp,
+# written last, is what says it is complete, and an interrupted install is redone from scratch.
+rm -rf "$venv"
+python3 -m venv "$venv" >"$log" 2>&1 &&
+  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==${version}" >>"$log" 2>&1 ||
+  { tail -n 20 "$log" >&2; rm -rf "$venv"; exit 1; }
+echo "$version" >"$stamp"
