@@ -45,7 +45,7 @@ echo "== MongoDB guarantees of the datastore at MONGODB_URI (alone: one test tim
 run_ava datastore --serial 'test/datastore/**/*.test.ts'
 
 echo "== unit, integration and end-to-end tests"
-run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts' 'test/charts/**/*.test.ts'
+run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts' 'test/charts/**/*.test.ts' 'test/contracts/**/*.test.ts'
 
 echo "== API fuzzing: schemathesis on every operation of /openapi.json (alone: it loads the gateway)"
 run_ava fuzz --timeout=10m 'test/fuzz/**/*.test.ts'

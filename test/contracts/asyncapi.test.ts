@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Parser } from '@asyncapi/parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import test from 'ava';
+import { Kafka, logLevel } from 'kafkajs';
+import { asyncApiPath, asyncApiText } from '../../scripts/asyncapi.ts';
+import { buildAsyncApi } from '../../services/gateway/src/http/schemas/events.ts';
+import { EventLog } from '../support/events.ts';
+import { Platform, sleep, waitFor } from '../support/platform.ts';
+
+// docs/asyncapi.json, the event contract for consumers, is what the code's schemas generate, it
+// validates with the AsyncAPI parser, and the events the platform really writes match it.
+
+const document = buildAsyncApi('1.0.0') as {
+  components: { messages: Record<string, { payload: object }> };
+};
+
+test('asyncapi: docs/asyncapi.json is current (pnpm asyncapi writes it)', (t) => {
+  t.deepEqual(JSON.parse(readFileSync(asyncApiPath, 'utf8')), JSON.parse(asyncApiText()));
+});
+
+test('asyncapi: the document validates with the AsyncAPI parser, without errors', async (t) => {
+  const { document: parsed, diagnostics } = await new Parser().parse(readFileSync(asyncApiPath, 'utf8'));
+  // Spectral severities: 0 error, 1 warning, 2 info, 3 hint.
+  t.deepEqual(
+    diagnostics.filter((d) => d.severity === 0).map((d) => `${d.code}: ${d.message} at ${d.path.join('.')}`),
+    [],
+  );
+  t.truthy(parsed);
+  t.deepEqual(
+    parsed!
+      .channels()
+      .all()
+      .map((c) => c.address()),
+    ['invoice.lifecycle.v1', 'workspace.v1'],
+  );
+});
+
+test('asyncapi: the events the platform writes on both topics match their schemas', async (t) => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv, ['email', 'date', 'date-time', 'uri']);
+  const checkLifecycle = ajv.compile(document.components.messages.InvoiceLifecycleEvent!.payload);
+  const checkWorkspace = ajv.compile(document.components.messages.WorkspaceEvent!.payload);
+
+  const platform = new Platform({ invoices: true });
+  await platform.start();
+  const lifecycle = await new EventLog(platform.stack.KAFKA_BROKERS!).start();
+  const kafka = new Kafka({
+    clientId: 'test-asyncapi',
+    brokers: platform.stack.KAFKA_BROKERS!.split(','),
+    logLevel: logLevel.NOTHING,
+  });
+  const consumer = kafka.consumer({ groupId: `test-asyncapi-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 100 });
+  const workspaceEvents: { workspace_id: string; type: string }[] = [];
+  try {
+    let joined = false;
+    consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
+    await consumer.connect();
+    await consumer.subscribe({ topic: 'workspace.v1', fromBeginning: false });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        workspaceEvents.push(JSON.parse(message.value!.toString()) as { workspace_id: string; type: string });
+      },
+    });
+    while (!joined) await sleep(50);
+
+    const api = await platform.client('enterprise', 10);
+    const res = await api.call<{ data: { id: string } }>('POST', '/api/invoices/generate-external', {
+      body: {
+        customer_name: 'PT Kontrak',
+        customer_email: 'finance@kontrak.example',
+        items: [{ quantity: 2, price: 1500 }],
+      },
+    });
+    t.is(res.status, 200, res.text);
+    const id = res.body.data.id;
+    t.is((await api.call('PUT', `/api/invoices/external/${id}/status`, { body: { status: 'paid' } })).status, 200);
+    t.is((await api.call('PUT', `/api/invoices/external/${id}/archive`, { body: { is_archived: true } })).status, 200);
+
+    const mine = await waitFor('the invoice’s events', async () => {
+      const events = lifecycle.events.filter((e) => e.data.object.id === id);
+      return events.some((e) => e.type === 'invoice.archived') && events.some((e) => e.type === 'invoice.pdf_updated')
+        ? events
+        : undefined;
+    });
+    const ws = await waitFor('the workspace’s events', async () => {
+      const events = workspaceEvents.filter((e) => e.workspace_id === api.workspaceId);
+      return events.some((e) => e.type === 'api_key.created') ? events : undefined;
+    });
+
+    for (const { headers, ...event } of mine) {
+      t.true(checkLifecycle(event), `${event.type}: ${ajv.errorsText(checkLifecycle.errors)}`);
+      t.true(headers.traceparent === undefined || /^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/.test(headers.traceparent));
+    }
+    for (const event of ws) t.true(checkWorkspace(event), `${event.type}: ${ajv.errorsText(checkWorkspace.errors)}`);
+    t.deepEqual([...new Set(mine.map((e) => e.type))].sort(), [
+      'invoice.archived',
+      'invoice.created',
+      'invoice.paid',
+      'invoice.pdf_updated',
+      'invoice.status_changed',
+    ]);
+    t.deepEqual([...new Set(ws.map((e) => e.type))].sort(), ['api_key.created', 'workspace.created']);
+  } finally {
+    await consumer.disconnect().catch(() => undefined);
+    await lifecycle.stop();
+    await platform.stop();
+  }
+});
