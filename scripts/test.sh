@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: static checks, unit, integration and end-to-end tests against the real
-# stack, the API fuzzing (schemathesis), then the crash tests (which kill stack processes, so they run alone, last).
+# stack, the fairness tests and the API fuzzing (schemathesis), then the crash tests (which kill stack processes, so they run alone, last).
 # Starts the local stack when it is not running and stops what it started on exit.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -46,6 +46,9 @@ run_ava datastore --serial 'test/datastore/**/*.test.ts'
 
 echo "== unit, integration and end-to-end tests"
 run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**/*.test.ts' 'test/e2e/**/*.test.ts' 'test/charts/**/*.test.ts' 'test/contracts/**/*.test.ts'
+
+echo "== fairness between workspaces (alone: they time one workspace's requests beside another's load)"
+run_ava fairness --serial 'test/fairness/**/*.test.ts'
 
 echo "== API fuzzing: schemathesis on every operation of /openapi.json (alone: it loads the gateway)"
 run_ava fuzz --timeout=10m 'test/fuzz/**/*.test.ts'

@@ -52,6 +52,13 @@ test.before(async () => {
   server = new grpc.Server();
   server.addService(invoice.definition, {
     GetRenderInput: (call: grpc.ServerUnaryCall<{ invoice_id: string }, unknown>, cb: grpc.sendUnaryData<unknown>) => {
+      // The topic is shared with every other test running meanwhile: their invoices are not ours.
+      if (call.request.invoice_id !== invoiceId) {
+        const metadata = new grpc.Metadata();
+        metadata.set('app-error-kind', 'not_found');
+        cb({ code: grpc.status.NOT_FOUND, details: 'not this test’s invoice', metadata });
+        return;
+      }
       renderInputs.push(call.request.invoice_id);
       cb(null, current);
     },
