@@ -8,7 +8,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 version=4.32.5
 venv="$root/.tools/schemathesis"
 stamp="$venv/.version"
-if [ -x "$venv/bin/st" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$version" ]; then exit 0; fi
+# Runs it, not only looks for it: a venv whose directory moved still has its files, but its
+# scripts name the old path and no longer start.
+if [ "$(cat "$stamp" 2>/dev/null)" = "$version" ] && "$venv/bin/st" --version >/dev/null 2>&1; then exit 0; fi
 command -v python3 >/dev/null || { echo "ensure-schemathesis: python3 is needed (not found on PATH)" >&2; exit 1; }
 log="$root/.tools/schemathesis-install.log"
 mkdir -p "$root/.tools"
