@@ -25,6 +25,11 @@ export const configSchema = Type.Object({
   GATEWAY_ADMIN_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8081 }),
   /** Bearer token of the admin API (the dashboard's back door); never routed by the ingress. */
   ADMIN_TOKEN: Type.String({ minLength: 24 }),
+  /**
+   * The token being rotated out, still accepted while callers move to ADMIN_TOKEN
+   * (docs/operations.md, "Rotate the admin token"); unset once they have.
+   */
+  ADMIN_TOKEN_PREVIOUS: Type.Optional(Type.String({ minLength: 24 })),
   /** {base_url} of the spec: used in pdf_url and the public invoice page. */
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
   REDIS_URL: Type.String({ pattern: '^rediss?://' }),

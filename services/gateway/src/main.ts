@@ -207,7 +207,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const adminApp = createAdminApp({
     log,
     authCache: auth,
-    token: config.ADMIN_TOKEN,
+    tokens: [config.ADMIN_TOKEN, ...(config.ADMIN_TOKEN_PREVIOUS ? [config.ADMIN_TOKEN_PREVIOUS] : [])],
     accounts,
     invoice,
     pdf,
