@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { formatDate, formatMoney, formatTimestampDate } from '@invoice-platform/common/i18n/format';
 import { MailSink } from '../support/mail.ts';
 import { type ApiClient, Platform, waitFor } from '../support/platform.ts';
 
@@ -165,7 +171,7 @@ test.serial('the follow-up email is written in the document language, with the P
   t.true(message!.text.startsWith('Guten Tag Muster GmbH,'), message!.text);
   t.true(message!.text.includes(`anbei erhalten Sie die Rechnung ${String(inv.invoice_number)}`), message!.text);
   t.regex(message!.text, /2\.775\.000\sIDR/, 'the amount in the German format');
-  const dueDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(
+  const dueDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${String(inv.due_date)}T00:00:00Z`),
   );
   t.true(message!.text.includes(`fällig am ${dueDate}`), message!.text);
@@ -176,6 +182,71 @@ test.serial('the follow-up email is written in the document language, with the P
     [[`${String(inv.invoice_number)}-UNPAID.pdf`, 'application/pdf']],
   );
 });
+
+/** Text as a reader sees it: tags and entities gone, every run of white space (NBSPs too) one space. */
+const readable = (text: string): string =>
+  text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+
+async function pdfText(url: string): Promise<string> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`pdf ${res.status}`);
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'pdf-')), 'invoice.pdf');
+  await writeFile(file, Buffer.from(await res.arrayBuffer()));
+  return (await promisify(execFile)('pdftotext', [file, '-'])).stdout;
+}
+
+for (const language of ['pt', 'de', 'ja'] as const) {
+  test.serial(
+    `${language}: the PDF, the follow-up email and the public page show the same total and dates`,
+    async (t) => {
+      const api = await platform.client('business', 5);
+      const to = email();
+      const { seriesId } = await createSeries(api, to, {
+        document_language: language,
+        currency: 'EUR',
+        items: [{ description: 'Retainer', quantity: 3, price: 1234.5 }],
+        tax_rate: 19,
+      });
+      const occurrence = (await getSeries(api, seriesId)).occurrences[1]!;
+      const pass = await runScheduler(at(Date.parse(occurrence.date) + 60_000), api.workspaceId);
+      t.is(pass.runs[0]!.status, 'sent', pass.runs[0]!.error);
+      const inv = (await api.call<Body>('GET', `/api/invoices/external/${pass.runs[0]!.invoice_id}`)).body.data;
+      const [message] = await mail.list(to);
+      const page = await fetch(`${platform.gateway.baseUrl}/p/invoice/${String(inv.id)}`);
+      t.is(page.status, 200);
+      const texts = {
+        pdf: readable(await pdfText(String(inv.pdf_url))),
+        email: readable(message!.text),
+        page: readable(await page.text()),
+      };
+      // 3 × 1234.50 + 19 %: 4407.17, in each language's own way of writing it.
+      t.is(String(inv.amount), '4407.17');
+      const total = readable(formatMoney('4407.17', 'EUR', language));
+      const due = readable(formatDate(String(inv.due_date), language));
+      // The workspace keeps the default time zone, UTC.
+      const issued = readable(formatTimestampDate(String(inv.issue_date), 'UTC', language));
+      t.not(
+        due,
+        readable(formatDate(String(inv.due_date), 'en')),
+        "the language's own date format, not the English one",
+      );
+      for (const [where, text] of Object.entries(texts)) {
+        t.true(text.includes(total), `${where} shows the total as ${total}: ${text}`);
+        t.true(text.includes(due), `${where} shows the due date as ${due}`);
+      }
+      for (const where of ['pdf', 'page'] as const)
+        t.true(texts[where].includes(issued), `${where} shows the issue date as ${issued}`);
+    },
+  );
+}
 
 test.serial(
   'follow-ups: numbered INV-{ws}-{YYYYMM}-{seq} in issue order, the first invoice content, source recurring; the last pass completes the series',

@@ -12,7 +12,8 @@ import pt from './pt.json' with { type: 'json' };
 import zh from './zh.json' with { type: 'json' };
 
 /**
- * The one catalogue of words customers read: the PDF documents and the public invoice page, one
+ * The one catalogue of words customers read: the PDF documents, the public invoice page and the
+ * recurring follow-up email, one
  * complete dictionary per spec §4.1 document_language, one JSON file each beside this module (the
  * unit tests check every language has exactly the English keys). English is the shape the others
  * follow; a word only the page uses lives here too, so a translator has one file per language.
@@ -62,6 +63,14 @@ export function unknownWordKeys(lang: DocumentLanguage): string[] {
 export function missingWordKeys(lang: DocumentLanguage): string[] {
   const words = dictionaries[lang];
   return Object.keys(englishWords).filter((k) => typeof words[k] !== 'string' || words[k].trim() === '');
+}
+
+/**
+ * A catalogue sentence with its `{name}` slots filled. A slot the caller did not give stays as
+ * written, so a missing value shows in the text instead of vanishing from it.
+ */
+export function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (slot, name: string) => values[name] ?? slot);
 }
 
 /** Intl locale for a document language (numbers and dates). */

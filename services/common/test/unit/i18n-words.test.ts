@@ -6,6 +6,7 @@ import {
   directionOf,
   documentLanguages,
   englishWords,
+  fill,
   localeOf,
   missingWordKeys,
   unknownWordKeys,
@@ -85,4 +86,20 @@ test('ar is right to left, the rest left to right', (t) => {
     documentLanguages.filter((l) => directionOf(l) === 'rtl'),
     ['ar'],
   );
+});
+
+const slotsOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+
+test('every sentence with slots has the same slots in every language as in English', (t) => {
+  for (const lang of documentLanguages) {
+    for (const [key, value] of Object.entries(wordsFor(lang))) {
+      t.deepEqual(slotsOf(value), slotsOf(englishWords[key as keyof typeof englishWords]), `${lang}.${key}`);
+    }
+  }
+});
+
+test('fill: slots take their values, a slot without one stays visible', (t) => {
+  t.is(fill('Invoice {number} from {seller}', { number: 'INV-1', seller: 'Acme' }), 'Invoice INV-1 from Acme');
+  t.is(fill('{a} and {b}', { a: '1' }), '1 and {b}');
+  t.is(fill('{a}', { a: '$1 {b}' }), '$1 {b}', 'a value is inserted as text, not read as a pattern');
 });
