@@ -5,8 +5,9 @@
  * credentials. docs/payments/<provider>.md says where each value comes from on the provider's side.
  */
 
-export const paymentProviders = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'] as const;
-export type PaymentProvider = (typeof paymentProviders)[number];
+import { type PaymentProvider, paymentProviders } from './contracts/values.ts';
+
+export { type PaymentProvider, paymentProviders };
 
 export const paymentModes = ['sandbox', 'live'] as const;
 export type PaymentMode = (typeof paymentModes)[number];

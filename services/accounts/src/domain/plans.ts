@@ -1,7 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
 
-export const plans = ['free', 'professional', 'specialist', 'business', 'enterprise'] as const;
-export type Plan = (typeof plans)[number];
+import { type Plan, plans } from '@invoice-platform/common/contracts/values';
+
+export { type Plan, plans };
 export const planStates = ['active', 'suspended', 'expired'] as const;
 export type PlanState = (typeof planStates)[number];
 export const features = ['api', 'recurring'] as const;

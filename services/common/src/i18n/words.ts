@@ -10,6 +10,7 @@ import ja from './ja.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
 import zh from './zh.json' with { type: 'json' };
+import { type DocumentLanguage, documentLanguages, isOneOf } from '../contracts/values.ts';
 
 /**
  * The one catalogue of words customers read: the PDF documents, the public invoice page and the
@@ -19,11 +20,10 @@ import zh from './zh.json' with { type: 'json' };
  * follow; a word only the page uses lives here too, so a translator has one file per language.
  */
 
-export const documentLanguages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'] as const;
-export type DocumentLanguage = (typeof documentLanguages)[number];
+export { documentLanguages, type DocumentLanguage };
 
 export function isDocumentLanguage(value: string): value is DocumentLanguage {
-  return (documentLanguages as readonly string[]).includes(value);
+  return isOneOf(documentLanguages, value);
 }
 
 export type WordKey = keyof typeof en;

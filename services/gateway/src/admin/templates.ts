@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { Context } from 'koa';
+import { isOneOf, plans } from '@invoice-platform/common/contracts/values';
 
 export interface TemplateRouteDeps {
   accounts: UnaryClient;
@@ -11,8 +12,6 @@ export interface TemplateRouteDeps {
   body: (ctx: Context) => Promise<Record<string, unknown>>;
 }
 
-const plans = ['free', 'professional', 'specialist', 'business', 'enterprise'];
-
 /** The fields of a workspace template, refused together when any is wrong. */
 function templateFields(b: Record<string, unknown>) {
   const errors: { path: string; message: string }[] = [];
@@ -21,7 +20,7 @@ function templateFields(b: Record<string, unknown>) {
     errors.push({ path: 'body.content', message: 'is required: the handlebars HTML of the template' });
   if (b.helpers !== undefined && typeof b.helpers !== 'string')
     errors.push({ path: 'body.helpers', message: 'must be a string of JavaScript' });
-  if (b.min_plan !== undefined && !plans.includes(b.min_plan as string))
+  if (b.min_plan !== undefined && !isOneOf(plans, b.min_plan))
     errors.push({ path: 'body.min_plan', message: `must be one of: ${plans.join(', ')}` });
   if (errors.length > 0) throw AppError.validation(errors);
   return {

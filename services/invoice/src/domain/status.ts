@@ -1,7 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
 
-export const invoiceStatuses = ['unpaid', 'paid', 'overdue', 'cancelled'] as const;
-export type InvoiceStatus = (typeof invoiceStatuses)[number];
+import { type InvoiceStatus, invoiceStatuses } from '@invoice-platform/common/contracts/values';
+
+export { type InvoiceStatus, invoiceStatuses };
 
 /** DESIGN.md §3 move table: allowed[from] lists the statuses a PUT status may move to. */
 const allowed: Record<InvoiceStatus, readonly InvoiceStatus[]> = {

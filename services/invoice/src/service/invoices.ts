@@ -22,14 +22,13 @@ import type { InvoiceDecision, InvoiceStore } from '../store/invoices.ts';
 import type { InvoiceDoc, PaymentRecord, TemplateRef } from '../store/models.ts';
 import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
 import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
+import { documentLanguages, isOneOf, recurringIntervals } from '@invoice-platform/common/contracts/values';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Invoices the overdue sweep moves at a time. */
 const sweepConcurrency = 4;
 /** Time kept back for storing the invoice: a generate with less left than this before its caller's deadline is abandoned. */
 const commitMarginMs = 1000;
-const documentLanguages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'];
-const intervals = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'semi-annually', 'yearly'];
 
 export interface GenerateRequest {
   workspace_id: string;
@@ -325,17 +324,17 @@ export class InvoiceService {
     const errors: { path: string; message: string }[] = [];
     if (!req.customer_name?.trim()) errors.push({ path: 'body.customer_name', message: 'is required' });
     const language = req.document_language || 'en';
-    if (!documentLanguages.includes(language))
+    if (!isOneOf(documentLanguages, language))
       errors.push({ path: 'body.document_language', message: `must be one of: ${documentLanguages.join(', ')}` });
     if (req.due_date !== undefined && !isCalendarDate(req.due_date))
       errors.push({ path: 'body.due_date', message: 'must be a date (YYYY-MM-DD)' });
     const issueDate = req.source === 'recurring' && req.issue_date ? new Date(req.issue_date) : now;
     const isNewSeries = req.is_recurring && !req.series_id;
     if (isNewSeries) {
-      if (!req.recurring_interval || !intervals.includes(req.recurring_interval))
+      if (!req.recurring_interval || !isOneOf(recurringIntervals, req.recurring_interval))
         errors.push({
           path: 'body.recurring_interval',
-          message: `is required when is_recurring is true, one of: ${intervals.join(', ')}`,
+          message: `is required when is_recurring is true, one of: ${recurringIntervals.join(', ')}`,
         });
       if (!req.customer_email)
         errors.push({ path: 'body.customer_email', message: 'is required when is_recurring is true' });

@@ -1,11 +1,11 @@
 import { AppError } from '@invoice-platform/common/errors';
+import { isOneOf, type Plan, plans } from '@invoice-platform/common/contracts/values';
 
 /** Plans in ascending order (DESIGN.md §3 Plans): a template with min_plan P is usable on P and above. */
-export const plans = ['free', 'professional', 'specialist', 'business', 'enterprise'] as const;
-export type Plan = (typeof plans)[number];
+export { type Plan, plans };
 
 export function isPlan(value: string): value is Plan {
-  return (plans as readonly string[]).includes(value);
+  return isOneOf(plans, value);
 }
 
 export function planAllows(plan: Plan, minPlan: Plan): boolean {

@@ -1,7 +1,7 @@
+import { type PublicLifecycleType, publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
 /** The four types forwarded to endpoints (spec §6.2); the rest of invoice.lifecycle.v1 is internal. */
-export const publicEventTypes = ['invoice.created', 'invoice.paid', 'invoice.overdue', 'invoice.cancelled'] as const;
-
-export type PublicEventType = (typeof publicEventTypes)[number];
+export const publicEventTypes = publicLifecycleTypes;
+export type PublicEventType = PublicLifecycleType;
 
 export function isPublicEventType(type: unknown): type is PublicEventType {
   return typeof type === 'string' && (publicEventTypes as readonly string[]).includes(type);

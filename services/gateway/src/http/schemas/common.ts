@@ -5,6 +5,9 @@
  * sub-schema into a `components.schemas` entry of that name and references it with `$ref`.
  */
 import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
+import { invoiceStatuses, recurringIntervals } from '@invoice-platform/common/contracts/values';
+
+export { invoiceStatuses, recurringIntervals };
 
 /** A string enum as one `{type: 'string', enum}` schema, so a client gets one "must be one of" error. */
 export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
@@ -59,10 +62,8 @@ export const SeriesIdParams = Type.Object(
 export const DateString = Type.String({ format: 'date', description: 'A calendar date, YYYY-MM-DD.' });
 export const DateTimeString = Type.String({ format: 'date-time' });
 
-export const invoiceStatuses = ['unpaid', 'paid', 'overdue', 'cancelled'] as const;
 export const InvoiceStatus = StringEnum(invoiceStatuses, { title: 'InvoiceStatus' });
 
-export const recurringIntervals = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'semi-annually', 'yearly'] as const;
 export const RecurringInterval = StringEnum(recurringIntervals, { title: 'RecurringInterval' });
 
 export const PageMeta = Type.Object(

@@ -7,13 +7,9 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { DateTimeString, StringEnum } from './common.ts';
 import { Invoice } from './invoice.ts';
+import { publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
 
-export const publicLifecycleTypes = [
-  'invoice.created',
-  'invoice.paid',
-  'invoice.overdue',
-  'invoice.cancelled',
-] as const;
+export { publicLifecycleTypes };
 export const internalLifecycleTypes = ['invoice.status_changed', 'invoice.archived', 'invoice.pdf_updated'] as const;
 export const workspaceEventTypes = [
   'workspace.created',

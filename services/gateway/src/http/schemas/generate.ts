@@ -4,6 +4,7 @@
  * The spec gives no maximum for most strings and for the item list; the bounds below are
  * generous limits of ours, so no request can make the service store or render unbounded input.
  */
+import { documentLanguages, paymentProviders } from '@invoice-platform/common/contracts/values';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FieldError } from '@invoice-platform/common/errors';
 import {
@@ -19,13 +20,14 @@ import {
   use,
 } from './common.ts';
 
-export const documentLanguages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'] as const;
+export { documentLanguages };
+
 export const DocumentLanguage = StringEnum(documentLanguages, {
   title: 'DocumentLanguage',
   description: 'Language of the words in the invoice document (PDF and email).',
 });
 
-export const paymentGateways = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'] as const;
+export const paymentGateways = paymentProviders;
 export const PaymentGateway = StringEnum(paymentGateways, {
   title: 'PaymentGateway',
   description: 'An online payment gateway already connected in the workspace dashboard.',

@@ -1,4 +1,5 @@
 /** Reading and managing invoices, and the template list (spec §2.1, §2.2, §2.4, §4.2–§4.7). */
+import { pdfStatuses } from '@invoice-platform/common/contracts/values';
 import { Type, type Static } from '@sinclair/typebox';
 import {
   DataOf,
@@ -34,7 +35,7 @@ export const Invoice = Type.Object(
     due_date: DateString,
     paid_at: Nullable(DateTimeString),
     pdf_url: Nullable(Type.String({ format: 'uri' })),
-    pdf_status: StringEnum(['idle', 'processing', 'ready', 'failed'] as const),
+    pdf_status: StringEnum(pdfStatuses),
   },
   { title: 'Invoice' },
 );

@@ -1,0 +1,41 @@
+/**
+ * Every value list of the public contract, written once. The gateway's TypeBox schemas (so the
+ * OpenAPI and AsyncAPI documents), the services' own checks and the catalogue of words derive
+ * from these; a test compares the served OpenAPI enums with them.
+ */
+
+/** document_language: the 12 languages of the documents, the email and the public page. */
+export const documentLanguages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'] as const;
+export type DocumentLanguage = (typeof documentLanguages)[number];
+
+/** recurring_interval of a series ("none" is only the invoice's value when it has no series). */
+export const recurringIntervals = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'semi-annually', 'yearly'] as const;
+export type RecurringInterval = (typeof recurringIntervals)[number];
+
+/** Plans in ascending order: a template with min_plan P is usable on P and above. */
+export const plans = ['free', 'professional', 'specialist', 'business', 'enterprise'] as const;
+export type Plan = (typeof plans)[number];
+
+/** payment_gateway: the providers a workspace can connect (their credentials: payment-providers.ts). */
+export const paymentProviders = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+export const invoiceStatuses = ['unpaid', 'paid', 'overdue', 'cancelled'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+export const pdfStatuses = ['idle', 'processing', 'ready', 'failed'] as const;
+export type PdfStatus = (typeof pdfStatuses)[number];
+
+/** The invoice.lifecycle.v1 types webhook endpoints receive; the others are internal. */
+export const publicLifecycleTypes = [
+  'invoice.created',
+  'invoice.paid',
+  'invoice.overdue',
+  'invoice.cancelled',
+] as const;
+export type PublicLifecycleType = (typeof publicLifecycleTypes)[number];
+
+/** True when `value` is one of `list`, narrowing it to the list's type. */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
