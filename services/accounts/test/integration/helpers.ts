@@ -1,7 +1,7 @@
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
-import { stackEnv } from '../../../../test/support/platform.ts';
+import { stackEnv } from '@invoice-platform/test-support/platform';
 import { defaultApiKeyLimits } from '../../src/domain/plans.ts';
 import { type AccountsDeps, accountsHandlers } from '../../src/grpc/handlers.ts';
 import { registerModels } from '../../src/store/models.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import type { Consumer, Kafka } from 'kafkajs';
-import { stackEnv, waitFor } from '../../../../test/support/platform.ts';
+import { stackEnv, waitFor } from '@invoice-platform/test-support/platform';
 import { createKafka, type EventEnvelope, startConsumer } from '../../src/kafka.ts';
 import { createLogger } from '../../src/logger.ts';
 

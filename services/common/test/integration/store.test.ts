@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose, { type Connection, Schema } from 'mongoose';
-import { stackEnv, waitFor } from '../../../../test/support/platform.ts';
+import { stackEnv, waitFor } from '@invoice-platform/test-support/platform';
 import { createKafka, createProducer } from '../../src/kafka.ts';
 import { createLogger } from '../../src/logger.ts';
 import { giveBack, takeOne } from '../../src/store/counters.ts';

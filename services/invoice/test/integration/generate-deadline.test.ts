@@ -1,6 +1,6 @@
 import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
 import test from 'ava';
-import { Platform, sleep } from '../../../../test/support/platform.ts';
+import { Platform, sleep } from '@invoice-platform/test-support/platform';
 
 // The invoice service with its real peers (accounts, pdf) and stack, called over gRPC as the
 // gateway and the recurring scheduler call it, with the caller's deadline.

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { stackEnv } from '../../../../test/support/platform.ts';
+import { stackEnv } from '@invoice-platform/test-support/platform';
 import { registerModels } from '../../src/store/models.ts';
 
 /** A database of its own on the local stack's MongoDB-wire server, with the invoice models and indexes. */

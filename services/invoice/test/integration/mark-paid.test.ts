@@ -1,8 +1,8 @@
 import { AppError, type ErrorKind } from '@invoice-platform/common/errors';
 import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
 import test, { type ExecutionContext } from 'ava';
-import { EventLog, type LifecycleEvent } from '../../../../test/support/events.ts';
-import { Platform, uniqueIp, waitFor } from '../../../../test/support/platform.ts';
+import { EventLog, type LifecycleEvent } from '@invoice-platform/test-support/events';
+import { Platform, uniqueIp, waitFor } from '@invoice-platform/test-support/platform';
 
 // MarkPaidByPayment on the invoice service with its real peers (accounts, pdf) and stack, called
 // over gRPC as the payment service calls it; events read from Kafka as a consumer would.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
-import { type FakeMidtrans, startFakeMidtrans } from '../../../../test/support/fake-providers/midtrans.ts';
+import { type FakeMidtrans, startFakeMidtrans } from '@invoice-platform/test-support/fake-providers/midtrans';
 import { MidtransAdapter, invoiceIdOfOrderId } from '../../src/adapters/midtrans.ts';
 import type { CheckoutInput, Connection, RawNotification } from '../../src/domain/adapter.ts';
 

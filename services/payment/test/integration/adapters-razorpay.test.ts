@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
-import { type FakeRazorpay, startFakeRazorpay } from '../../../../test/support/fake-providers/razorpay.ts';
+import { type FakeRazorpay, startFakeRazorpay } from '@invoice-platform/test-support/fake-providers/razorpay';
 import { RazorpayAdapter } from '../../src/adapters/razorpay.ts';
 import type { CheckoutInput, Connection, RawNotification } from '../../src/domain/adapter.ts';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
-import { type FakeXendit, startFakeXendit } from '../../../../test/support/fake-providers/xendit.ts';
+import { type FakeXendit, startFakeXendit } from '@invoice-platform/test-support/fake-providers/xendit';
 import { XenditAdapter } from '../../src/adapters/xendit.ts';
 import type { CheckoutInput, Connection, RawNotification } from '../../src/domain/adapter.ts';
 

@@ -5,10 +5,10 @@
  * and a forged one does not.
  */
 import test from 'ava';
-import { startFakeMollie } from '../../../../test/support/fake-providers/mollie.ts';
-import { startFakePaypal } from '../../../../test/support/fake-providers/paypal.ts';
-import { startFakeStripe } from '../../../../test/support/fake-providers/stripe.ts';
-import type { FakeNotification, FakeProvider } from '../../../../test/support/fake-providers/types.ts';
+import { startFakeMollie } from '@invoice-platform/test-support/fake-providers/mollie';
+import { startFakePaypal } from '@invoice-platform/test-support/fake-providers/paypal';
+import { startFakeStripe } from '@invoice-platform/test-support/fake-providers/stripe';
+import type { FakeNotification, FakeProvider } from '@invoice-platform/test-support/fake-providers/types';
 import { MollieAdapter } from '../../src/adapters/mollie.ts';
 import { PaypalAdapter } from '../../src/adapters/paypal.ts';
 import { StripeAdapter } from '../../src/adapters/stripe.ts';

@@ -9,9 +9,9 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
 import type { Connection as MongoConnection } from 'mongoose';
-import { EventLog } from '../../../../test/support/events.ts';
-import type { FakeNotification, FakeProvider } from '../../../../test/support/fake-providers/types.ts';
-import { type ApiClient, Platform } from '../../../../test/support/platform.ts';
+import { EventLog } from '@invoice-platform/test-support/events';
+import type { FakeNotification, FakeProvider } from '@invoice-platform/test-support/fake-providers/types';
+import { type ApiClient, Platform } from '@invoice-platform/test-support/platform';
 import { registerModels } from '../../src/store/models.ts';
 import { NotificationStore } from '../../src/store/notifications.ts';
 

@@ -8,10 +8,10 @@
  */
 import test from 'ava';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
-import { startFakeMollie } from '../../../../test/support/fake-providers/mollie.ts';
-import { type FakePaypal, startFakePaypal } from '../../../../test/support/fake-providers/paypal.ts';
-import { startFakeStripe } from '../../../../test/support/fake-providers/stripe.ts';
-import type { FakeNotification } from '../../../../test/support/fake-providers/types.ts';
+import { startFakeMollie } from '@invoice-platform/test-support/fake-providers/mollie';
+import { type FakePaypal, startFakePaypal } from '@invoice-platform/test-support/fake-providers/paypal';
+import { startFakeStripe } from '@invoice-platform/test-support/fake-providers/stripe';
+import type { FakeNotification } from '@invoice-platform/test-support/fake-providers/types';
 import { MollieAdapter } from '../../src/adapters/mollie.ts';
 import { PaypalAdapter } from '../../src/adapters/paypal.ts';
 import { StripeAdapter } from '../../src/adapters/stripe.ts';

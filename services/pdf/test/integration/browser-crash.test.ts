@@ -3,6 +3,7 @@ import test from 'ava';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
 import type { FileInfo } from '../../src/store/file-store.ts';
 import { startTestService, type TestService } from './helpers.ts';
+import { waitFor } from '@invoice-platform/test-support/platform';
 
 let svc: TestService;
 
@@ -31,14 +32,6 @@ const alive = (pid: number) => {
   }
 };
 
-async function waitFor(cond: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 // Cheap to template, slow to print (thousands of table rows, over a second alone): the kill lands
 // mid-print.
 const heavyTemplate = `<html><body><h1>{{invoice_number}}</h1><table>{{{rows}}}</table></body></html>`;
@@ -63,7 +56,7 @@ test.serial(
       () => (settled = true),
       () => (settled = true),
     );
-    await waitFor(() => svc.app.pool.printing > 0 || settled);
+    await waitFor('a print under way', async () => svc.app.pool.printing > 0 || settled, 15_000, 50);
     t.false(settled, 'the heavy render was still printing when the kill came');
     process.kill(pid, 'SIGKILL');
     const err = await t.throwsAsync(inFlight);
@@ -76,7 +69,7 @@ test.serial(
     const newPid = svc.app.pool.browserPid!;
     t.not(newPid, pid);
     t.true(alive(newPid));
-    await waitFor(() => !alive(pid));
+    await waitFor('Chromium gone', async () => !alive(pid), 15_000, 50);
   },
 );
 
@@ -86,6 +79,6 @@ test.serial('Chromium killed while idle: relaunched, the next render succeeds an
   const { file } = await render();
   t.is(file.status_marking, 'UNPAID');
   t.not(svc.app.pool.browserPid, pid);
-  await waitFor(() => svc.client.healthy(1000));
+  await waitFor('the service healthy again', () => svc.client.healthy(1000), 15_000, 50);
   t.true(await svc.client.healthy(1000));
 });

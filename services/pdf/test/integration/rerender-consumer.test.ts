@@ -9,6 +9,7 @@ import type { RenderRequest } from '../../src/domain/document.ts';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
 import type { FileInfo } from '../../src/store/file-store.ts';
 import { pdfText, stackEnv, startTestService, type TestService } from './helpers.ts';
+import { waitFor } from '@invoice-platform/test-support/platform';
 
 // A stand-in InvoiceService (the peer, not a dependency): it answers GetRenderInput with the
 // invoice's current state and records what RecordPdfResult reports. Kafka, Mongo and Chromium are real.
@@ -36,16 +37,6 @@ const renderInputs: string[] = [];
 let server: grpc.Server;
 let svc: TestService;
 let producer: ReturnType<typeof createProducer>;
-
-async function waitFor<T>(get: () => T | undefined, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test.before(async () => {
   const invoice = loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService');
@@ -109,7 +100,7 @@ async function publish(type: string, id: string, sequence: number): Promise<void
 test.serial('status_changed: renders the current state, stores it and reports it', async (t) => {
   await publish('invoice.paid', 'evt_pub_1', 1);
   await publish('invoice.status_changed', 'evt_sc_1', 2);
-  const first = await waitFor(() => recorded[0]);
+  const first = await waitFor('the first render recorded', async () => recorded[0]);
   t.is(first.workspace_id, ws);
   t.is(first.invoice_id, invoiceId);
   t.is(first.invoice_sequence, 2);
@@ -136,7 +127,7 @@ test.serial('redelivered and stale events are dropped; an unapplied result delet
   });
   applyNext = false;
   await publish('invoice.status_changed', 'evt_sc_5', 5);
-  const second = await waitFor(() => recorded[1]);
+  const second = await waitFor('the second render recorded', async () => recorded[1]);
   t.is(recorded.length, 2);
   t.is(second.invoice_sequence, 5);
   t.is(second.file!.status_marking, 'OVERDUE');

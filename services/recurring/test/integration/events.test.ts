@@ -3,7 +3,7 @@ import { newId } from '@invoice-platform/common/ids';
 import { createKafka, createProducer, topics } from '@invoice-platform/common/kafka';
 import test from 'ava';
 import type { Consumer } from 'kafkajs';
-import { waitFor } from '../../../../test/support/platform.ts';
+import { waitFor } from '@invoice-platform/test-support/platform';
 import { startEventConsumer } from '../../src/events/consumer.ts';
 import { invoiceEvents } from '../../src/events/invoice-events.ts';
 import { workspaceEvents } from '../../src/events/workspace-events.ts';

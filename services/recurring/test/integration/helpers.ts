@@ -9,7 +9,7 @@ import {
 import { createLogger, type Logger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { Connection } from 'mongoose';
-import { stackEnv } from '../../../../test/support/platform.ts';
+import { stackEnv } from '@invoice-platform/test-support/platform';
 import { Clock } from '../../src/service/clock.ts';
 import { type CreateSeriesInput, SeriesService } from '../../src/service/series.ts';
 import { registerModels } from '../../src/store/models.ts';

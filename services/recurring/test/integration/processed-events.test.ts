@@ -1,6 +1,6 @@
 import { processedEventsRetentionMs, startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
 import test from 'ava';
-import { waitFor } from '../../../../test/support/platform.ts';
+import { waitFor } from '@invoice-platform/test-support/platform';
 import { log, openTestDatabase } from './helpers.ts';
 
 test('processed event ids older than the retention are forgotten by the purge job; newer ones are kept', async (t) => {
