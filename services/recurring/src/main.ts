@@ -12,7 +12,7 @@ import { startEventConsumer } from './events/consumer.ts';
 import { invoiceEvents } from './events/invoice-events.ts';
 import { workspaceEvents } from './events/workspace-events.ts';
 import { recurringHandlers } from './grpc/handlers.ts';
-import { Clock } from './service/clock.ts';
+import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from './service/scheduler.ts';
 import { SeriesService } from './service/series.ts';
 import { registerModels } from './store/models.ts';
@@ -43,7 +43,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const pdf = client('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService', config.PDF_ADDR);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
-  const clock = new Clock();
+  const clock = new ServiceClock();
   const series = new SeriesService(repo, accounts, clock, config.SCHEDULER_LEASE_MS);
   const scheduler = new Scheduler({
     repo,

@@ -11,7 +11,7 @@ import { loadWebhookConfig } from './config.ts';
 import { startLifecycleConsumer } from './events/lifecycle-consumer.ts';
 import { webhookHandlers } from './grpc/handlers.ts';
 import { startPurgeJob } from './jobs/purge.ts';
-import { ServiceClock } from './service/clock.ts';
+import { ServiceClock } from '@invoice-platform/common/clock';
 import { EndpointService } from './service/endpoints.ts';
 import { FanOut } from './service/fanout.ts';
 import { Notifier } from './service/notifier.ts';

@@ -1,13 +1,13 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryHandlers } from '@invoice-platform/common/grpc';
-import type { Clock } from '../service/clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { Scheduler } from '../service/scheduler.ts';
 import type { SeriesService } from '../service/series.ts';
 
 export interface HandlerDeps {
   series: SeriesService;
   scheduler: Scheduler;
-  clock: Clock;
+  clock: ServiceClock;
   testHooks: boolean;
 }
 
@@ -80,14 +80,14 @@ export function recurringHandlers(deps: HandlerDeps): UnaryHandlers {
       const at = req.now ? new Date(req.now) : undefined;
       if (at && Number.isNaN(at.getTime()))
         throw AppError.validation([{ path: 'now', message: 'must be an RFC 3339 time' }]);
-      deps.clock.set(at);
-      return { now: deps.clock.now().toISOString(), frozen: deps.clock.isFrozen };
+      deps.clock.freezeAt(at);
+      return { now: deps.clock.now().toISOString(), frozen: deps.clock.moved };
     },
 
     async RunSchedulerOnce(req: { now?: string; workspace_id?: string; series_id?: string }) {
       if (req.now) {
         needHooks();
-        deps.clock.set(new Date(req.now));
+        deps.clock.freezeAt(new Date(req.now));
       }
       const { runs, completed } = await deps.scheduler.runOnce({
         workspaceId: str(req.workspace_id),

@@ -6,7 +6,7 @@ import { addDays, retryDelayMs } from '../domain/schedule.ts';
 import { followUpMail } from '../domain/email.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 import type { DueScope, OccurrenceLease, RecurringRepository } from '../store/repository.ts';
-import type { Clock } from './clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { PlanLapse, SeriesService } from './series.ts';
 
 type Rec = Record<string, unknown>;
@@ -18,7 +18,7 @@ export interface SchedulerDeps {
   pdf: UnaryClient;
   accounts: UnaryClient;
   mailer: Mailer;
-  clock: Clock;
+  clock: ServiceClock;
   log: Logger;
   leaseMs: number;
   /** Test hook: die right after GenerateInvoice answers, before the invoice is recorded (crash tests). */

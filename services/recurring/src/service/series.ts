@@ -5,7 +5,7 @@ import { isOpen, planIncludesRecurring, seriesView } from '../domain/series.ts';
 import { addDays, daysBetween, type Frequency, isFrequency, MAX_OCCURRENCES, planDates } from '../domain/schedule.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 import type { RecurringRepository, SeriesChange } from '../store/repository.ts';
-import type { Clock } from './clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 
 export interface CreateSeriesInput {
   workspace_id: string;
@@ -48,11 +48,11 @@ const noContext = async () => undefined;
 export class SeriesService {
   private readonly repo: RecurringRepository;
   private readonly accounts: UnaryClient;
-  private readonly clock: Clock;
+  private readonly clock: ServiceClock;
   /** How long a change holds the occurrences it removes (given back when it ends; this bounds a crashed one's). */
   private readonly holdMs: number;
 
-  constructor(repo: RecurringRepository, accounts: UnaryClient, clock: Clock, holdMs: number) {
+  constructor(repo: RecurringRepository, accounts: UnaryClient, clock: ServiceClock, holdMs: number) {
     this.repo = repo;
     this.accounts = accounts;
     this.clock = clock;

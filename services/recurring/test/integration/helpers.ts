@@ -10,7 +10,7 @@ import { createLogger, type Logger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { Connection } from 'mongoose';
 import { stackEnv } from '@invoice-platform/test-support/platform';
-import { Clock } from '../../src/service/clock.ts';
+import { ServiceClock } from '@invoice-platform/common/clock';
 import { type CreateSeriesInput, SeriesService } from '../../src/service/series.ts';
 import { registerModels } from '../../src/store/models.ts';
 import { RecurringRepository } from '../../src/store/repository.ts';
@@ -107,7 +107,7 @@ export function seriesInput(
 export function newSeriesService(
   repo: RecurringRepository,
   accounts: UnaryClient,
-  clock = new Clock(),
+  clock = new ServiceClock(),
   holdMs = 60_000,
 ) {
   return new SeriesService(repo, accounts, clock, holdMs);

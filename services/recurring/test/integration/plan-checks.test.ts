@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMailer } from '@invoice-platform/common/mail';
 import test from 'ava';
-import { Clock } from '../../src/service/clock.ts';
+import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
 import { log, newSeriesService, notFound, openTestDatabase, seriesInput, stack, startPeers } from './helpers.ts';
 
@@ -73,7 +73,7 @@ function newWorkspace(plan: Plan): string {
   return ws;
 }
 
-function scheduler(clock: Clock) {
+function scheduler(clock: ServiceClock) {
   return new Scheduler({
     repo: db.repo,
     series: newSeriesService(db.repo, peers.clients.accounts, clock),
@@ -90,18 +90,18 @@ function scheduler(clock: Clock) {
 /** An active monthly series of two whose second occurrence is due at the returned clock. */
 async function dueSeries(ws: string) {
   const seriesId = `rs_plan_${randomBytes(6).toString('hex')}`;
-  const clock = new Clock();
-  clock.set(anchor);
+  const clock = new ServiceClock();
+  clock.freezeAt(anchor);
   await newSeriesService(db.repo, peers.clients.accounts, clock).create(seriesInput(ws, seriesId, anchor));
-  clock.set(new Date(`${due}T03:01:00.000Z`));
+  clock.freezeAt(new Date(`${due}T03:01:00.000Z`));
   return { seriesId, clock, occurrenceId: `${seriesId}:${due}` };
 }
 
 /** A series whose only occurrence is the first invoice: completed from the start. */
 async function completedSeries(ws: string) {
   const seriesId = `rs_plan_${randomBytes(6).toString('hex')}`;
-  const clock = new Clock();
-  clock.set(anchor);
+  const clock = new ServiceClock();
+  clock.freezeAt(anchor);
   const series = newSeriesService(db.repo, peers.clients.accounts, clock);
   await series.create(seriesInput(ws, seriesId, anchor, { count: undefined, end_date: '2027-02-20' }));
   return { seriesId, series };

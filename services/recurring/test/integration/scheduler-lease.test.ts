@@ -4,7 +4,7 @@ import { createMailer } from '@invoice-platform/common/mail';
 import test from 'ava';
 import { MailSink } from '@invoice-platform/test-support/mail';
 import { waitFor } from '@invoice-platform/test-support/platform';
-import { Clock } from '../../src/service/clock.ts';
+import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
 import { log, newSeriesService, openTestDatabase, seriesInput, stack, startPeers } from './helpers.ts';
 
@@ -83,7 +83,7 @@ test.after.always(async () => {
   await db?.drop();
 });
 
-function replica(clock: Clock) {
+function replica(clock: ServiceClock) {
   const scheduler = new Scheduler({
     repo: db.repo,
     series: newSeriesService(db.repo, peers.clients.accounts, clock, LEASE_MS),
@@ -105,12 +105,12 @@ const due = '2027-03-14';
 async function dueSeries(to: string, ws = workspaceId) {
   const seriesId = `rs_lease_${randomBytes(6).toString('hex')}`;
   const anchor = new Date('2027-02-14T03:00:00.000Z');
-  const clock = new Clock();
-  clock.set(anchor);
+  const clock = new ServiceClock();
+  clock.freezeAt(anchor);
   await newSeriesService(db.repo, peers.clients.accounts, clock).create(
     seriesInput(ws, seriesId, anchor, { customer_email: to }),
   );
-  clock.set(new Date('2027-03-14T03:01:00.000Z'));
+  clock.freezeAt(new Date('2027-03-14T03:01:00.000Z'));
   return { seriesId, clock, occurrenceId: `${seriesId}:${due}` };
 }
 

@@ -1,17 +1,5 @@
 import { createHash } from 'node:crypto';
-
-const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-function base62(bytes: Buffer): string {
-  let n = BigInt(`0x${bytes.toString('hex')}`);
-  const width = Math.ceil((bytes.length * 8) / Math.log2(62));
-  let out = '';
-  while (n > 0n) {
-    out = alphabet[Number(n % 62n)] + out;
-    n /= 62n;
-  }
-  return out.padStart(width, '0');
-}
+import { base62 } from '@invoice-platform/common/ids';
 
 /**
  * The delivery of an event to an endpoint made by the fan-out: derived from the pair, so a fan-out

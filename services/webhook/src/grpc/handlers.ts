@@ -5,7 +5,7 @@ import { secretHint } from '../domain/signing.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
 import type { Endpoint } from '../store/endpoints.ts';
 import type { AttemptDoc, DeliveryDoc } from '../store/models.ts';
-import type { ServiceClock } from '../service/clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { EndpointService } from '../service/endpoints.ts';
 import type { DeliveryWorker } from '../service/worker.ts';
 
@@ -185,7 +185,7 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
 
     async SetClock(req: { now?: string }) {
       testHooks('SetClock');
-      clock.set(req.now ? parseTime(req.now, 'now') : undefined);
+      clock.moveTo(req.now ? parseTime(req.now, 'now') : undefined);
       return { now: clock.now().toISOString(), frozen: clock.moved };
     },
 

@@ -1,5 +1,5 @@
 import type { Logger } from '@invoice-platform/common/logger';
-import type { ServiceClock } from '../service/clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { DeliveryStore } from '../store/deliveries.ts';
 
 /**

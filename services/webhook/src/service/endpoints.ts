@@ -8,7 +8,7 @@ import { checkEndpointUrl } from '../domain/urls.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
 import type { Endpoint, EndpointChanges, EndpointStore } from '../store/endpoints.ts';
 import type { DeliveryDoc, EndpointFields } from '../store/models.ts';
-import type { ServiceClock } from './clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 import { openDelivery } from './fanout.ts';
 import { type LookupFn, resolveTarget } from './sender.ts';
 

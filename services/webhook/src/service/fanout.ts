@@ -4,7 +4,7 @@ import { fanOutDeliveryId } from '../domain/ids.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
 import type { Endpoint, EndpointStore } from '../store/endpoints.ts';
 import type { DeliveryDoc, EventDoc } from '../store/models.ts';
-import type { ServiceClock } from './clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 
 /**
  * Creates a delivery whose first attempt is due now: the senders take it from there. Idempotent

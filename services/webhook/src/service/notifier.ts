@@ -4,7 +4,7 @@ import type { Mailer } from '@invoice-platform/common/mail';
 import type { DeliveryStore, NoticeResult } from '../store/deliveries.ts';
 import type { Endpoint } from '../store/endpoints.ts';
 import type { DeliveryDoc, NoticeDoc } from '../store/models.ts';
-import type { ServiceClock } from './clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 
 export interface NotifierDeps {
   deliveries: DeliveryStore;

@@ -6,7 +6,7 @@ import { signedHeaders } from '../domain/signing.ts';
 import type { AttemptOutcome, DeliveryStore } from '../store/deliveries.ts';
 import type { EndpointStore } from '../store/endpoints.ts';
 import type { AttemptDoc, DeliveryDoc, EventDoc } from '../store/models.ts';
-import type { ServiceClock } from './clock.ts';
+import type { ServiceClock } from '@invoice-platform/common/clock';
 import { type EndpointService, signingSecrets } from './endpoints.ts';
 import type { Notifier } from './notifier.ts';
 import { post, type PostResult, resolveTarget } from './sender.ts';

@@ -7,7 +7,7 @@ import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
 import type { Lease } from '@invoice-platform/common/store/leases';
 import test from 'ava';
 import type { Connection } from 'mongoose';
-import { ServiceClock } from '../../src/service/clock.ts';
+import { ServiceClock } from '@invoice-platform/common/clock';
 import { EndpointService } from '../../src/service/endpoints.ts';
 import { FanOut } from '../../src/service/fanout.ts';
 import { Notifier } from '../../src/service/notifier.ts';
@@ -154,7 +154,7 @@ test.serial('four workers racing over 10 due retries make each second attempt on
   for (const id of ids) await replicas[0]!.fanOut.handle(lifecycle(id, 'WSRETRY'));
   const before = received.length;
   t.is((await replicas[0]!.worker.runDue('WSRETRY')).failed, 10);
-  clock.set(new Date(Date.now() + 61_000));
+  clock.moveTo(new Date(Date.now() + 61_000));
   const passes = await Promise.all(replicas.flatMap((r) => [r.worker.runDue('WSRETRY'), r.worker.runDue('WSRETRY')]));
   const mine = received.slice(before).map((r) => r.id);
   t.is(mine.length, 20);
@@ -211,7 +211,7 @@ test.serial(
     for (let i = 0; i < 100 && received.length === before; i++) await sleep(20);
     t.is(received.length, before + 1, "the first sender's POST arrived; its answer is 1.5 s away");
     // The first sender's lease runs out while it waits (as if it had stalled): the second takes over.
-    clock.set(new Date(Date.now() + 61_000));
+    clock.moveTo(new Date(Date.now() + 61_000));
     const second = await b.worker.runDue('WSLOST');
     const late = await first;
     t.is(second.attempted, 1);
@@ -301,7 +301,7 @@ test.serial('disabling an endpoint cancels its retries; re-enabling does not rev
   await r.service.setEnabled('WSOFF', e.id, false);
   t.like(await models.Delivery.findById(d!._id).lean(), { status: 'cancelled', due_at: null });
   await r.service.setEnabled('WSOFF', e.id, true);
-  clock.set(new Date(Date.now() + 3_600_000));
+  clock.moveTo(new Date(Date.now() + 3_600_000));
   const before = received.length;
   await r.worker.runDue('WSOFF');
   t.is(received.length, before);
@@ -320,7 +320,7 @@ test.serial(
       await r.worker.runDue('WSNOTE');
       const d = (await models.Delivery.findOne({ endpoint_id: e.id }).lean())!;
       t.is(d.attempt_count, attempt);
-      if (d.next_attempt_at) clock.set(new Date(new Date(d.next_attempt_at).getTime() + 1000));
+      if (d.next_attempt_at) clock.moveTo(new Date(new Date(d.next_attempt_at).getTime() + 1000));
     }
     t.false((await r.endpoints.load('WSNOTE', e.id))!.enabled, 'deactivated after the 8th failure');
     t.is(await models.Notice.countDocuments({ endpoint_id: e.id }), 0, 'the crash came before the notice');
@@ -329,7 +329,7 @@ test.serial(
     t.truthy(held.due_at, 'the work after the last attempt is still due');
 
     // The lease of the sender that died runs out; the next senders finish its work.
-    clock.set(new Date(new Date(held.due_at!).getTime() + 1000));
+    clock.moveTo(new Date(new Date(held.due_at!).getTime() + 1000));
     await r.worker.runDue('WSNOTE');
     await replica(clock).worker.runDue('WSNOTE');
     const notices = await models.Notice.find({ endpoint_id: e.id }).lean();
@@ -351,7 +351,7 @@ test.serial(
     const firstAttemptAt = failing.first_attempt_at!;
 
     // Another event succeeds to the endpoint half an hour after that first attempt…
-    clock.set(new Date(firstAttemptAt.getTime() + 30 * 60_000));
+    clock.moveTo(new Date(firstAttemptAt.getTime() + 30 * 60_000));
     await r.fanOut.handle(lifecycle('evt_ok_since', 'WSSINCE'));
     await r.worker.runDue('WSSINCE');
     t.is((await models.Delivery.findOne({ event_id: 'evt_ok_since' }).lean())!.status, 'succeeded');
@@ -365,7 +365,7 @@ test.serial(
     for (let attempt = 0; attempt < 10; attempt++) {
       const d = (await models.Delivery.findById(failing._id).lean())!;
       if (!d.next_attempt_at) break;
-      clock.set(new Date(new Date(d.next_attempt_at).getTime() + 1000));
+      clock.moveTo(new Date(new Date(d.next_attempt_at).getTime() + 1000));
       await r.worker.runDue('WSSINCE');
     }
     t.like(await models.Delivery.findById(failing._id).lean(), { status: 'failed', attempt_count: 8, due_at: null });
