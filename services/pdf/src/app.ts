@@ -15,7 +15,7 @@ import { FileStore } from './store/file-store.ts';
 import { registerModels } from './store/models.ts';
 import { PdfRepository } from './store/repository.ts';
 import type { Poller } from '@invoice-platform/common/poller';
-import { startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
+import { startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
 
 export interface PdfApp {
   server: RunningGrpcServer;
@@ -91,7 +91,7 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
   let purge: Poller | undefined;
   if (opts.consume !== false && invoice) {
     purge = startProcessedEventsPurge({
-      forgetBefore: (b) => repo.forgetProcessedBefore(b),
+      forgetBefore: (b) => repo.processed.forgetBefore(b),
       now: () => new Date(),
       log,
     });

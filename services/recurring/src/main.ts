@@ -4,7 +4,7 @@ import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
-import { startProcessedEventsPurge } from '@invoice-platform/common/processed-events';
+import { startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
 import { startTelemetry } from '@invoice-platform/common/telemetry';
 import type { Consumer } from 'kafkajs';
 import { loadRecurringConfig } from './config.ts';
@@ -77,7 +77,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   );
 
   const purge = startProcessedEventsPurge({
-    forgetBefore: (b) => repo.forgetProcessedBefore(b),
+    forgetBefore: (b) => repo.processed.forgetBefore(b),
     now: () => new Date(),
     log,
   });

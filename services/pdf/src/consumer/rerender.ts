@@ -83,7 +83,7 @@ export class RerenderConsumer {
     if (event.type !== statusChangedType) return;
     const invoiceId = event.data?.object?.id;
     const decision = decideRerender(event, {
-      processed: event.id ? await repo.isProcessed(event.id) : false,
+      processed: event.id ? await repo.processed.has(event.id) : false,
       lastRenderedSequence: invoiceId ? await repo.lastRenderedSequence(invoiceId) : undefined,
       invoiceServiceConfigured: this.deps.invoice !== undefined,
     });
@@ -94,11 +94,11 @@ export class RerenderConsumer {
         return;
       }
       log.debug({ event_id: event.id, reason: decision.reason }, 're-render skipped');
-      if (decision.reason === 'stale') await repo.markProcessed(event.id, event.type);
+      if (decision.reason === 'stale') await repo.processed.record(event.id, event.type);
       return;
     }
     await this.rerender(event, decision.invoiceId);
-    await repo.markProcessed(event.id, event.type);
+    await repo.processed.record(event.id, event.type);
   }
 
   private async rerender(event: EventEnvelope<LifecycleData>, invoiceId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Connection, Schema } from 'mongoose';
+import { processedEventModel } from '@invoice-platform/common/store/processed-events';
 
 /** A workspace's own template (pdf.proto WorkspaceTemplate plus its content). */
 export interface WorkspaceTemplateDoc {
@@ -19,14 +20,6 @@ export interface WorkspaceSettingsDoc {
   _id: string;
   default_template_id: string | null;
   updated_at: Date;
-}
-
-/** An invoice.lifecycle.v1 event this service has handled (consumers dedupe on event id). */
-export interface ProcessedEventDoc {
-  /** The event id. */
-  _id: string;
-  type: string;
-  processed_at: Date;
 }
 
 /** The newest invoice sequence this service rendered for an invoice, to drop stale events. */
@@ -66,18 +59,6 @@ const workspaceSettingsSchema = new Schema<WorkspaceSettingsDoc>(
 );
 // Looked up by _id (the workspace id) only: no secondary index.
 
-const processedEventSchema = new Schema<ProcessedEventDoc>(
-  {
-    _id: String,
-    type: { type: String, required: true },
-    processed_at: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'processed_events' },
-);
-// The dedupe itself is the unique _id (the event id). This one serves the purge job that drops
-// entries older than the topic retention (docs/contracts.md §5.1; TTL indexes are not portable).
-processedEventSchema.index({ processed_at: 1 });
-
 const invoiceRenderStateSchema = new Schema<InvoiceRenderStateDoc>(
   {
     _id: String,
@@ -93,7 +74,7 @@ export function registerModels(conn: Connection) {
   return {
     WorkspaceTemplate: conn.model<WorkspaceTemplateDoc>('WorkspaceTemplate', workspaceTemplateSchema),
     WorkspaceSettings: conn.model<WorkspaceSettingsDoc>('WorkspaceSettings', workspaceSettingsSchema),
-    ProcessedEvent: conn.model<ProcessedEventDoc>('ProcessedEvent', processedEventSchema),
+    ProcessedEvent: processedEventModel(conn),
     InvoiceRenderState: conn.model<InvoiceRenderStateDoc>('InvoiceRenderState', invoiceRenderStateSchema),
   };
 }

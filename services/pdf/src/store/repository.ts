@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
-import { insertOnce } from '@invoice-platform/common/store/unique';
+import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
 import type { Plan } from '../domain/plans.ts';
 import type { TemplateDef } from '../domain/templates.ts';
 import type { Models, WorkspaceTemplateDoc } from './models.ts';
@@ -15,10 +15,13 @@ function plain(doc: WorkspaceTemplateDoc): WorkspaceTemplate {
 export class PdfRepository {
   private readonly models: Models;
   private readonly now: () => Date;
+  /** invoice.lifecycle.v1 events the re-render consumer has handled. */
+  readonly processed: ProcessedEvents;
 
   constructor(models: Models, now: () => Date = () => new Date()) {
     this.models = models;
     this.now = now;
+    this.processed = new ProcessedEvents(models.ProcessedEvent, now);
   }
 
   // ------------------------------------------------------------------------------ templates ---
@@ -101,20 +104,6 @@ export class PdfRepository {
   }
 
   // ------------------------------------------------------------------------- event consumer ---
-
-  async isProcessed(eventId: string): Promise<boolean> {
-    return (await this.models.ProcessedEvent.exists({ _id: eventId }).exec()) !== null;
-  }
-
-  /** Forgets handled events older than `before` (common/processed-events.ts). */
-  async forgetProcessedBefore(before: Date): Promise<void> {
-    await this.models.ProcessedEvent.deleteMany({ processed_at: { $lt: before } }).exec();
-  }
-
-  /** Records a handled event; a second record of the same id is a no-op (unique _id). */
-  async markProcessed(eventId: string, type: string): Promise<void> {
-    await insertOnce(this.models.ProcessedEvent, { _id: eventId, type, processed_at: this.now() });
-  }
 
   async lastRenderedSequence(invoiceId: string): Promise<number | undefined> {
     const doc = await this.models.InvoiceRenderState.findById(invoiceId).lean<{ last_sequence: number }>().exec();

@@ -119,8 +119,10 @@ function harness(
   } as unknown as Documents;
   const files = { delete: async (_ws: string, id: string) => (deleted.push(id), true) } as unknown as FileStore;
   const repo = {
-    isProcessed: async (id: string) => processed.has(id),
-    markProcessed: async (id: string) => void processed.add(id),
+    processed: {
+      has: async (id: string) => processed.has(id),
+      record: async (id: string) => !processed.has(id) && Boolean(processed.add(id)),
+    },
     lastRenderedSequence: async (id: string) => sequences.get(id),
     recordRenderedSequence: async (_ws: string, id: string, seq: number) => void sequences.set(id, seq),
   } as unknown as PdfRepository;

@@ -23,9 +23,9 @@ export function invoiceEvents(deps: { repo: RecurringRepository; invoice: UnaryC
   return async (event: InvoiceEvent): Promise<void> => {
     const invoiceId = event.data?.object?.id;
     if (!event.id || !invoiceId || event.data.object?.is_recurring !== true) return;
-    if (await repo.isProcessed(event.id)) return;
+    if (await repo.processed.has(event.id)) return;
     if (!(await repo.knowsInvoice(invoiceId))) await record(event.workspace_id, invoiceId);
-    await repo.markProcessed(event.id, new Date());
+    await repo.processed.record(event.id, event.type);
   };
 
   async function record(workspaceId: string, invoiceId: string): Promise<void> {

@@ -13,10 +13,10 @@ export type WorkspaceEvent = EventEnvelope<{ reason?: 'plan_ended' | 'plan_downg
 export function workspaceEvents(deps: { repo: RecurringRepository; series: SeriesService; log: Logger }) {
   return async (event: WorkspaceEvent): Promise<void> => {
     if (!event.id || event.type !== 'workspace.updated' || !event.data?.reason) return;
-    if (await deps.repo.isProcessed(event.id)) return;
+    if (await deps.repo.processed.has(event.id)) return;
     const paused = await deps.series.pauseForPlan(event.workspace_id, event.data.reason);
     // Recorded after the work: a crash in between applies the (idempotent) pause again.
-    await deps.repo.markProcessed(event.id, new Date());
+    await deps.repo.processed.record(event.id, event.type);
     deps.log.info(
       { workspace_id: event.workspace_id, event_id: event.id, reason: event.data.reason, paused },
       'plan change applied to series',

@@ -1,4 +1,5 @@
 import { type Connection, Schema } from 'mongoose';
+import { processedEventModel } from '@invoice-platform/common/store/processed-events';
 
 export interface SeriesDoc {
   _id: string;
@@ -131,24 +132,11 @@ occurrenceSchema.index({ due_at: 1 });
 // invoice.lifecycle.v1 consumer: does an occurrence hold this invoice already?
 occurrenceSchema.index({ invoice_id: 1 });
 
-/** workspace.v1 and invoice.lifecycle.v1 events already applied (consumers dedupe on event id). */
-export interface ProcessedEventDoc {
-  _id: string;
-  at: Date;
-}
-
-const processedSchema = new Schema<ProcessedEventDoc>(
-  { _id: String, at: Date },
-  { versionKey: false, collection: 'processed_events' },
-);
-// Purge of ids older than the topic retention (common/processed-events.ts).
-processedSchema.index({ at: 1 });
-
 export function registerModels(conn: Connection) {
   return {
     Series: conn.model<SeriesDoc>('Series', seriesSchema),
     Occurrence: conn.model<OccurrenceDoc>('Occurrence', occurrenceSchema),
-    ProcessedEvent: conn.model<ProcessedEventDoc>('ProcessedEvent', processedSchema),
+    ProcessedEvent: processedEventModel(conn),
   };
 }
 

@@ -4,6 +4,7 @@ import { insertOnce, isDuplicateKey } from '@invoice-platform/common/store/uniqu
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import { openStatuses } from '../domain/series.ts';
 import type { Models, OccurrenceDoc, SeriesDoc } from './models.ts';
+import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
 
 /** A scheduler worker's lease on one occurrence: the occurrence as leased, and the token that holds it. */
 export interface OccurrenceLease {
@@ -31,8 +32,12 @@ const leaseFree = (now: Date) => ({ lease_until: { $not: { $gt: now } } });
 export class RecurringRepository {
   readonly models: Models;
 
+  /** workspace.v1 and invoice.lifecycle.v1 events the consumers have applied. */
+  readonly processed: ProcessedEvents;
+
   constructor(models: Models) {
     this.models = models;
+    this.processed = new ProcessedEvents(models.ProcessedEvent);
   }
 
   async findSeries(id: string): Promise<SeriesDoc | null> {
@@ -353,19 +358,5 @@ export class RecurringRepository {
       ...leaseFree(now),
     }).exec();
     return res.deletedCount === 1;
-  }
-
-  async isProcessed(eventId: string): Promise<boolean> {
-    return (await this.models.ProcessedEvent.exists({ _id: eventId }).exec()) !== null;
-  }
-
-  /** Forgets consumed events older than `before` (common/processed-events.ts). */
-  async forgetProcessedBefore(before: Date): Promise<void> {
-    await this.models.ProcessedEvent.deleteMany({ at: { $lt: before } }).exec();
-  }
-
-  /** Records a consumed event; false when it was seen before. */
-  async markProcessed(eventId: string, at: Date): Promise<boolean> {
-    return insertOnce(this.models.ProcessedEvent, { _id: eventId, at });
   }
 }
