@@ -45,8 +45,9 @@ export function httpMetrics(routers: Router[]) {
 function routeOf(ctx: Context, routers: Router[]): string | undefined {
   const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
   if (typeof matched === 'string') return matched;
+  // The first layer that matches is the one that would have answered (…/templates before …/:id).
   for (const router of routers) {
-    const layer = router.match(ctx.path, ctx.method).pathAndMethod.findLast((l) => l.methods.length > 0);
+    const layer = router.match(ctx.path, ctx.method).pathAndMethod.find((l) => l.methods.length > 0);
     if (typeof layer?.path === 'string') return layer.path;
   }
   return undefined;
