@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
-import { type ApiClient, Platform, waitFor } from '../support/platform.ts';
+import { type ApiClient, Platform, repoRoot, waitFor } from '../support/platform.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
@@ -227,6 +229,24 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
       t.regex(s.labels.messaging_destination_partition_id ?? '', /^\d+$/);
     }
   }
+  // The operators' table and the dashboard name every metric of the platform's own meter.
+  const ours = new Set(
+    services
+      .flatMap((s) => after[s])
+      .filter((s) => s.labels.otel_scope_name === 'invoice-platform')
+      .map((s) => s.name.replace(/_(count|sum|bucket)$/, '')),
+  );
+  t.is(ours.size, 12, [...ours].join(', '));
+  const docs = readFileSync(path.join(repoRoot, 'docs/observability.md'), 'utf8');
+  const dashboard = readFileSync(
+    path.join(repoRoot, 'charts/invoice-platform/dashboards/invoice-platform.json'),
+    'utf8',
+  );
+  for (const name of ours) {
+    t.true(docs.includes(`| \`${name}\``), `docs/observability.md lists ${name}`);
+    t.true(dashboard.includes(name), `the dashboard shows ${name}`);
+  }
+
   t.true(
     select(after.webhook, 'invoice_platform_kafka_consumer_lag').every(
       (s) => s.labels.messaging_consumer_group_name === `webhook-${platform.runId}`,
