@@ -76,6 +76,12 @@ test.before(async () => {
     // 127.0.0.1, which rate-limits.test.ts spends on purpose.
     TRUSTED_PROXIES: '127.0.0.1',
     ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_DB_NAME`, `${name}_test_${runId}`])),
+    // Not the default metrics ports a developer's platform serves on (scripts/services.sh).
+    ...Object.fromEntries(
+      await Promise.all(
+        [...services, 'gateway'].map(async (name) => [`${name.toUpperCase()}_METRICS_PORT`, String(await freePort())]),
+      ),
+    ),
   };
   delete env.PUBLIC_BASE_URL;
   delete env.KAFKA_CONSUMER_GROUP;

@@ -11,6 +11,7 @@ import type { PaymentProvider } from '@invoice-platform/common/payment-providers
 import { mailEnv } from './mail.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const telemetryPreload = path.join(repoRoot, 'services/common/src/telemetry/preload.ts');
 const logDir = path.join(repoRoot, '.local/logs/test');
 
 /** KAFKA_BROKERS, MONGODB_URI, REDIS_URL of the running stack: the environment wins over .local/stack.env. */
@@ -114,6 +115,17 @@ export class ServiceProcess {
     this.env = env;
   }
 
+  /**
+   * Where this process serves Prometheus metrics, from its "metrics listening" log line (printed
+   * as it starts, before the service's own modules load); undefined until then.
+   */
+  get metricsUrl(): string | undefined {
+    const line = /^.*"msg":"metrics listening".*$/m.exec(this.output)?.[0];
+    if (!line) return undefined;
+    const { host, port } = JSON.parse(line) as { host: string; port: number };
+    return `http://${host}:${port}/metrics`;
+  }
+
   /** Waits until the process has printed something matching `pattern` (a log line). */
   async waitForOutput(pattern: RegExp, timeoutMs = 60_000): Promise<void> {
     await waitFor(`${this.name} to print ${pattern}`, async () => pattern.test(this.output), timeoutMs, 100);
@@ -124,11 +136,23 @@ export class ServiceProcess {
     const log = createWriteStream(
       path.join(logDir, `${this.name}-${Date.now()}-${randomBytes(3).toString('hex')}.log`),
     );
-    // The flag every deployment starts services with (scripts/services.sh, the Dockerfile).
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', path.join(repoRoot, this.entry)], {
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // The flags every deployment starts services with (scripts/services.sh, the Dockerfile): the
+    // telemetry preload loads before the service's own modules (docs/observability.md).
+    const child = spawn(
+      process.execPath,
+      ['--max-semi-space-size=2', '--import', telemetryPreload, path.join(repoRoot, this.entry)],
+      {
+        env: {
+          ...process.env,
+          // Each process serves /metrics on a port of its own, any free one; it names it in a log line.
+          OTEL_SERVICE_NAME: this.name,
+          OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1',
+          OTEL_EXPORTER_PROMETHEUS_PORT: '0',
+          ...this.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     // Two streams into one file: neither may end it while the other still writes.
     child.stdout!.pipe(log, { end: false });
     child.stderr!.pipe(log, { end: false });
@@ -188,6 +212,11 @@ export interface PlatformOptions {
    */
   payments?: Partial<Record<PaymentProvider, string>>;
   paymentEnv?: Record<string, string>;
+  /**
+   * Extra env for every service process of this platform, before each one's own: e.g.
+   * OTEL_EXPORTER_OTLP_ENDPOINT to export its spans to a test's receiver.
+   */
+  telemetryEnv?: Record<string, string>;
 }
 
 /**
@@ -225,6 +254,7 @@ export class Platform {
   async start(): Promise<this> {
     this.accountsAddr = `127.0.0.1:${await freePort()}`;
     const accounts = new ServiceProcess('accounts', 'services/accounts/src/main.ts', {
+      ...this.options.telemetryEnv,
       ...this.stack,
       LOG_LEVEL: 'info',
       ACCOUNTS_LISTEN_ADDR: this.accountsAddr,
@@ -274,6 +304,7 @@ export class Platform {
 
   newInvoice(extraEnv: Record<string, string> = {}): ServiceProcess {
     return new ServiceProcess('invoice', 'services/invoice/src/main.ts', {
+      ...this.options.telemetryEnv,
       ...this.stack,
       LOG_LEVEL: 'info',
       INVOICE_LISTEN_ADDR: this.invoiceAddr,
@@ -291,6 +322,7 @@ export class Platform {
   /** A recurring service process; a second one on another address shares the same database (replica tests). */
   newRecurring(addr: string, extraEnv: Record<string, string> = {}): ServiceProcess {
     return new ServiceProcess('recurring', 'services/recurring/src/main.ts', {
+      ...this.options.telemetryEnv,
       ...this.stack,
       LOG_LEVEL: 'info',
       RECURRING_LISTEN_ADDR: addr,
@@ -320,6 +352,7 @@ export class Platform {
 
   newPdf(extraEnv: Record<string, string> = {}): ServiceProcess {
     return new ServiceProcess('pdf', 'services/pdf/src/main.ts', {
+      ...this.options.telemetryEnv,
       ...this.stack,
       LOG_LEVEL: 'info',
       PDF_LISTEN_ADDR: this.pdfAddr,
@@ -372,6 +405,7 @@ export class Platform {
   /** A webhook service process on `addr`; replicas on other addresses share its database and group. */
   newWebhook(addr: string, extraEnv: Record<string, string> = {}): ServiceProcess {
     return new ServiceProcess('webhook', 'services/webhook/src/main.ts', {
+      ...this.options.telemetryEnv,
       ...this.stack,
       SMTP_URL: mailEnv().SMTP_URL,
       LOG_LEVEL: 'info',
@@ -397,6 +431,7 @@ export class Platform {
     // bundle) has a self-signed certificate that the service cannot be told to trust otherwise.
     const selfSigned = baseUrls.some(([, url]) => url?.startsWith('https://127.0.0.1:'));
     return new ServiceProcess('payment', 'services/payment/src/main.ts', {
+      ...this.options.telemetryEnv,
       MONGODB_URI: this.stack.MONGODB_URI!,
       ...(selfSigned ? { NODE_TLS_REJECT_UNAUTHORIZED: '0' } : {}),
       LOG_LEVEL: 'info',
@@ -464,6 +499,7 @@ export class Platform {
     const port = fixedPort ?? (await freePort());
     const adminPort = await freePort();
     const proc = new ServiceProcess('gateway', 'services/gateway/src/main.ts', {
+      ...this.options.telemetryEnv,
       ...this.stack,
       LOG_LEVEL: 'info',
       GATEWAY_PORT: String(port),
@@ -494,6 +530,18 @@ export class Platform {
     );
     if (until === 'all') await this.waitReady(60_000, handle);
     return handle;
+  }
+
+  /**
+   * The Prometheus endpoint (http://127.0.0.1:<port>/metrics) of the running `service` process
+   * (the latest one started, when there were restarts or replicas).
+   */
+  metricsUrl(service: string): string {
+    const proc = this.processes.filter((p) => p.name === service && p.running).at(-1);
+    if (!proc) throw new Error(`no ${service} process runs on this platform`);
+    const url = proc.metricsUrl;
+    if (!url) throw new Error(`${service} has not said where it serves metrics yet; see .local/logs/test`);
+    return url;
   }
 
   async stop(): Promise<void> {

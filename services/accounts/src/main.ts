@@ -5,7 +5,6 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { SecretBox } from '@invoice-platform/common/secret-box';
 import { OutboxRelay } from '@invoice-platform/common/store/outbox';
-import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadAccountsConfig } from './config.ts';
 import { parseApiKeyLimits } from './domain/plans.ts';
 import { accountsHandlers } from './grpc/handlers.ts';
@@ -14,7 +13,6 @@ import { AccountsRepository } from './store/repository.ts';
 
 const config = loadAccountsConfig();
 const log = createLogger('accounts', config.LOG_LEVEL);
-const telemetry = startTelemetry('accounts', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const keyLimits = parseApiKeyLimits(config.API_KEY_LIMITS);
@@ -56,6 +54,5 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await relay.stop();
     await producer.disconnect();
     await conn.close();
-    await telemetry.shutdown();
   };
 });

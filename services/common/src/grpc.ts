@@ -4,6 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { AppError, type ErrorKind, isErrorKind } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { meter, secondsBuckets } from './metrics.ts';
 
 const protosDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../protos');
 
@@ -157,12 +158,28 @@ function drainedOrGone(call: grpc.ServerWritableStream<unknown, unknown>): Promi
   });
 }
 
+const callDuration = meter().createHistogram('rpc.server.call.duration_seconds', {
+  description: 'Duration of gRPC calls this service served, by method and status code.',
+  unit: 's',
+  advice: { explicitBucketBoundaries: secondsBuckets },
+});
+
+/** Records one served call: `rpc.method` is `package.Service/Method`, `rpc.status_code` the status name (OK, NOT_FOUND…). */
+function recordCall(method: string, startedAt: number, code: grpc.status | undefined): void {
+  callDuration.record((performance.now() - startedAt) / 1000, {
+    'rpc.system.name': 'grpc',
+    'rpc.method': method,
+    'rpc.status_code': grpc.status[code ?? grpc.status.UNKNOWN] ?? String(code),
+  });
+}
+
 export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningGrpcServer> {
   const server = new grpc.Server();
   for (const { service, handlers } of opts.services) {
     const implementation: grpc.UntypedServiceImplementation = {};
     for (const [method, definition] of Object.entries(service.definition)) {
       const handler = handlers[method];
+      const rpcMethod = definition.path.replace(/^\//, '');
       if (definition.responseStream) {
         implementation[method] = (call: grpc.ServerWritableStream<unknown, unknown>) => {
           if (!handler) {
@@ -172,8 +189,14 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
             );
             return;
           }
-          void writeStream(call, handler(call.request, callInfo(call)) as AsyncIterable<unknown>).catch(
-            (err: unknown) => call.emit('error', statusError(toServiceError(err, opts.log, method))),
+          const startedAt = performance.now();
+          void writeStream(call, handler(call.request, callInfo(call)) as AsyncIterable<unknown>).then(
+            () => recordCall(rpcMethod, startedAt, call.cancelled ? grpc.status.CANCELLED : grpc.status.OK),
+            (err: unknown) => {
+              const status = toServiceError(err, opts.log, method);
+              recordCall(rpcMethod, startedAt, status.code);
+              call.emit('error', statusError(status));
+            },
           );
         };
         continue;
@@ -186,9 +209,17 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
           callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented yet` });
           return;
         }
+        const startedAt = performance.now();
         (handler(call.request, callInfo(call)) as Promise<unknown>).then(
-          (response) => callback(null, response),
-          (err: unknown) => callback(toServiceError(err, opts.log, method)),
+          (response) => {
+            recordCall(rpcMethod, startedAt, grpc.status.OK);
+            callback(null, response);
+          },
+          (err: unknown) => {
+            const status = toServiceError(err, opts.log, method);
+            recordCall(rpcMethod, startedAt, status.code);
+            callback(status);
+          },
         );
       };
     }

@@ -1,6 +1,8 @@
-import { context, propagation } from '@opentelemetry/api';
-import { type Consumer, type IHeaders, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { context, type ObservableCallback, propagation } from '@opentelemetry/api';
+import { type Admin, type Consumer, type IHeaders, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { Logger } from './logger.ts';
+import { meter } from './metrics.ts';
+import { withTimeout } from './mongo.ts';
 
 export const topics = {
   invoiceLifecycle: 'invoice.lifecycle.v1',
@@ -136,6 +138,73 @@ async function commitStartOffsetsOnce(kafka: Kafka, groupId: string, topic: stri
   }
 }
 
+const lagGauge = meter().createObservableGauge('invoice_platform.kafka.consumer.lag', {
+  description: "Messages of a partition past its consumer group's committed offset.",
+  unit: '{message}',
+});
+
+export interface PartitionLag {
+  topic: string;
+  partition: number;
+  lag: number;
+}
+
+/**
+ * Each partition's end offset minus the group's committed offset (its earliest offset when the
+ * group committed none), as the broker knows them: a consumer that stalled or died still shows
+ * its lag growing, which the consumer's own fetch statistics would not.
+ */
+export async function consumerLag(admin: Admin, groupId: string, topicList: string[]): Promise<PartitionLag[]> {
+  const committed = await admin.fetchOffsets({ groupId, topics: topicList });
+  const rows: PartitionLag[] = [];
+  for (const topic of topicList) {
+    const ends = await admin.fetchTopicOffsets(topic);
+    const mine = committed.find((c) => c.topic === topic)?.partitions ?? [];
+    for (const end of ends) {
+      const offset = mine.find((p) => p.partition === end.partition)?.offset;
+      const from = offset !== undefined && offset !== '-1' ? Number(offset) : Number(end.low);
+      rows.push({ topic, partition: end.partition, lag: Math.max(0, Number(end.high) - from) });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Reports the lag of `groupId` on `topicList` at each scrape, through an admin client of its own
+ * that connects on the first scrape; the returned function ends it.
+ */
+function observeLag(kafka: Kafka, groupId: string, topicList: string[], log: Logger): () => Promise<void> {
+  const admin = kafka.admin();
+  let connecting: Promise<void> | undefined;
+  admin.on(admin.events.DISCONNECT, () => (connecting = undefined));
+  const observe: ObservableCallback = async (result) => {
+    try {
+      connecting ??= admin.connect().catch((err: unknown) => {
+        connecting = undefined;
+        throw err;
+      });
+      const rows = await withTimeout(
+        connecting.then(() => consumerLag(admin, groupId, topicList)),
+        2000,
+      );
+      for (const row of rows) {
+        result.observe(row.lag, {
+          'messaging.consumer.group.name': groupId,
+          'messaging.destination.name': row.topic,
+          'messaging.destination.partition.id': String(row.partition),
+        });
+      }
+    } catch (err) {
+      log.warn({ groupId, err: (err as Error).message }, 'consumer lag not read');
+    }
+  };
+  lagGauge.addCallback(observe);
+  return async () => {
+    lagGauge.removeCallback(observe);
+    if (connecting) await admin.disconnect().catch(() => undefined);
+  };
+}
+
 /** Runs a consumer whose handler sees each event inside the producer's trace context. */
 export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consumer> {
   const topicList = typeof opts.topic === 'string' ? [opts.topic] : [...opts.topic];
@@ -185,5 +254,11 @@ export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consum
       }
     },
   });
+  const stopLag = observeLag(opts.kafka, opts.groupId, topicList, opts.log);
+  const disconnect = consumer.disconnect.bind(consumer);
+  consumer.disconnect = async () => {
+    await stopLag();
+    await disconnect();
+  };
   return consumer;
 }

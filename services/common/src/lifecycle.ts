@@ -1,8 +1,10 @@
 import type { Logger } from './logger.ts';
+import { shutdownTelemetry } from './telemetry/shutdown.ts';
 
 /**
  * Runs `start` and stops what it started on SIGTERM/SIGINT, within the grace period, so
  * Kubernetes rollouts and the local stack's stop drain in-flight work instead of cutting it.
+ * Telemetry (the preload's SDK) is flushed last, so the spans of the drain are exported too.
  */
 export function runUntilSignalled(log: Logger, graceMs: number, start: () => Promise<() => Promise<void>>): void {
   let stop: (() => Promise<void>) | undefined;
@@ -17,7 +19,7 @@ export function runUntilSignalled(log: Logger, graceMs: number, start: () => Pro
     }, graceMs + 2000);
     force.unref();
     (stop ? stop() : Promise.resolve()).then(
-      () => process.exit(0),
+      () => shutdownTelemetry().finally(() => process.exit(0)),
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
         process.exit(1);
@@ -29,11 +31,11 @@ export function runUntilSignalled(log: Logger, graceMs: number, start: () => Pro
   start().then(
     (s) => {
       stop = s;
-      if (stopping) void s().finally(() => process.exit(0));
+      if (stopping) void s().finally(() => shutdownTelemetry().finally(() => process.exit(0)));
     },
     (err: unknown) => {
       log.fatal({ err }, 'start failed');
-      process.exit(1);
+      void shutdownTelemetry().finally(() => process.exit(1));
     },
   );
 }

@@ -4,7 +4,6 @@ import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { withTimeout } from '@invoice-platform/common/mongo';
-import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { Redis } from 'ioredis';
 import type { Consumer } from 'kafkajs';
 import { createAdminApp } from './admin/app.ts';
@@ -25,7 +24,6 @@ import { publicRoutes } from './http/schemas/routes.ts';
 
 const config = loadGatewayConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
-const telemetry = startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 
 function listen(app: { callback(): RequestListener }, host: string, port: number): Promise<Server> {
   return new Promise<Server>((resolve, reject) => {
@@ -228,6 +226,5 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     await admin.disconnect().catch(() => undefined);
     for (const client of Object.values(peers)) client?.close();
     redis.disconnect();
-    await telemetry.shutdown();
   };
 });

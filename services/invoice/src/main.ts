@@ -4,7 +4,6 @@ import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { OutboxRelay } from '@invoice-platform/common/store/outbox';
-import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { loadInvoiceConfig } from './config.ts';
 import { invoiceHandlers } from './grpc/handlers.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
@@ -17,7 +16,6 @@ import { NumberStore } from './store/numbers.ts';
 
 const config = loadInvoiceConfig();
 const log = createLogger('invoice', config.LOG_LEVEL);
-const telemetry = startTelemetry('invoice', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.INVOICE_DB_NAME, log);
@@ -105,6 +103,5 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     pdf.close();
     recurring?.close();
     await conn.close();
-    await telemetry.shutdown();
   };
 });

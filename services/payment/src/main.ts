@@ -2,7 +2,6 @@ import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platfo
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
-import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { createAdapters } from './adapters/index.ts';
 import { loadPaymentConfig } from './config.ts';
 import { paymentHandlers } from './grpc/handlers.ts';
@@ -15,7 +14,6 @@ import { NotificationStore } from './store/notifications.ts';
 
 const config = loadPaymentConfig();
 const log = createLogger('payment', config.LOG_LEVEL);
-const telemetry = startTelemetry('payment', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.PAYMENT_DB_NAME, log);
@@ -91,6 +89,5 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     invoice.close();
     accounts.close();
     await conn.close();
-    await telemetry.shutdown();
   };
 });

@@ -1,17 +1,14 @@
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
-import { startTelemetry } from '@invoice-platform/common/telemetry';
 import { startPdfApp } from './app.ts';
 import { loadPdfConfig } from './config.ts';
 
 const config = loadPdfConfig();
 const log = createLogger('pdf', config.LOG_LEVEL);
-const telemetry = startTelemetry('pdf', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const app = await startPdfApp(config, log);
   return async () => {
     await app.stop();
-    await telemetry.shutdown();
   };
 });

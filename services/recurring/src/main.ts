@@ -5,7 +5,6 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
-import { startTelemetry } from '@invoice-platform/common/telemetry';
 import type { Consumer } from 'kafkajs';
 import { loadRecurringConfig } from './config.ts';
 import { startEventConsumer } from './events/consumer.ts';
@@ -20,7 +19,6 @@ import { RecurringRepository } from './store/repository.ts';
 
 const config = loadRecurringConfig();
 const log = createLogger('recurring', config.LOG_LEVEL);
-const telemetry = startTelemetry('recurring', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.RECURRING_DB_NAME, log);
@@ -108,6 +106,5 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     mailer.close();
     for (const c of [accounts, invoice, pdf]) c.close();
     await conn.close();
-    await telemetry.shutdown();
   };
 });

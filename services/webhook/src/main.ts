@@ -5,7 +5,6 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { SecretBox } from '@invoice-platform/common/secret-box';
-import { startTelemetry } from '@invoice-platform/common/telemetry';
 import type { Consumer } from 'kafkajs';
 import { loadWebhookConfig } from './config.ts';
 import { startLifecycleConsumer } from './events/lifecycle-consumer.ts';
@@ -22,7 +21,6 @@ import { registerModels } from './store/models.ts';
 
 const config = loadWebhookConfig();
 const log = createLogger('webhook', config.LOG_LEVEL);
-const telemetry = startTelemetry('webhook', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.WEBHOOK_DB_NAME, log);
@@ -133,6 +131,5 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     accounts.close();
     mailer.close();
     await conn.close();
-    await telemetry.shutdown();
   };
 });

@@ -1,7 +1,10 @@
+import type { BatchObservableCallback } from '@opentelemetry/api';
 import type { Producer } from 'kafkajs';
 import type { Model, Schema, UpdateQuery } from 'mongoose';
 import { lazyConnection } from '../kafka.ts';
 import type { Logger } from '../logger.ts';
+import { meter } from '../metrics.ts';
+import { withTimeout } from '../mongo.ts';
 import { Poller } from '../poller.ts';
 
 /**
@@ -33,7 +36,7 @@ export interface WithOutbox {
 /** Adds the outbox fields, and the index the relay reads them by, to a schema. */
 export function addOutbox(schema: Schema): void {
   schema.add({ outbox: { type: [Object], default: [] }, outbox_at: { type: Date, default: null } });
-  // Relay: documents whose events wait, oldest first.
+  // Relay: documents whose events wait, oldest first; the outbox gauges count and age the same range.
   schema.index({ outbox_at: 1 });
 }
 
@@ -60,6 +63,18 @@ export function withEvents<T>(
     $push: { ...(update.$push ?? {}), outbox: { $each: events } },
   } as UpdateQuery<T>;
 }
+
+const backlogGauge = meter().createObservableGauge('invoice_platform.outbox.backlog', {
+  description: 'Documents whose outbox holds events not yet published to Kafka.',
+  unit: '{document}',
+});
+const oldestAgeGauge = meter().createObservableGauge('invoice_platform.outbox.oldest_age_seconds', {
+  description: 'How long the oldest unpublished outbox event has been waiting (0 when none waits).',
+  unit: 's',
+});
+
+/** A scrape waits at most this long for the database; a slower one reports nothing this time. */
+const observeTimeoutMs = 2000;
 
 export interface OutboxRelayOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -95,6 +110,7 @@ export class OutboxRelay {
 
   start(): void {
     this.poller.start();
+    meter().addBatchObservableCallback(this.observe, [backlogGauge, oldestAgeGauge]);
   }
 
   notify(): void {
@@ -102,8 +118,42 @@ export class OutboxRelay {
   }
 
   stop(): Promise<void> {
+    meter().removeBatchObservableCallback(this.observe, [backlogGauge, oldestAgeGauge]);
     return this.poller.stop();
   }
+
+  /**
+   * The outbox gauges, per collection: the relay's own indexed range (`outbox_at <= now`), counted
+   * by the index and its first entry read, so a scrape costs two index lookups per collection
+   * whatever the backlog (docs/data-layer.md).
+   */
+  private readonly observe: BatchObservableCallback = async (result) => {
+    const now = this.opts.now();
+    await Promise.all(
+      this.opts.models.map(async (model) => {
+        const range = { outbox_at: { $lte: now } };
+        try {
+          const [count, oldest] = await withTimeout(
+            Promise.all([
+              model.countDocuments(range).exec(),
+              model
+                .findOne(range, { outbox_at: 1 })
+                .sort({ outbox_at: 1 })
+                .lean<Pick<WithOutbox, 'outbox_at'>>()
+                .exec(),
+            ]),
+            observeTimeoutMs,
+          );
+          const attributes = { collection: model.collection.collectionName };
+          result.observe(backlogGauge, count, attributes);
+          const since = oldest?.outbox_at ? new Date(oldest.outbox_at).getTime() : now.getTime();
+          result.observe(oldestAgeGauge, Math.max(0, (now.getTime() - since) / 1000), attributes);
+        } catch (err) {
+          this.opts.log.warn({ err: (err as Error).message }, 'outbox gauges not read');
+        }
+      }),
+    );
+  };
 
   /** Publishes until no event is waiting or a publish fails. */
   private async pass(): Promise<void> {

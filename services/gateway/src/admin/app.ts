@@ -6,6 +6,7 @@ import type { Logger } from '@invoice-platform/common/logger';
 import Koa, { type Context } from 'koa';
 import type { Authenticator } from '../http/auth.ts';
 import { readJsonBody } from '../http/body.ts';
+import { httpMetrics } from '../http/metrics.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerTemplateRoutes } from './templates.ts';
@@ -41,6 +42,8 @@ function digest(value: string): Buffer {
 export function createAdminApp(deps: AdminAppDeps): Koa {
   const app = new Koa();
   const expected = deps.tokens.map(digest);
+  const routers: Router[] = [];
+  app.use(httpMetrics(routers));
   app.use(errorMiddleware(deps.log));
   app.use(async (ctx, next) => {
     const match = /^bearer +(\S+)$/i.exec(ctx.get('Authorization'));
@@ -63,6 +66,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   const call = (method: string, req: unknown) => deps.accounts.call<Record<string, unknown>>(method, req);
 
   const r = new Router({ prefix: '/admin' });
+  routers.push(r);
   // Peer health for operators (docs/health.md): a 200 whatever is down, since the report is the
   // answer; the public /readyz never shows it.
   r.get('/health', async (ctx) => {

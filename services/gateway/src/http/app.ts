@@ -7,6 +7,7 @@ import type { Authenticator, Principal } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import { type ClientIpResolver, ipLimitKey } from './client-ip.ts';
 import { errorMiddleware, notFound } from './errors.ts';
+import { countRateLimitRefusal, httpMetrics } from './metrics.ts';
 import type { PublicPageBackend } from './public/backend.ts';
 import { setPdfHeaders } from './public/headers.ts';
 import { publicPageRouter } from './public/routes.ts';
@@ -89,6 +90,7 @@ async function limitRate(
   }
   if (!decision.allowed) {
     const { refusedBy, retryAfterSeconds } = decision;
+    countRateLimitRefusal(refusedBy.scope);
     setRateHeaders(ctx, refusedBy.limit, 0);
     throw new AppError(
       'rate_limited',
@@ -105,7 +107,12 @@ function clientIp(ctx: Context, deps: PublicAppDeps): string {
 }
 
 function ipScope(ctx: Context, deps: PublicAppDeps): RateScope {
-  return { key: rateKeys.ip(ipLimitKey(clientIp(ctx, deps))), limit: deps.ipLimit, name: 'IP address' };
+  return {
+    key: rateKeys.ip(ipLimitKey(clientIp(ctx, deps))),
+    limit: deps.ipLimit,
+    name: 'IP address',
+    scope: 'ip',
+  };
 }
 
 /**
@@ -126,6 +133,7 @@ function apiGuard(deps: PublicAppDeps) {
       key: rateKeys.workspace(principal.workspace.id),
       limit: planLimit,
       name: 'workspace',
+      scope: 'workspace',
     };
     try {
       await limitRate(ctx, deps, [workspace], true, member);
@@ -141,9 +149,13 @@ function apiGuard(deps: PublicAppDeps) {
 export function createPublicApp(deps: PublicAppDeps): Koa {
   const app = new Koa();
   app.proxy = false;
+  // Every router below, for the metrics' route templates.
+  const routers: Router[] = [];
+  app.use(httpMetrics(routers));
   app.use(errorMiddleware(deps.log));
 
   const open = new Router();
+  routers.push(open);
   // The process answers: nothing else is looked at, so a dependency outage never restarts it.
   // /healthz is the older name, still used by test/e2e/rate-limits.test.ts (docs/health.md).
   const alive = (ctx: Context) => {
@@ -164,6 +176,7 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
 
   // Customers open the public file without a key; the IP limit still applies.
   const publicRouter = new Router();
+  routers.push(publicRouter);
   publicRouter.get('/p/invoice/:id/pdf', async (ctx) => {
     setPdfHeaders(ctx);
     await limitRate(ctx, deps, [ipScope(ctx, deps)], true);
@@ -198,10 +211,18 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
         limitRate(
           ctx,
           deps,
-          [{ key: rateKeys.notify(ipLimitKey(clientIp(ctx, deps))), limit: notifyLimit, name: 'IP address' }],
+          [
+            {
+              key: rateKeys.notify(ipLimitKey(clientIp(ctx, deps))),
+              limit: notifyLimit,
+              name: 'IP address',
+              scope: 'notify',
+            },
+          ],
           true,
         ),
     });
+    routers.push(pages);
     app.use(pages.routes());
   }
 
@@ -209,6 +230,7 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? guard(ctx, next) : next()));
 
   const api = new Router();
+  routers.push(api);
   for (const route of deps.routes) {
     const validator = compileRoute(route);
     const handler = deps.handlers[route.operationId];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { RateLimitScope } from './metrics.ts';
 
 /**
  * Exact sliding window (DESIGN.md §3): each admitted request is a member of one sorted set per
@@ -46,6 +47,8 @@ export interface RateScope {
   limit: number;
   /** For the 429 message: "IP address", "workspace". */
   name: string;
+  /** For the refusal counter. */
+  scope: RateLimitScope;
 }
 
 export type RateDecision =

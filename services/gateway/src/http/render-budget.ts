@@ -1,4 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
+import { countRateLimitRefusal } from './metrics.ts';
 import { type RateLimiter, type RateScope } from './rate-limit.ts';
 
 /**
@@ -22,7 +23,12 @@ export class RenderBudget {
   /** Counts a forced re-render, or refuses it when the workspace's budget is spent. */
   async spendForced(workspaceId: string): Promise<void> {
     await this.take(
-      { key: `rl:render:forced:${workspaceId}`, limit: this.forcedLimit, name: 'forced PDF renders of the workspace' },
+      {
+        key: `rl:render:forced:${workspaceId}`,
+        limit: this.forcedLimit,
+        name: 'forced PDF renders of the workspace',
+        scope: 'render_forced',
+      },
       true,
     );
   }
@@ -42,12 +48,14 @@ export class RenderBudget {
       key: `rl:render:failed:${workspaceId}`,
       limit: this.failedLimit,
       name: 'failed PDF renders of the workspace',
+      scope: 'render_failed',
     };
   }
 
   private async take(scope: RateScope, record: boolean): Promise<void> {
     const decision = await this.limiter.check([scope], { record });
     if (decision.allowed) return;
+    countRateLimitRefusal(scope.scope);
     throw new AppError(
       'rate_limited',
       `Too many ${scope.name}: at most ${scope.limit} per ${this.limiter.windowMs / 1000} s. ` +

@@ -1,4 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
+import { meter } from '@invoice-platform/common/metrics';
 import { giveBack, takeOne } from '@invoice-platform/common/store/counters';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
@@ -14,6 +15,11 @@ export interface CreditBalance {
 /** A credit taken for one generate; `remaining` is the balance right after it (spec §2.5). */
 export type Reservation =
   { unlimited: true } | { unlimited: false; workspaceId: string; hold: CreditHold; remaining: number };
+
+const creditsRefused = meter().createCounter('invoice_platform.credits.refused', {
+  description: 'Generates refused with 402 because the workspace had no invoice credit left.',
+  unit: '{request}',
+});
 
 /** How many admin operation ids a pool remembers for retried top-ups. */
 const rememberedOps = 100;
@@ -68,8 +74,10 @@ export class CreditStore {
       $push: { holds: hold },
       $set: { updated_at: now },
     });
-    if (!after)
+    if (!after) {
+      creditsRefused.add(1);
       throw new AppError('payment_required', 'The workspace invoice credit balance is empty. Add credits and retry.');
+    }
     return { unlimited: false, workspaceId, hold, remaining: after.balance };
   }
 

@@ -1,3 +1,10 @@
+import { meter } from '@invoice-platform/common/metrics';
+
+const depthGauge = meter().createObservableGauge('invoice_platform.pdf.render.queue.depth', {
+  description: 'Renders waiting for a renderer slot (running ones not counted).',
+  unit: '{render}',
+});
+
 /**
  * Admission to the renderer, fair across workspaces. The page pool and jsreport's workers are
  * shared by every workspace; first come, first served would let one workspace that sends many
@@ -22,6 +29,7 @@ export class FairQueue {
 
   constructor(slots: number) {
     this.slots = Math.max(1, slots);
+    depthGauge.addCallback((result) => result.observe(this.queued));
   }
 
   async run<T>(workspaceId: string, heavy: boolean, work: () => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@invoice-platform/common/logger';
+import { meter, secondsBuckets } from '@invoice-platform/common/metrics';
 import type { BrowserPool } from './browser-pool.ts';
 import { printActionName, recipeName } from './warm-chrome-pdf.worker.ts';
 
@@ -29,6 +30,12 @@ interface JsReport {
   render(req: unknown): Promise<JsReportResponse>;
   registerMainAction(name: string, fn: (data: unknown, req: unknown) => Promise<unknown>): void;
 }
+
+const renderDuration = meter().createHistogram('invoice_platform.pdf.render.duration_seconds', {
+  description: 'Time to template and print one PDF, by outcome (ok, template_error, error).',
+  unit: 's',
+  advice: { explicitBucketBoundaries: secondsBuckets },
+});
 
 /** A template that failed to compile or run (bad handlebars or helpers), as opposed to a print failure. */
 export class TemplateError extends Error {
@@ -108,6 +115,21 @@ export class PdfRenderer {
 
   /** Renders to PDF bytes. TemplateError for a template that does not run; other errors for printing. */
   async render(input: RenderInput): Promise<Buffer> {
+    const startedAt = performance.now();
+    let outcome = 'error';
+    try {
+      const pdf = await this.renderPdf(input);
+      outcome = 'ok';
+      return pdf;
+    } catch (err) {
+      if (err instanceof TemplateError) outcome = 'template_error';
+      throw err;
+    } finally {
+      renderDuration.record((performance.now() - startedAt) / 1000, { outcome });
+    }
+  }
+
+  private async renderPdf(input: RenderInput): Promise<Buffer> {
     let res: JsReportResponse;
     try {
       res = await this.jsreport.render({

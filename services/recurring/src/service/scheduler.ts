@@ -2,6 +2,9 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
+import { meter } from '@invoice-platform/common/metrics';
+import { withTimeout } from '@invoice-platform/common/mongo';
+import type { ObservableCallback } from '@opentelemetry/api';
 import { addDays, retryDelayMs } from '../domain/schedule.ts';
 import { followUpMail } from '../domain/email.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
@@ -92,6 +95,12 @@ class LeaseKeeper {
  * second invoice or uses a second credit; the email, the one step a takeover would repeat, is
  * sent only right after the worker renewed its lease.
  */
+const backlogGauge = meter().createObservableGauge('invoice_platform.recurring.backlog', {
+  description:
+    'Follow-up occurrences due by now and not yet taken by a scheduler (those being worked on or snoozed are not due).',
+  unit: '{occurrence}',
+});
+
 export class Scheduler {
   private readonly d: SchedulerDeps;
   /** The leases this replica is working under: its renewals, stopped with it. */
@@ -103,7 +112,17 @@ export class Scheduler {
     this.d = deps;
   }
 
+  /** The backlog gauge: the pass's own indexed range (`due_at <= now`), counted by the index. */
+  private readonly observeBacklog: ObservableCallback = async (result) => {
+    try {
+      result.observe(await withTimeout(this.d.repo.countDue(this.d.clock.now()), 2000));
+    } catch (err) {
+      this.d.log.warn({ err: (err as Error).message }, 'scheduler backlog not read');
+    }
+  };
+
   start(intervalMs: number): void {
+    backlogGauge.addCallback(this.observeBacklog);
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.runOnce()
@@ -114,6 +133,7 @@ export class Scheduler {
 
   /** Ends the periodic pass after its work; renewals of leases still out (a hung call) stop with it. */
   async stop(): Promise<void> {
+    backlogGauge.removeCallback(this.observeBacklog);
     clearInterval(this.timer);
     await this.running;
     for (const keeper of this.keepers) keeper.stop();

@@ -127,7 +127,8 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
 occurrenceSchema.index({ series_id: 1, date: 1 });
 // Whether a series has open occurrences left (completing it after its last follow-up or a skip).
 occurrenceSchema.index({ series_id: 1, status: 1 });
-// Scheduler pass: what is due, oldest first (sent occurrences are null, outside the range).
+// Scheduler pass: what is due, oldest first (sent occurrences are null, outside the range); the
+// backlog gauge counts the same range.
 occurrenceSchema.index({ due_at: 1 });
 // invoice.lifecycle.v1 consumer: does an occurrence hold this invoice already?
 occurrenceSchema.index({ invoice_id: 1 });

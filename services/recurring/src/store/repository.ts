@@ -166,6 +166,11 @@ export class RecurringRepository {
     return res.modifiedCount === 1;
   }
 
+  /** How many occurrences are due by `now`: the range dueOccurrences reads, counted by its index. */
+  countDue(now: Date): Promise<number> {
+    return this.models.Occurrence.countDocuments({ due_at: { $lte: now } }).exec();
+  }
+
   /**
    * The occurrences due by `now` (service clock), oldest first, read a page at a time through
    * the due_at range. Each page starts where the last one ended; occurrences the caller works

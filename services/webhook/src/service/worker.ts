@@ -1,4 +1,5 @@
 import type { Logger } from '@invoice-platform/common/logger';
+import { lagBuckets, meter } from '@invoice-platform/common/metrics';
 import { Poller } from '@invoice-platform/common/poller';
 import type { Lease } from '@invoice-platform/common/store/leases';
 import { isSuccessStatus, nextAttemptAt } from '../domain/schedule.ts';
@@ -39,6 +40,17 @@ export interface PassResult {
 }
 
 type Outcome = 'succeeded' | 'failed' | 'skipped';
+
+const attemptsCounter = meter().createCounter('invoice_platform.webhook.deliveries', {
+  description:
+    'Webhook delivery attempts recorded, by outcome: succeeded, retrying (failed, another attempt is scheduled) or failed (the last attempt failed).',
+  unit: '{attempt}',
+});
+const attemptLag = meter().createHistogram('invoice_platform.webhook.attempt.lag_seconds', {
+  description: 'From the time an attempt was scheduled to the time it was sent.',
+  unit: 's',
+  advice: { explicitBucketBoundaries: lagBuckets },
+});
 
 /**
  * Sends due attempts (spec §6.6). Deliveries are work items leased by the senders
@@ -210,6 +222,9 @@ export class DeliveryWorker {
     }
     const n = delivery.attempt_count + 1;
     const attemptedAt = clock.now();
+    // A first attempt (or a resend) is due from its creation unless a time was set for it.
+    const scheduledAt = delivery.next_attempt_at ?? delivery.created_at;
+    attemptLag.record(Math.max(0, attemptedAt.getTime() - new Date(scheduledAt).getTime()) / 1000);
     const res = await this.send(endpoint.url, signingSecrets(endpoint, attemptedAt), event, attemptedAt);
     if (this.deps.crashAfterSend) {
       log.warn(
@@ -250,6 +265,7 @@ export class DeliveryWorker {
       );
       return 'skipped';
     }
+    attemptsCounter.add(1, { outcome: outcome.status });
     log.info(
       {
         delivery_id: delivery._id,

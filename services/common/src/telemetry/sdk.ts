@@ -1,0 +1,97 @@
+/**
+ * The OpenTelemetry SDK of a service, started by ./preload.ts once the import hook is in place.
+ * Configured by the standard variables only (the SDK reads them itself; docs/observability.md):
+ *
+ * - OTEL_SERVICE_NAME: the service (set by whoever starts it: scripts/services.sh, the chart, tests);
+ * - OTEL_EXPORTER_OTLP_ENDPOINT (and OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_BSP_*): spans are exported
+ *   only when an endpoint is set; without one they are still made, so logs and Kafka headers carry
+ *   trace ids;
+ * - OTEL_EXPORTER_PROMETHEUS_HOST / OTEL_EXPORTER_PROMETHEUS_PORT: where /metrics is served
+ *   (default localhost:9464; port 0 takes any free port, which the "metrics listening" log line names).
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getNumberFromEnv, getStringFromEnv } from '@opentelemetry/core';
+import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import { createLogger } from '../logger.ts';
+import { onTelemetryShutdown } from './shutdown.ts';
+
+const serviceName = getStringFromEnv('OTEL_SERVICE_NAME') ?? 'unknown_service';
+const log = createLogger(serviceName, 'info').child({ component: 'telemetry' });
+
+const metricsHost = getStringFromEnv('OTEL_EXPORTER_PROMETHEUS_HOST') ?? 'localhost';
+const metricsPort = getNumberFromEnv('OTEL_EXPORTER_PROMETHEUS_PORT') ?? 9464;
+const exportsSpans =
+  getStringFromEnv('OTEL_EXPORTER_OTLP_ENDPOINT') !== undefined ||
+  getStringFromEnv('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') !== undefined;
+
+// The exporter's own server cannot take port 0 (it reads 0 as "default"); this one can, and
+// reports the port it got.
+const prometheus = new PrometheusExporter({ preventServerStart: true });
+const metricsServer = createServer((req, res) => {
+  if (req.method === 'GET' && new URL(req.url ?? '/', 'http://x').pathname === '/metrics') {
+    prometheus.getMetricsRequestHandler(req, res);
+    return;
+  }
+  res.statusCode = 404;
+  res.end();
+});
+
+/** Requests no trace is worth making for: scrapes and probes, every few seconds each. */
+function ignoredIncoming(req: IncomingMessage): boolean {
+  const address = metricsServer.address() as AddressInfo | null;
+  if (address && req.socket.localPort === address.port) return true;
+  const path = (req.url ?? '').split('?')[0];
+  return path === '/livez' || path === '/readyz';
+}
+
+const sdk = new NodeSDK({
+  // Without an endpoint the SDK would default to OTLP on localhost:4318; spans are then only made
+  // (for the trace ids in logs and event headers) and dropped.
+  ...(exportsSpans ? {} : { spanProcessors: [new NoopSpanProcessor()] }),
+  metricReaders: [prometheus],
+  // Logs go to stdout through pino, not through OTel.
+  logRecordProcessors: [],
+  instrumentations: [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: ignoredIncoming,
+      // Outgoing HTTP goes only to third parties (webhook endpoints, payment providers): no span,
+      // and above all no traceparent header telling them our trace ids.
+      disableOutgoingRequestInstrumentation: true,
+    }),
+    new KoaInstrumentation(),
+    new GrpcInstrumentation(),
+    new KafkaJsInstrumentation(),
+    // Pollers (outbox relays, schedulers, delivery workers) query every second: only operations
+    // inside a traced request or message make spans, not a root trace per poll.
+    new MongoDBInstrumentation({ requireParentSpan: true }),
+    new MongooseInstrumentation({ requireParentSpan: true }),
+    new IORedisInstrumentation({ requireParentSpan: true }),
+  ],
+});
+sdk.start();
+
+metricsServer.on('error', (err) => {
+  // Metrics are not worth taking the service down for: its scrape target shows it down instead.
+  log.error({ err: err.message, host: metricsHost, port: metricsPort }, 'metrics endpoint not served');
+});
+metricsServer.listen(metricsPort, metricsHost, () => {
+  const { address, port } = metricsServer.address() as AddressInfo;
+  log.info({ host: address, port, exports_spans: exportsSpans }, 'metrics listening');
+});
+// The scrape endpoint alone must not keep a service alive that has nothing else to do.
+metricsServer.unref();
+
+onTelemetryShutdown(async () => {
+  await sdk.shutdown();
+  await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+});
