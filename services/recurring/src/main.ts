@@ -16,6 +16,7 @@ import { Clock } from './service/clock.ts';
 import { Scheduler } from './service/scheduler.ts';
 import { SeriesService } from './service/series.ts';
 import { registerModels } from './store/models.ts';
+import { createModelIndexes } from '@invoice-platform/common/setup';
 import { RecurringRepository } from './store/repository.ts';
 
 const config = loadRecurringConfig();
@@ -25,7 +26,7 @@ const telemetry = startTelemetry('recurring', config.OTEL_EXPORTER_OTLP_ENDPOINT
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.RECURRING_DB_NAME, log);
   const models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  await createModelIndexes(models);
   const repo = new RecurringRepository(models);
 
   const client = (file: string, name: string, addr: string) =>
