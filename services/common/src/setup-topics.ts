@@ -28,3 +28,5 @@ try {
   log.error({ err }, 'topic setup failed');
   process.exitCode = 1;
 }
+// The telemetry preload's metrics server would keep the process alive; a setup step ends here.
+process.exit();

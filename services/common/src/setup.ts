@@ -39,4 +39,6 @@ export async function runIndexSetup(setup: IndexSetup): Promise<void> {
     log.error({ err, db: setup.dbName }, 'index setup failed');
     process.exitCode = 1;
   }
+  // The telemetry preload's metrics server would keep the process alive; a setup step ends here.
+  process.exit();
 }

@@ -13,7 +13,7 @@ export interface TopicSpec {
 /**
  * Creates the topics that are missing, raises the partition count of those that have fewer than
  * asked, and sets their retention. Kafka cannot remove partitions or change a topic's replication
- * factor in place, so those differences are logged for an operator, not acted on (docs/operations.md).
+ * factor in place, so those differences are logged for an operator, not acted on.
  */
 export async function ensureTopics(kafka: Kafka, specs: readonly TopicSpec[], log: Logger): Promise<void> {
   const admin = kafka.admin();
