@@ -1,7 +1,7 @@
 /**
  * Entry run by the chart's setup Job before every install and upgrade: creates the platform's
  * Kafka topics (producers never auto-create them) with the partitions, replication factor and
- * retention from the chart's values, then exits (docs/operations.md).
+ * retention from the chart's values, then exits (docs/chart.md).
  */
 import { loadTopicsConfig } from './config.ts';
 import { createKafka, topics } from './kafka.ts';

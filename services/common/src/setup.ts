@@ -23,7 +23,7 @@ export interface IndexSetup {
 /**
  * The body of a service's `src/setup.ts`: builds its indexes in its own database and exits, 0 when
  * done and 1 otherwise, so the chart's pre-install/pre-upgrade Job retries or fails the release
- * before a pod of the new version serves a query without its index (docs/operations.md).
+ * before a pod of the new version serves a query without its index (docs/chart.md).
  */
 export async function runIndexSetup(setup: IndexSetup): Promise<void> {
   const log = createLogger(`${setup.service}-setup`, setup.logLevel);

@@ -1,7 +1,7 @@
 /**
  * Builds this service's MongoDB indexes and exits: the chart's setup Job runs it before every
  * install and upgrade, so new indexes exist before pods of the new version query them; main.ts
- * builds the same ones at start, a no-op then (docs/operations.md).
+ * builds the same ones at start, a no-op then (docs/chart.md).
  */
 import { createModelIndexes, runIndexSetup } from '@invoice-platform/common/setup';
 import { loadInvoiceSetupConfig } from './config.ts';
