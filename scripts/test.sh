@@ -10,6 +10,7 @@ pnpm install --frozen-lockfile --reporter=silent
 
 echo "== static checks"
 bash scripts/ensure-helm.sh
+bash scripts/ensure-kubeconform.sh
 bash scripts/ensure-stripe-mock.sh
 bash scripts/ensure-schemathesis.sh
 pnpm exec tsc -p tsconfig.json --noEmit

@@ -24,7 +24,8 @@ KAFKA_LIBS="$TOOLS/kafka/libs"
 KAFKA_DIR="$LOCAL/kafka"
 KAFKA_DATA="$KAFKA_DIR/data"
 # name:partitions. Created with --if-not-exists; never altered.
-KAFKA_TOPICS=(invoice.lifecycle.v1:3 workspace.v1:1)
+# Partitions under the names the chart's setup Job reads (README, chart table).
+KAFKA_TOPICS=("invoice.lifecycle.v1:${KAFKA_INVOICE_LIFECYCLE_PARTITIONS:-3}" "workspace.v1:${KAFKA_WORKSPACE_PARTITIONS:-1}")
 KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
 
 MONGO_ADDR=127.0.0.1:27117

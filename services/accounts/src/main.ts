@@ -9,6 +9,7 @@ import { loadAccountsConfig } from './config.ts';
 import { parseApiKeyLimits } from './domain/plans.ts';
 import { accountsHandlers } from './grpc/handlers.ts';
 import { registerModels } from './store/models.ts';
+import { createModelIndexes } from '@invoice-platform/common/setup';
 import { AccountsRepository } from './store/repository.ts';
 
 const config = loadAccountsConfig();
@@ -19,7 +20,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const box = new SecretBox(config.ACCOUNTS_SECRET_KEYS, 'ACCOUNTS_SECRET_KEYS');
   const conn = await connectMongo(config.MONGODB_URI, config.ACCOUNTS_DB_NAME, log);
   const models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  await createModelIndexes(models);
 
   const producer = createProducer(createKafka('accounts', config.KAFKA_BROKERS, log));
   const relay = new OutboxRelay({ models: [models.Workspace, models.ApiKey], producer, log });

@@ -54,3 +54,18 @@ export const kafkaConfig = {
 export const mongoConfig = {
   MONGODB_URI: Type.String({ pattern: '^mongodb(\\+srv)?://' }),
 };
+
+/** The topics setup (`setup-topics.ts`, run by the chart's setup Job); defaults are the local stack's. */
+export const topicsConfigSchema = Type.Object({
+  LOG_LEVEL: commonConfig.LOG_LEVEL,
+  KAFKA_BROKERS: kafkaConfig.KAFKA_BROKERS,
+  KAFKA_TOPIC_REPLICATION_FACTOR: Type.Integer({ minimum: 1, default: 1 }),
+  /** retention.ms of both topics; the broker's default when unset. */
+  KAFKA_TOPIC_RETENTION_MS: Type.Optional(Type.Integer({ minimum: -1 })),
+  KAFKA_INVOICE_LIFECYCLE_PARTITIONS: Type.Integer({ minimum: 1, default: 3 }),
+  KAFKA_WORKSPACE_PARTITIONS: Type.Integer({ minimum: 1, default: 1 }),
+});
+
+export function loadTopicsConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(topicsConfigSchema, env);
+}

@@ -12,6 +12,7 @@ import { Renderer } from './service/render.ts';
 import { CreditStore } from './store/credits.ts';
 import { InvoiceStore } from './store/invoices.ts';
 import { registerModels } from './store/models.ts';
+import { createModelIndexes } from '@invoice-platform/common/setup';
 import { NumberStore } from './store/numbers.ts';
 
 const config = loadInvoiceConfig();
@@ -20,7 +21,7 @@ const log = createLogger('invoice', config.LOG_LEVEL);
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.INVOICE_DB_NAME, log);
   const models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  await createModelIndexes(models);
 
   const producer = createProducer(createKafka('invoice', config.KAFKA_BROKERS, log));
   const relay = new OutboxRelay({ models: [models.Invoice], producer, log });

@@ -10,6 +10,7 @@ import { NotificationService } from './service/notifications.ts';
 import { Peers } from './service/peers.ts';
 import { CheckoutStore } from './store/checkouts.ts';
 import { registerModels } from './store/models.ts';
+import { createModelIndexes } from '@invoice-platform/common/setup';
 import { NotificationStore } from './store/notifications.ts';
 
 const config = loadPaymentConfig();
@@ -18,7 +19,7 @@ const log = createLogger('payment', config.LOG_LEVEL);
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.PAYMENT_DB_NAME, log);
   const models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  await createModelIndexes(models);
 
   const invoice = createUnaryClient(
     loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),

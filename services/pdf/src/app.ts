@@ -13,6 +13,7 @@ import { PdfRenderer } from './render/renderer.ts';
 import { loadSystemTemplateSources } from './render/system-templates.ts';
 import { FileStore } from './store/file-store.ts';
 import { registerModels } from './store/models.ts';
+import { createPdfIndexes } from './store/indexes.ts';
 import { PdfRepository } from './store/repository.ts';
 import type { Poller } from '@invoice-platform/common/poller';
 import { startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
@@ -37,9 +38,8 @@ export interface PdfAppOptions {
 export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptions = {}): Promise<PdfApp> {
   const conn = await connectMongo(config.MONGODB_URI, config.PDF_DB_NAME, log);
   const models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  await createPdfIndexes(conn, models);
   const files = new FileStore(conn);
-  await files.ensureIndexes();
   const repo = new PdfRepository(models);
 
   const pool = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_PAGE_POOL_SIZE, log });

@@ -15,6 +15,7 @@ import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from './service/scheduler.ts';
 import { SeriesService } from './service/series.ts';
 import { registerModels } from './store/models.ts';
+import { createModelIndexes } from '@invoice-platform/common/setup';
 import { RecurringRepository } from './store/repository.ts';
 
 const config = loadRecurringConfig();
@@ -23,7 +24,7 @@ const log = createLogger('recurring', config.LOG_LEVEL);
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.RECURRING_DB_NAME, log);
   const models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  await createModelIndexes(models);
   const repo = new RecurringRepository(models);
 
   const client = (file: string, name: string, addr: string) =>

@@ -18,6 +18,7 @@ import { DeliveryWorker } from './service/worker.ts';
 import { DeliveryStore } from './store/deliveries.ts';
 import { EndpointStore } from './store/endpoints.ts';
 import { registerModels } from './store/models.ts';
+import { createModelIndexes } from '@invoice-platform/common/setup';
 
 const config = loadWebhookConfig();
 const log = createLogger('webhook', config.LOG_LEVEL);
@@ -25,7 +26,7 @@ const log = createLogger('webhook', config.LOG_LEVEL);
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.WEBHOOK_DB_NAME, log);
   const models = registerModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
+  await createModelIndexes(models);
 
   const accounts = createUnaryClient(
     loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
