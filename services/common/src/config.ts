@@ -38,7 +38,11 @@ export const commonConfig = {
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
-  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ format: 'uri' })),
+  // Read by the telemetry preload's SDK itself (docs/observability.md); checked here so a typo
+  // stops the service at start instead of silently exporting nowhere.
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
+    Type.String({ pattern: '^https?://[^\\s]+$', description: 'an http:// or https:// URL' }),
+  ),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000 }),
 };
 

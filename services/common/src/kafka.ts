@@ -1,4 +1,4 @@
-import { context, type ObservableCallback, propagation } from '@opentelemetry/api';
+import { context, type ObservableCallback, propagation, trace } from '@opentelemetry/api';
 import { type Admin, type Consumer, type IHeaders, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { Logger } from './logger.ts';
 import { meter } from './metrics.ts';
@@ -205,6 +205,14 @@ function observeLag(kafka: Kafka, groupId: string, topicList: string[], log: Log
   };
 }
 
+function extractHeaders(headers: IHeaders | undefined) {
+  const carrier: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers ?? {})) {
+    if (value !== undefined) carrier[key] = String(value);
+  }
+  return propagation.extract(context.active(), carrier);
+}
+
 /** Runs a consumer whose handler sees each event inside the producer's trace context. */
 export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consumer> {
   const topicList = typeof opts.topic === 'string' ? [opts.topic] : [...opts.topic];
@@ -238,11 +246,10 @@ export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consum
         opts.log.error({ topic, offset: message.offset }, 'kafka message is not JSON; skipped');
         return;
       }
-      const carrier: Record<string, string> = {};
-      for (const [key, value] of Object.entries(message.headers ?? {})) {
-        if (value !== undefined) carrier[key] = String(value);
-      }
-      const parent = propagation.extract(context.active(), carrier);
+      // The kafkajs instrumentation (telemetry preload) has already continued the message's trace
+      // with its process span, which the handler's spans must hang from; only without it is the
+      // producer's context taken from the headers here (docs/observability.md).
+      const parent = trace.getSpan(context.active()) ? context.active() : extractHeaders(message.headers);
       // kafkajs heartbeats only between messages on its own: a handler longer than the session
       // timeout (a PDF re-render with its retries) would get this member evicted, the group
       // rebalanced and the message handled again elsewhere.

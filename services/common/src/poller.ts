@@ -1,3 +1,4 @@
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { Logger } from './logger.ts';
 
 /**
@@ -41,7 +42,10 @@ export class Poller {
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.pass()
+      // A pass belongs to no request: without this, the trace of whichever request notified
+      // first would follow the timers into every later pass (docs/observability.md).
+      this.running = context
+        .with(ROOT_CONTEXT, () => this.pass())
         .then(() => undefined)
         .catch((err: unknown) => this.log.warn({ err: (err as Error).message }, this.failure))
         .finally(() => {

@@ -1,5 +1,5 @@
-import type { BatchObservableCallback } from '@opentelemetry/api';
-import type { Producer } from 'kafkajs';
+import { type BatchObservableCallback, context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
+import type { Message, Producer } from 'kafkajs';
 import type { Model, Schema, UpdateQuery } from 'mongoose';
 import { lazyConnection } from '../kafka.ts';
 import type { Logger } from '../logger.ts';
@@ -190,20 +190,42 @@ export class OutboxRelay {
     await model.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outbox_at: null } }).exec();
   }
 
+  /**
+   * Sends in outbox order. Each run of consecutive events written by one traced change is sent
+   * inside that change's trace context (stored with the events), so the kafkajs instrumentation's
+   * send span is a child of the request that wrote them and its traceparent header (which replaces
+   * the stored one: one header, never two) carries that trace to the consumers
+   * (docs/observability.md). Runs go one after the other, so the order stays the outbox's.
+   */
   private async publish(messages: OutboxMessage[]): Promise<void> {
     await this.ensureConnected();
-    const byTopic = new Map<string, OutboxMessage[]>();
-    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    const runs: OutboxMessage[][] = [];
+    for (const message of messages) {
+      const last = runs.at(-1);
+      if (last && sameTrace(last[0]!, message)) last.push(message);
+      else runs.push([message]);
+    }
+    for (const run of runs) {
+      const parent = propagation.extract(ROOT_CONTEXT, run[0]!.headers);
+      await context.with(parent, () => this.send(run));
+    }
+  }
+
+  private async send(messages: OutboxMessage[]): Promise<void> {
+    const byTopic = new Map<string, Message[]>();
+    for (const e of messages) {
+      byTopic.set(e.topic, [
+        ...(byTopic.get(e.topic) ?? []),
+        { key: e.key, value: e.value, headers: { ...e.headers, 'content-type': 'application/json', 'event-id': e.id } },
+      ]);
+    }
     await this.opts.producer.sendBatch({
       acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({
-        topic,
-        messages: list.map((e) => ({
-          key: e.key,
-          value: e.value,
-          headers: { ...e.headers, 'content-type': 'application/json', 'event-id': e.id },
-        })),
-      })),
+      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
     });
   }
+}
+
+function sameTrace(a: OutboxMessage, b: OutboxMessage): boolean {
+  return a.headers.traceparent === b.headers.traceparent && a.headers.tracestate === b.headers.tracestate;
 }

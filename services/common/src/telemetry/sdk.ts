@@ -69,7 +69,8 @@ const sdk = new NodeSDK({
       disableOutgoingRequestInstrumentation: true,
     }),
     new KoaInstrumentation(),
-    new GrpcInstrumentation(),
+    // grpc.health.v1 (probes, the gateway's readiness and the test platform poll it): no trace.
+    new GrpcInstrumentation({ ignoreGrpcMethods: ['Check', 'Watch'] }),
     new KafkaJsInstrumentation(),
     // Pollers (outbox relays, schedulers, delivery workers) query every second: only operations
     // inside a traced request or message make spans, not a root trace per poll.

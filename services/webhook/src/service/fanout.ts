@@ -1,3 +1,4 @@
+import { currentTraceHeaders } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
 import { type LifecycleEnvelope, toPublicEvent } from '../domain/events.ts';
 import { fanOutDeliveryId } from '../domain/ids.ts';
@@ -35,6 +36,7 @@ export async function openDelivery(
     resend,
     due_at: now,
     lease_token: null,
+    trace_headers: currentTraceHeaders(),
     created_at: now,
     updated_at: now,
   };

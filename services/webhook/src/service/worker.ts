@@ -1,3 +1,4 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Logger } from '@invoice-platform/common/logger';
 import { lagBuckets, meter } from '@invoice-platform/common/metrics';
 import { Poller } from '@invoice-platform/common/poller';
@@ -11,6 +12,8 @@ import type { ServiceClock } from '@invoice-platform/common/clock';
 import { type EndpointService, signingSecrets } from './endpoints.ts';
 import type { Notifier } from './notifier.ts';
 import { post, type PostResult, resolveTarget } from './sender.ts';
+
+const tracer = trace.getTracer('invoice-platform-webhook');
 
 export interface WorkerDeps {
   deliveries: DeliveryStore;
@@ -191,15 +194,38 @@ export class DeliveryWorker {
         })
         .catch((err: unknown) => log.warn({ err: (err as Error).message }, 'delivery lease renewal failed'));
     }, leaseMs / 3);
+    // The attempt is a span of the trace that opened the delivery (the fan-out of an event, so the
+    // request that changed the invoice, or a resend): docs/observability.md. No traceparent goes to
+    // the endpoint; the POST itself is not instrumented.
+    const parent = propagation.extract(ROOT_CONTEXT, lease.doc.trace_headers ?? {});
+    const span = tracer.startSpan(
+      'webhook delivery',
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'webhook.delivery_id': lease.doc._id,
+          'webhook.event_id': lease.doc.event_id,
+          'webhook.event_type': lease.doc.event_type,
+          'webhook.attempt': lease.doc.attempt_count + 1,
+        },
+      },
+      parent,
+    );
     try {
-      return await this.attempt(lease, deactivated);
+      const outcome = await context.with(trace.setSpan(parent, span), () => this.attempt(lease, deactivated));
+      span.setAttribute('webhook.outcome', outcome);
+      if (outcome === 'failed') span.setStatus({ code: SpanStatusCode.ERROR });
+      return outcome;
     } catch (err) {
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
       log.warn(
         { err: (err as Error).message, delivery_id: lease.doc._id },
         'delivery work failed; retried after its lease',
       );
       return 'skipped';
     } finally {
+      span.end();
       working = false;
       clearInterval(renewal);
     }

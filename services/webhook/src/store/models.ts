@@ -105,6 +105,11 @@ export interface DeliveryDoc {
   due_at: Date | null;
   /** The claim of the sender holding the delivery; null when none does. */
   lease_token: string | null;
+  /**
+   * W3C trace context (traceparent, tracestate) of the fan-out or resend that opened it: its
+   * attempts are spans of that trace (docs/observability.md). Absent on older deliveries.
+   */
+  trace_headers?: Record<string, string>;
   created_at: Date;
   updated_at: Date;
 }
@@ -208,6 +213,7 @@ const deliverySchema = new Schema<DeliveryDoc>(
     resend: { type: Boolean, default: false },
     due_at: { type: Date, default: null },
     lease_token: { type: String, default: null },
+    trace_headers: { type: Object },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },
   },
