@@ -1,4 +1,7 @@
-/** The service's notion of now: the real clock, or a frozen time that tests move (DESIGN.md §4). */
+/**
+ * The service's notion of now: the real clock, or a frozen time that tests move
+ * (docs/architecture.md#testing).
+ */
 export class Clock {
   private frozen: Date | undefined;
 
