@@ -50,7 +50,7 @@ async function generated(api: ApiClient, body: object = baseBody): Promise<Obj> 
 
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-test('POST generate-external: the §2.5 response, one credit used', async (t) => {
+test('POST generate-external: the GenerateInvoiceResult response, one credit used', async (t) => {
   const api = await platform.client('enterprise', 5);
   const res = await generate(api);
   t.is(res.status, 200, res.text);
@@ -106,7 +106,7 @@ test('POST generate-external: an empty pool is 402 and creates nothing', async (
   t.is(list.body.meta!.total, 0);
 });
 
-test('GET invoice: every §2.1 field with the right type and value', async (t) => {
+test('GET invoice: every Invoice field with the right type and value', async (t) => {
   const api = await platform.client('enterprise', 5);
   const created = await generated(api, {
     ...baseBody,
@@ -188,7 +188,8 @@ for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
   });
 }
 
-// Hand-computed cases (DESIGN.md §3 Money): round half away from zero to the currency's minor units, once per figure.
+// Hand-computed cases (docs/architecture.md#money): round half away from zero to the currency's
+// minor units, once per figure.
 const totalsCases: [string, Obj, Obj][] = [
   [
     // lines 200.00 (10%), 50.00 (invoice 11%), 99.99 (0%); subtotal 349.99; discount 35.00 shared
@@ -484,7 +485,7 @@ test('GET invoice: an unknown id is 404', async (t) => {
   t.is(res.status, 404);
 });
 
-// DESIGN.md §3 move table: [from, to, allowed]
+// docs/architecture.md#status-moves: [from, to, allowed]
 const moves: [string, string, boolean][] = [
   ['unpaid', 'paid', true],
   ['unpaid', 'overdue', true],
@@ -561,7 +562,7 @@ test('PUT status: the same status again is 200, changes nothing and sends no eve
   t.is(events.of(id).length, 3);
 });
 
-test('invoice.created: the envelope and data.object carry the §2.1 invoice plus the event figures', async (t) => {
+test('invoice.created: the envelope and data.object carry the public invoice plus the event figures', async (t) => {
   const api = await platform.client('enterprise', 2);
   const created = await generated(api);
   const [event] = await events.waitFor(String(created.id), (es) => es.some((e) => e.type === 'invoice.created'));
@@ -730,7 +731,7 @@ test('GET /p/invoice/{id}/pdf: an unknown id is 404', async (t) => {
   t.is(res.status, 404);
 });
 
-test('GET templates: the §2.4 list with availability by plan', async (t) => {
+test('GET templates: the Template list with availability by plan', async (t) => {
   const pro = await platform.client('professional', 0);
   const ent = await platform.client('enterprise', 0);
   const proList = (await pro.call<Body<Obj[]>>('GET', '/api/invoices/external/templates')).body.data;

@@ -9,7 +9,7 @@ test.before(async () => {
 });
 test.after.always(() => platform.stop());
 
-test('GET /openapi.json: a valid OpenAPI 3.1 document of every spec §4 endpoint, no key needed', async (t) => {
+test('GET /openapi.json: a valid OpenAPI 3.1 document of every public endpoint, no key needed', async (t) => {
   const res = await request<{
     openapi: string;
     paths: Record<string, Record<string, { operationId: string }>>;

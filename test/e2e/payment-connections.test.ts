@@ -10,7 +10,7 @@ import { type ApiClient, Platform, repoRoot } from '../support/platform.ts';
 /**
  * Payment gateway connections through the gateway: the admin API and invoicectl connect,
  * replace, list and disconnect with real credential fields, and generate refuses a gateway that
- * cannot take the invoice (spec §4.1 payment_gateway, payment_account).
+ * cannot take the invoice (OpenAPI `generateInvoice` payment_gateway, payment_account).
  */
 
 const run = promisify(execFile);
@@ -292,7 +292,7 @@ async function paymentAccount(ws: string): Promise<string> {
   return res.body.data.id;
 }
 
-/** The 400 envelope of spec §7 with the one field error expected, and no credit used. */
+/** The 400 envelope of docs/architecture.md#errors with the one field error expected, and no credit used. */
 async function refusedGenerate(t: ExecutionContext, api: ApiClient, extra: Obj, path: string, message: string) {
   const res = await generate(api, extra);
   t.is(res.status, 400, res.text);

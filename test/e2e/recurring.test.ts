@@ -74,7 +74,10 @@ const plusMinute = (iso: string) => new Date(new Date(iso).getTime() + 60_000).t
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The date `k` months after `anchor`, keeping its day and clamping to the month's end (DESIGN.md §3). */
+/**
+ * The date `k` months after `anchor`, keeping its day and clamping to the month's end
+ * (docs/architecture.md#recurring).
+ */
 function addMonths(anchor: string, k: number): string {
   const [y, m, d] = anchor.split('-').map(Number) as [number, number, number];
   const first = new Date(Date.UTC(y, m - 1 + k, 1));
@@ -452,7 +455,7 @@ test.serial(
   },
 );
 
-test.serial('400 for the invalid bodies of status, extend and frequency (spec §4.10–§4.12)', async (t) => {
+test.serial('400 for the invalid bodies of status, extend and frequency (OpenAPI request bodies)', async (t) => {
   const api = await platform.client('business', 5);
   const id = String(((await createSeries(api, email())).recurring as Obj).schedule_id);
   const before = await getSeries(api, id);

@@ -39,7 +39,7 @@ const addTemplate = async (workspaceId: string, name: string, minPlan?: string) 
   return String(res.body.data.id);
 };
 
-test('generate: template.source is system_default, requested, company_default or fallback as DESIGN.md §3 decides', async (t) => {
+test('generate: template.source is system_default, requested, company_default or fallback as docs/architecture.md#templates decides', async (t) => {
   const api = await platform.client('business', 10);
   const none = await generate(api);
   t.deepEqual(none.body.data.template, { id: 'classic', name: 'Classic', source: 'system_default' });

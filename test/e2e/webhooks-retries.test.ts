@@ -101,7 +101,7 @@ async function nextAttempt(
 const tOf = (r: ReceivedRequest) => Number(/^t=(\d+),/.exec(r.headers['service-signature']!)![1]);
 
 test.serial(
-  'webhook retries: a receiver answering 500 gets exactly 8 attempts at the spec offsets, then the endpoint is deactivated and the owner emailed',
+  'webhook retries: a receiver answering 500 gets exactly 8 attempts at the documented delays, then the endpoint is deactivated and the owner emailed',
   async (t) => {
     const route = 'always-500';
     const { api, owner, endpointId } = await setup(route, { status: 500 });

@@ -5,8 +5,9 @@ import { Kafka, logLevel } from 'kafkajs';
 import { type ApiClient, Platform, waitFor } from '../support/platform.ts';
 import { type ReceivedRequest, WebhookReceiver } from '../support/webhook-receiver.ts';
 
-// Spec §6.1: events are sent for invoices created in the dashboard and through the API, and a
-// recurring series is never sent itself: its first invoice and each follow-up are, once each.
+// docs/architecture.md#webhooks: events are sent for invoices created in the dashboard and through
+// the API, and a recurring series is never sent itself: its first invoice and each follow-up are,
+// once each.
 const platform = new Platform({
   invoices: true,
   recurring: true,

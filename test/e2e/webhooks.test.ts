@@ -87,7 +87,7 @@ function allChecksPass(t: { deepEqual: (a: unknown, b: unknown, m?: string) => v
   t.deepEqual(r.checks, { own: 'ok', stripe: 'ok', standard: 'ok' }, `checks of ${r.headers['service-delivery']}`);
 }
 
-test('webhooks: each of the four event types arrives once, signed, with the §6.3 envelope and the get-invoice object', async (t) => {
+test('webhooks: each of the four event types arrives once, signed, with the public envelope and the get-invoice object', async (t) => {
   const route = unique('four');
   const { api } = await subscribed(route);
 
@@ -118,7 +118,7 @@ test('webhooks: each of the four event types arrives once, signed, with the §6.
     t.is(r.responded, 200);
     const event = JSON.parse(r.body) as Obj & { data: Obj & { object: Obj } };
     seenTypes.push(event.type as string);
-    // Headers (spec §6.4) and the Standard Webhooks set (DESIGN.md §3).
+    // Headers, the Standard Webhooks set included (docs/architecture.md#webhooks).
     t.is(r.headers['content-type'], 'application/json');
     t.is(r.headers['service-event'], event.type as string);
     t.is(r.headers['service-delivery'], event.id as string);
@@ -129,7 +129,7 @@ test('webhooks: each of the four event types arrives once, signed, with the §6.
     // Our trace context stays inside the platform.
     t.is(r.headers.traceparent, undefined);
     t.is(r.headers.tracestate, undefined);
-    // Envelope (spec §6.3): nothing internal (workspace_id, sequence) leaks.
+    // Envelope (docs/architecture.md#webhooks): nothing internal (workspace_id, sequence) leaks.
     t.deepEqual(Object.keys(event).sort(), ['created', 'data', 'id', 'object', 'type']);
     t.is(event.object, 'event');
     t.regex(event.id as string, /^evt_[0-9A-Za-z]{22}$/);
@@ -354,7 +354,8 @@ test('webhooks: without the test hooks a purge with its own retention or time is
     addr,
   );
   try {
-    // Spec §6.6.5 keeps logs 30 days: a day's retention would purge logs an admin must still see.
+    // docs/architecture.md#webhooks keeps logs 30 days: a day's retention would purge logs an admin
+    // must still see.
     for (const request of [{ retention_days: 1 }, { retention_days: 0 }, { now: new Date().toISOString() }]) {
       const err = await t.throwsAsync(client.call('PurgeDeliveryLogs', request), undefined, JSON.stringify(request));
       t.like(err, { kind: 'application' }, JSON.stringify(request));

@@ -71,8 +71,8 @@ for (const [component, check, readyWhileDown] of [
         const res = await api.call('GET', templates);
         t.is(res.status, 503, 'no request is admitted without the shared rate limiter');
         t.is((res.body as { error: { name: string } }).error.name, 'ServiceUnavailableError');
-        // Spec §4: every response carries them; the limit that would apply (the IP's, before
-        // authentication), with nothing left.
+        // Every response carries them (docs/architecture.md#rate-limits); the limit that would
+        // apply (the IP's, before authentication), with nothing left.
         t.is(res.headers.get('x-ratelimit-limit'), '100000');
         t.is(res.headers.get('x-ratelimit-remaining'), '0');
       }

@@ -1,10 +1,11 @@
 /**
  * A webhook receiver as a third party would run one, as its own process (started by
- * webhook-receiver.ts). Every POST /hook/<name> is verified per spec §6.5 by this file's own code
- * — the receiver's decision — and, as independent second checks, by two maintained libraries:
- * Stripe's verifier for `Service-Signature: t=…,v1=…` and the Standard Webhooks library for the
- * `webhook-*` headers. A request failing the own check is answered 400; otherwise the route's
- * behaviour decides (status, failures per event, a hang, the answer's body and headers).
+ * webhook-receiver.ts). Every POST /hook/<name> is verified per docs/architecture.md#webhooks by
+ * this file's own code — the receiver's decision — and, as independent second checks, by two
+ * maintained libraries: Stripe's verifier for `Service-Signature: t=…,v1=…` and the Standard
+ * Webhooks library for the `webhook-*` headers. A request failing the own check is answered 400;
+ * otherwise the route's behaviour decides (status, failures per event, a hang, the answer's body
+ * and headers).
  *
  * Control API (tests only): PUT /_control/routes/<name>, GET /_control/requests/<name>,
  * PUT /_control/clock {offsetMs} (the webhook service's moved clock, for timestamp checks).
@@ -52,7 +53,10 @@ let seq = 0;
 const toleranceSeconds = 300;
 const nowMs = () => Date.now() + clockOffsetMs;
 
-/** Spec §6.5, step by step: HMAC-SHA256 over "{t}.{raw body}", constant-time compare, age ≤ 5 min. */
+/**
+ * docs/architecture.md#webhooks, step by step: HMAC-SHA256 over "{t}.{raw body}", constant-time
+ * compare, age ≤ 5 min.
+ */
 function ownCheck(header: string | undefined, body: string, secret: string): string {
   if (!header) return 'missing Service-Signature';
   let t: number | undefined;

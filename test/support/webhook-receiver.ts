@@ -19,7 +19,10 @@ export interface ReceivedRequest {
   received_at: string;
   headers: Record<string, string>;
   body: string;
-  /** 'ok' or why each verifier refused: own (spec §6.5), stripe (Service-Signature), standard (webhook-*). */
+  /**
+   * 'ok' or why each verifier refused: own (docs/architecture.md#webhooks), stripe
+   * (Service-Signature), standard (webhook-*).
+   */
   checks: { own: string; stripe: string; standard: string };
   accepted: boolean;
   responded: number;

@@ -1,5 +1,5 @@
 /**
- * Calendar arithmetic in a workspace's time zone (DESIGN.md §3 Times: stored UTC, date-only
+ * Calendar arithmetic in a workspace's time zone (docs/architecture.md#times: stored UTC, date-only
  * fields read in the workspace time zone).
  */
 
@@ -63,12 +63,15 @@ export function localSecondsOfDay(instant: Date, timeZone: string): number {
   return Math.round((instant.getTime() - start.getTime()) / 1000);
 }
 
-/** When an unpaid invoice becomes overdue: the start of the day after its due date (DESIGN.md §3). */
+/**
+ * When an unpaid invoice becomes overdue: the start of the day after its due date
+ * (docs/architecture.md#status-moves).
+ */
 export function overdueAt(dueDate: string, timeZone: string): Date {
   return startOfLocalDay(addDays(dueDate, 1), timeZone);
 }
 
-/** YYYYMM of `instant` in `timeZone`, the period of the invoice number (spec §1.4). */
+/** YYYYMM of `instant` in `timeZone`, the period of the invoice number (docs/architecture.md#numbering). */
 export function numberPeriod(instant: Date, timeZone: string): string {
   return localDate(instant, timeZone).slice(0, 7).replace('-', '');
 }

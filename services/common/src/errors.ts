@@ -1,6 +1,6 @@
 /**
  * The one application error. Services throw it; the gRPC layer carries its kind and details in
- * trailing metadata; the gateway maps it to the spec's error envelope (spec §7, DESIGN.md §3).
+ * trailing metadata; the gateway maps it to the public error envelope (docs/architecture.md#errors).
  */
 export const errorKinds = {
   validation: { status: 400, name: 'ValidationError' },
@@ -52,7 +52,7 @@ export function isErrorKind(value: string): value is ErrorKind {
   return Object.hasOwn(errorKinds, value);
 }
 
-/** The spec §7 error body. 5xx messages are replaced so internals never leak. */
+/** The public error body (docs/architecture.md#errors). 5xx messages are replaced so internals never leak. */
 export function errorEnvelope(err: AppError): {
   data: null;
   error: { status: number; name: string; message: string; details?: Record<string, unknown> };

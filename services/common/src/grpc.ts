@@ -8,7 +8,7 @@ import { meter, secondsBuckets } from './metrics.ts';
 
 const protosDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../protos');
 
-/** The one set of loader options: field names stay snake_case as in the spec's JSON. */
+/** The one set of loader options: field names stay snake_case as in the public JSON. */
 export const LOADER_OPTIONS: protoLoader.Options = {
   keepCase: true,
   longs: String,

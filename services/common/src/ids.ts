@@ -19,7 +19,7 @@ export function randomBase62(bytes = 16): string {
   return base62(randomBytes(bytes));
 }
 
-/** Ids are unguessable (DESIGN.md §3): the invoice id is the capability for its public page. */
+/** Ids are unguessable (docs/architecture.md#ids): the invoice id is the capability for its public page. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBase62(16)}`;
 }

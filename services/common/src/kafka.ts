@@ -9,7 +9,7 @@ export const topics = {
   workspace: 'workspace.v1',
 } as const;
 
-/** The JSON envelope of every event (DESIGN.md §2). */
+/** The JSON envelope of every event (docs/architecture.md#events). */
 export interface EventEnvelope<T = unknown> {
   id: string;
   object: 'event';

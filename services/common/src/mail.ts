@@ -33,9 +33,10 @@ export interface MailerOptions {
 }
 
 /**
- * Outgoing mail over SMTP (DESIGN.md §4: a real SMTP server everywhere, the local sink in dev and
- * tests). Timeouts are short so that an SMTP outage fails the send fast: callers (the recurring
- * scheduler, the webhook deactivation notice) keep their own retry state and try again later.
+ * Outgoing mail over SMTP (docs/architecture.md#mail: a real SMTP server everywhere, the local sink
+ * in dev and tests). Timeouts are short so that an SMTP outage fails the send fast: callers (the
+ * recurring scheduler, the webhook deactivation notice) keep their own retry state and try again
+ * later.
  */
 export function createMailer(opts: MailerOptions): Mailer {
   const timeout = opts.timeoutMs ?? 5000;

@@ -2,7 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from './logger.ts';
 
 /**
- * One connection per service, to the service's own database (DESIGN.md §1). The driver keeps
+ * One connection per service, to the service's own database (docs/architecture.md#services). The driver keeps
  * retrying after an outage, so a restarted database is picked up without restarting the service.
  */
 export async function connectMongo(uri: string, dbName: string, log: Logger): Promise<Connection> {

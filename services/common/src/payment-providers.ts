@@ -1,8 +1,9 @@
 /**
- * The six payment providers a workspace can connect (spec §4.1 payment_gateway), what each needs
- * to be connected, and which invoice currencies each can take. Accounts checks connections and
- * generate's payment_gateway against this table; the payment service's adapters read the same
- * credentials. docs/payments/<provider>.md says where each value comes from on the provider's side.
+ * The six payment providers a workspace can connect (OpenAPI `generateInvoice` payment_gateway),
+ * what each needs to be connected, and which invoice currencies each can take. Accounts checks
+ * connections and generate's payment_gateway against this table; the payment service's adapters
+ * read the same credentials. docs/payments/<provider>.md says where each value comes from on the
+ * provider's side.
  */
 
 import { type PaymentProvider, paymentProviders } from './contracts/values.ts';

@@ -30,7 +30,7 @@ export const configSchema = Type.Object({
    * (docs/operations.md, "Rotate the admin token"); unset once they have.
    */
   ADMIN_TOKEN_PREVIOUS: Type.Optional(Type.String({ minLength: 24 })),
-  /** {base_url} of the spec: used in pdf_url and the public invoice page. */
+  /** The public {base_url}: used in pdf_url and the public invoice page. */
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
   REDIS_URL: Type.String({ pattern: '^rediss?://' }),
   /** A Redis command not answered within this fails, so a hung Redis is a quick 503, not a hung request. */
@@ -58,7 +58,7 @@ export const configSchema = Type.Object({
     description:
       'CSP sources separated by spaces, e.g. "https:" or "https://checkout.stripe.com http://127.0.0.1:4000"',
   }),
-  /** How long an Idempotency-Key and its response are kept (spec §4.1: 24 hours). */
+  /** How long an Idempotency-Key and its response are kept (OpenAPI `generateInvoice`: 24 hours). */
   IDEMPOTENCY_TTL_MS: Type.Integer({ minimum: 1000, default: 86_400_000 }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** Comma-separated IPs or CIDRs of proxies whose X-Forwarded-For is believed. */
@@ -73,7 +73,10 @@ export const configSchema = Type.Object({
   RATE_LIMIT_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
   /** Payment notifications per IP per window, counted apart from page and API requests. */
   RATE_LIMIT_NOTIFY_PER_IP: Type.Integer({ minimum: 1, default: 600 }),
-  /** JSON object of per-plan workspace limits overriding spec §8's, e.g. {"professional":15}. */
+  /**
+   * JSON object of per-plan workspace limits overriding the defaults of
+   * docs/architecture.md#rate-limits, e.g. {"professional":15}.
+   */
   RATE_LIMIT_PLANS: Type.Optional(
     Type.String({
       pattern: planLimitsPattern(),

@@ -11,7 +11,7 @@ export const configSchema = Type.Object({
   PDF_ADDR: Type.String({ minLength: 1 }),
   /** Empty until the recurring service is deployed: recurring generates then answer 501. */
   RECURRING_ADDR: Type.String({ default: '' }),
-  /** {base_url} of the spec, for pdf_url and the pay-online link. */
+  /** The public {base_url}, for pdf_url and the pay-online link. */
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000 }),
   OVERDUE_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 60_000 }),

@@ -1,5 +1,5 @@
 /**
- * Render benchmark (DESIGN.md §4 PDF): the default template through the service's renderer
+ * Render benchmark (docs/architecture.md#pdf-rendering): the default template through the service's renderer
  * (jsreport-core + handlebars + the warm-chrome-pdf recipe on a pool of warm pages of one shared
  * Chromium) against raw puppeteer-core printing the same HTML on warm pages, plus memory as PSS.
  *

@@ -12,7 +12,7 @@ export const configSchema = Type.Object({
   PDF_ADDR: Type.String({ minLength: 1 }),
   SMTP_URL: Type.String({ pattern: '^smtps?://' }),
   MAIL_FROM: Type.String({ default: 'Invoices <invoices@invoice-platform.local>' }),
-  /** {base_url} of the spec, for the invoice link in emails. */
+  /** The public {base_url}, for the invoice link in emails. */
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** How often the scheduler looks for due occurrences. */

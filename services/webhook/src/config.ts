@@ -18,12 +18,15 @@ export const configSchema = Type.Object({
   /** Accounts, for the plan check on registration and the owner's email on deactivation. */
   ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
-  /** Where deactivation notices go out (DESIGN.md §4: a real SMTP server; the local sink in dev). */
+  /**
+   * Where deactivation notices go out (docs/architecture.md#mail: a real SMTP server; the local
+   * sink in dev).
+   */
   SMTP_URL: Type.String({ pattern: '^smtps?://' }),
   WEBHOOK_MAIL_FROM: Type.String({ minLength: 3, default: 'Invoice platform <no-reply@invoice-platform.local>' }),
   /** Dev and tests only: http:// URLs whose host resolves to 127.0.0.1 or ::1 are allowed. */
   WEBHOOK_ALLOW_INSECURE_LOOPBACK: Type.Boolean({ default: false }),
-  /** Spec §6.6.1: a 2xx within this time is a success. */
+  /** docs/architecture.md#webhooks: a 2xx within this time is a success. */
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   /** How often each replica looks for due attempts (retries; first attempts are sent at once). */
   WEBHOOK_DUE_POLL_MS: Type.Integer({ minimum: 50, default: 1000 }),
@@ -38,7 +41,7 @@ export const configSchema = Type.Object({
   WEBHOOK_WORKSPACE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 4 }),
   /** Attempts made to one endpoint at once. */
   WEBHOOK_ENDPOINT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 16, default: 2 }),
-  /** Delivery logs and stored events are kept this long (spec §6.6.5: 30 days). */
+  /** Delivery logs and stored events are kept this long (docs/architecture.md#webhooks: 30 days). */
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 30 }),
   WEBHOOK_PURGE_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
   /** SetClock, and a `now` or `retention_days` on PurgeDeliveryLogs; tests only (docs/contracts.md §2.9). */

@@ -8,7 +8,7 @@ export type PlanState = (typeof planStates)[number];
 export const features = ['api', 'recurring'] as const;
 export type Feature = (typeof features)[number];
 
-/** Active API keys per workspace (spec §8); free has no API, so no keys. */
+/** Active API keys per workspace (docs/architecture.md#plans); free has no API, so no keys. */
 export const defaultApiKeyLimits: Record<Plan, number> = {
   free: 0,
   professional: 3,
@@ -17,7 +17,7 @@ export const defaultApiKeyLimits: Record<Plan, number> = {
   enterprise: 20,
 };
 
-/** Features each plan includes (DESIGN.md §3: recurring from specialist up). */
+/** Features each plan includes (docs/architecture.md#plans: recurring from specialist up). */
 export function planFeatures(plan: Plan): Feature[] {
   if (plan === 'free') return [];
   if (plan === 'professional') return ['api'];
@@ -46,8 +46,9 @@ export function parseApiKeyLimits(json: string | undefined): Record<Plan, number
 }
 
 /**
- * Why a workspace on `plan` may not create another API key while `activeKeys` are active (spec §5,
- * §8), or null when it may. A workspace downgraded below its active keys is refused too.
+ * Why a workspace on `plan` may not create another API key while `activeKeys` are active
+ * (docs/architecture.md#plans), or null when it may. A workspace downgraded below its active keys
+ * is refused too.
  */
 export function newApiKeyRefusal(plan: Plan, limit: number, activeKeys: number): AppError | null {
   if (plan === 'free') return new AppError('forbidden', 'Creating an API key requires a paid plan.');
@@ -58,7 +59,7 @@ export function newApiKeyRefusal(plan: Plan, limit: number, activeKeys: number):
   return null;
 }
 
-/** Why a workspace may not use the public API, or null when it may (spec §5.3). */
+/** Why a workspace may not use the public API, or null when it may (docs/architecture.md#plans). */
 export function apiAccessRefusal(ws: {
   plan: Plan;
   plan_state: PlanState;
@@ -73,7 +74,7 @@ export function apiAccessRefusal(ws: {
 
 /**
  * The reason a plan change takes recurring invoices away, for series to pause with
- * (spec §3.4 paused_reason), or null when recurring stays available.
+ * (docs/architecture.md#recurring paused_reason), or null when recurring stays available.
  */
 export function recurringLossReason(
   before: { plan: Plan; plan_state: PlanState; features: readonly string[] },

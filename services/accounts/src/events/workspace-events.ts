@@ -16,7 +16,10 @@ export interface WorkspaceUpdatedData {
   workspace: WorkspaceProfile;
   previous_plan?: string;
   previous_plan_state?: string;
-  /** Set when recurring invoices stop being available: series pause with it (spec §3.4). */
+  /**
+   * Set when recurring invoices stop being available: series pause with it
+   * (docs/architecture.md#recurring).
+   */
   reason?: 'plan_ended' | 'plan_downgrade';
 }
 

@@ -83,7 +83,10 @@ function toApiKey(doc: ApiKeyDoc): ApiKey {
   };
 }
 
-/** Workspace ids appear in invoice numbers (spec §1.4), so they are short upper-case codes. */
+/**
+ * Workspace ids appear in invoice numbers (docs/architecture.md#numbering), so they are short
+ * upper-case codes.
+ */
 function newWorkspaceId(): string {
   return randomBase62(8).slice(-10).toUpperCase();
 }

@@ -36,7 +36,7 @@ test('planFeatures: recurring from specialist up, no api on free', (t) => {
     t.deepEqual(planFeatures(plan), ['api', 'recurring']);
 });
 
-test('api key limits follow spec §8 and accept operator overrides', (t) => {
+test('api key limits follow docs/architecture.md#plans and accept operator overrides', (t) => {
   t.deepEqual(defaultApiKeyLimits, { free: 0, professional: 3, specialist: 5, business: 10, enterprise: 20 });
   t.is(parseApiKeyLimits('{"professional":7}').professional, 7);
   t.is(parseApiKeyLimits(undefined).enterprise, 20);

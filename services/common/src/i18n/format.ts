@@ -88,7 +88,7 @@ export function isZero(value: string): boolean {
   return /^-?0*(\.0*)?$/.test(value);
 }
 
-/** An RFC 3339 timestamp as a calendar date in the document's time zone (DESIGN.md §3 Times). */
+/** An RFC 3339 timestamp as a calendar date in the document's time zone (docs/architecture.md#times). */
 export function formatTimestampDate(iso: string, timeZone: string, lang: DocumentLanguage): string {
   return new Intl.DateTimeFormat(localeOf[lang], { dateStyle: 'medium', timeZone }).format(new Date(iso));
 }

@@ -14,9 +14,9 @@ import { type DocumentLanguage, documentLanguages, isOneOf } from '../contracts/
 
 /**
  * The one catalogue of words customers read: the PDF documents, the public invoice page and the
- * recurring follow-up email, one
- * complete dictionary per spec §4.1 document_language, one JSON file each beside this module (the
- * unit tests check every language has exactly the English keys). English is the shape the others
+ * recurring follow-up email, one complete dictionary per document_language
+ * (docs/architecture.md#documents), one JSON file each beside this module (the unit tests check
+ * every language has exactly the English keys). English is the shape the others
  * follow; a word only the page uses lives here too, so a translator has one file per language.
  */
 

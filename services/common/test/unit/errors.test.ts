@@ -19,7 +19,7 @@ test('errorEnvelope: 5xx never leaks internals', (t) => {
   t.deepEqual(body.error, { status: 500, name: 'InternalServerError', message: 'An unexpected error occurred.' });
 });
 
-test('error kinds carry the statuses and names of DESIGN.md §3', (t) => {
+test('error kinds carry the statuses and names of docs/architecture.md#errors', (t) => {
   const pairs = Object.values(errorKinds).map((k) => `${k.status} ${k.name}`);
   for (const expected of [
     '400 ValidationError',

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { newId, randomBase62 } from '../../src/ids.ts';
 
-test('newId: 128 random bits in base62 within the spec id pattern', (t) => {
+test('newId: 128 random bits in base62 within the public id pattern', (t) => {
   const ids = Array.from({ length: 2000 }, () => newId('inv'));
   for (const id of ids) t.regex(id, /^inv_[0-9A-Za-z]{22}$/);
   t.is(new Set(ids).size, ids.length);

@@ -36,8 +36,8 @@ function digest(value: string): Buffer {
 }
 
 /**
- * The dashboard's operations (DESIGN.md §1) over HTTP on a port of its own. It is never routed
- * by the ingress, and every call needs the admin token, compared in constant time.
+ * The dashboard's operations (docs/architecture.md#services) over HTTP on a port of its own. It is
+ * never routed by the ingress, and every call needs the admin token, compared in constant time.
  */
 export function createAdminApp(deps: AdminAppDeps): Koa {
   const app = new Koa();

@@ -32,9 +32,9 @@ function templateFields(b: Record<string, unknown>) {
 }
 
 /**
- * The dashboard's "manage templates" (DESIGN.md §1, §3 Templates) on the admin API, passed
+ * The dashboard's "manage templates" (docs/architecture.md#services, #templates) on the admin API, passed
  * through to PdfService's admin methods (protos/invoiceplatform/pdf/v1/pdf.proto). The list shows
- * the spec §2.4 fields plus kind and min_plan, with `available` for the workspace's current plan.
+ * the OpenAPI `Template` fields plus kind and min_plan, with `available` for the workspace's current plan.
  */
 export function registerTemplateRoutes(r: Router, deps: TemplateRouteDeps): void {
   const call = <T = Record<string, unknown>>(method: string, req: unknown) => {

@@ -26,7 +26,7 @@ function queryInt(ctx: Context, name: string, fallback: number): number {
 }
 
 /**
- * The dashboard's webhook settings (spec §6.1, §6.6.5) on the admin API, passed through to
+ * The dashboard's webhook settings (docs/architecture.md#webhooks) on the admin API, passed through to
  * WebhookService (protos/invoiceplatform/webhook/v1/webhook.proto), plus its ops and test hooks.
  */
 export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {

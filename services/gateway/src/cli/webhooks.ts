@@ -1,5 +1,5 @@
 /**
- * invoicectl webhook …: the dashboard's webhook settings (spec §6.1, §6.6.5) over the admin API.
+ * invoicectl webhook …: the dashboard's webhook settings (docs/architecture.md#webhooks) over the admin API.
  * Wired into cli/main.ts, which owns argument parsing, the HTTP request and output.
  */
 

@@ -50,7 +50,7 @@ export interface PublicAppDeps {
   /** The public invoice page, its Pay form and the providers' notification routes (docs/public-page.md). */
   invoicePage?: {
     backend: PublicPageBackend;
-    /** {base_url} of the spec. */
+    /** The public {base_url}. */
     publicBaseUrl: string;
     /** CSP sources the Pay form's redirect to a provider may go to. */
     payRedirectSources: string;
@@ -84,7 +84,8 @@ async function limitRate(
   try {
     decision = await deps.limiter.check(scopes, { record, member });
   } catch {
-    // Spec §4: every response carries the headers; without Redis nothing can be counted, so none is left.
+    // Every response carries the headers (docs/architecture.md#rate-limits); without Redis nothing
+    // can be counted, so none is left.
     setRateHeaders(ctx, shown.limit, 0);
     throw new AppError('unavailable', 'rate limiter unavailable');
   }

@@ -75,7 +75,10 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
   return Buffer.concat(chunks);
 }
 
-/** A 400 like any other invalid body: spec §7 has no status of its own for size. */
+/**
+ * A 400 like any other invalid body: the error statuses have none of their own for size
+ * (docs/architecture.md#errors).
+ */
 function tooLarge(limit: number): AppError {
   return AppError.validation(
     [{ path: 'body', message: `must be at most ${limit} bytes` }],

@@ -27,7 +27,7 @@ function dec(value: unknown): string | undefined {
 const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
 const orNull = <T>(v: T | undefined) => (v === undefined ? null : v);
 
-/** Spec §2.1 Invoice from the service's Invoice message. */
+/** OpenAPI `Invoice` from the service's Invoice message. */
 export function invoiceJson(inv: Rec) {
   return {
     id: inv.id,
@@ -68,7 +68,10 @@ function summaryJson(s: Rec) {
   };
 }
 
-/** Spec §2.5: `recurring` only when a series was created; `template` null for the plain layout. */
+/**
+ * OpenAPI `GenerateInvoiceResult`: `recurring` only when a series was created; `template` null for
+ * the plain layout.
+ */
 function generateJson(res: Rec) {
   const out: Rec = {
     id: res.id,
@@ -128,7 +131,7 @@ function generateRequest(workspaceId: string, body: Rec, idempotencyKey: string 
   };
 }
 
-/** Spec §2.7 RecurringSeries (and §2.8 occurrences when `withOccurrences`). */
+/** OpenAPI `RecurringSeries` (and its `RecurringOccurrence` list when `withOccurrences`). */
 function seriesJson(s: Rec, withOccurrences: boolean) {
   const out: Rec = {
     id: s.id,

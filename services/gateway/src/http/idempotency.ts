@@ -34,9 +34,10 @@ if v and cjson.decode(v).token == ARGV[1] then return redis.call('DEL', KEYS[1])
 return 0`;
 
 /**
- * Idempotency-Key handling of spec §4.1 (scoped by workspace, method and path; DESIGN.md §3):
- * the first request marks the key in flight; a repeat while in flight is 409, a repeat with a
- * different body 422, a repeat after success gets the stored response. Failures are not stored.
+ * Idempotency-Key handling of OpenAPI `generateInvoice` (scoped by workspace, method and path;
+ * docs/architecture.md#idempotency): the first request marks the key in flight; a repeat while in
+ * flight is 409, a repeat with a different body 422, a repeat after success gets the stored
+ * response. Failures are not stored.
  */
 export class IdempotencyStore {
   private readonly redis: Redis;

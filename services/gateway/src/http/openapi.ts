@@ -1,6 +1,7 @@
 /**
- * The OpenAPI 3.1 document of the public API (spec §9), built from the same route list and
- * schemas the gateway validates with, so the published contract cannot drift from the code.
+ * The OpenAPI 3.1 document of the public API (docs/architecture.md#public-contract), built from the
+ * same route list and schemas the gateway validates with, so the published contract cannot drift
+ * from the code.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorEnvelope, UseOf } from './schemas/common.ts';
@@ -8,7 +9,10 @@ import { IdempotencyKey } from './schemas/generate.ts';
 import { HtmlPage, type PageRouteSpec } from './schemas/public-page.ts';
 import type { RouteSpec } from './schemas/routes.ts';
 
-/** The interface version of spec §9; pass it as `version` unless the contract itself changed. */
+/**
+ * The interface version (docs/architecture.md#public-contract); pass it as `version` unless the
+ * contract itself changed.
+ */
 export const API_VERSION = '1.0.0';
 
 type Json = Record<string, unknown>;

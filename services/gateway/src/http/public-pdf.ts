@@ -12,7 +12,7 @@ export interface PublicPdf {
 type StreamPart = { info?: { download_name: string; size_bytes: string }; chunk?: Buffer };
 
 /**
- * The latest file of an invoice for its public URL (DESIGN.md §3 pdf_url). Unknown ids and
+ * The latest file of an invoice for its public URL (docs/architecture.md#pdf). Unknown ids and
  * missing files are 404s, known before any byte is sent: the pdf service checks the file before
  * its first message, which carries the size, so the response has an exact Content-Length.
  */

@@ -3,13 +3,13 @@ import type { Redis } from 'ioredis';
 import type { RateLimitScope } from './metrics.ts';
 
 /**
- * Exact sliding window (DESIGN.md §3): each admitted request is a member of one sorted set per
- * scope it is limited in (its IP address, and once authenticated its workspace), scored by Redis
- * server time, so every gateway replica shares one count and one clock. One call checks every
- * scope it is given and records the request in all of them or in none, atomically. The gateway
- * records the IP before authentication and the workspace after; a request the workspace limit
- * refuses is taken back out of its IP's set (`release`), since a 429 does not count. Called with
- * record 0 it only looks.
+ * Exact sliding window (docs/architecture.md#rate-limits): each admitted request is a member of one
+ * sorted set per scope it is limited in (its IP address, and once authenticated its workspace),
+ * scored by Redis server time, so every gateway replica shares one count and one clock. One call
+ * checks every scope it is given and records the request in all of them or in none, atomically. The
+ * gateway records the IP before authentication and the workspace after; a request the workspace
+ * limit refuses is taken back out of its IP's set (`release`), since a 429 does not count. Called
+ * with record 0 it only looks.
  *
  * KEYS: the scopes' sets. ARGV: window ms, record (1/0), member, then each scope's limit.
  * Returns {1, remaining after this request per scope...} or {0, index of the full scope, seconds
@@ -57,10 +57,13 @@ export type RateDecision =
 
 export type PlanLimits = Record<string, number>;
 
-/** Requests per workspace per minute by plan (spec §8). */
+/** Requests per workspace per minute by plan (docs/architecture.md#rate-limits). */
 export const defaultPlanLimits: PlanLimits = { professional: 10, specialist: 20, business: 30, enterprise: 60 };
 
-/** RATE_LIMIT_PLANS over spec §8's defaults; the config's pattern has already refused anything else. */
+/**
+ * RATE_LIMIT_PLANS over the defaults (docs/architecture.md#rate-limits); the config's pattern has
+ * already refused anything else.
+ */
 export function parsePlanLimits(json: string | undefined): PlanLimits {
   return { ...defaultPlanLimits, ...(json ? (JSON.parse(json) as PlanLimits) : {}) };
 }

@@ -65,7 +65,7 @@ export class RenderBudget {
   }
 }
 
-/** The spec's 400 for a generate whose PDF could not be rendered (no credit used). */
+/** The 400 for a generate whose PDF could not be rendered (no credit used). */
 export function isRenderFailure(err: unknown): boolean {
   return AppError.isKind(err, 'application') && /PDF could not be generated/.test((err as Error).message);
 }

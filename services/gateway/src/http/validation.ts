@@ -1,7 +1,8 @@
 /**
  * Request validation for the public routes: Ajv compiles each route's TypeBox schemas once at
  * startup; a request that fails gets one ValidationError listing every invalid field as
- * `{path, message}` (DESIGN.md §3), with paths such as body.items[2].quantity or query.pageSize.
+ * `{path, message}` (docs/architecture.md#errors), with paths such as body.items[2].quantity or
+ * query.pageSize.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { defaultPlanLimits, parsePlanLimits } from '../../src/http/rate-limit.ts';
 
-test('plan limits default to spec §8', (t) => {
+test('plan limits default to docs/architecture.md#rate-limits', (t) => {
   t.deepEqual(defaultPlanLimits, { professional: 10, specialist: 20, business: 30, enterprise: 60 });
   t.deepEqual(parsePlanLimits(undefined), defaultPlanLimits);
 });

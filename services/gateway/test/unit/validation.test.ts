@@ -46,7 +46,7 @@ const languages = ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', '
 const gateways = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'];
 
 const cases: Case[] = [
-  // Item (spec §2.3)
+  // Item (OpenAPI `Item`)
   ...[0.01, 0.07, 0.29, 1, 12.5, 999998.99, 999999].map((quantity) => ({
     surface: 'generate body',
     title: `item quantity ${quantity} is accepted`,
@@ -166,7 +166,7 @@ const cases: Case[] = [
     errors: refused('body.items[0].unit', 'must be at most 50 characters'),
   },
 
-  // Generate request (spec §4.1)
+  // Generate request (OpenAPI `generateInvoice`)
   {
     surface: 'generate body',
     title: 'the smallest request is accepted',
@@ -380,7 +380,7 @@ const cases: Case[] = [
     ],
   },
 
-  // Recurring fields of generate (spec §4.1)
+  // Recurring fields of generate (OpenAPI `generateInvoice`)
   {
     surface: 'generate recurring',
     title: 'a recurring invoice with interval and email is accepted',
@@ -485,7 +485,7 @@ const cases: Case[] = [
     input: { body: generate({ is_recurring: false }) },
   },
 
-  // Idempotency-Key header (spec §4.1)
+  // Idempotency-Key header (OpenAPI `generateInvoice`)
   ...[1, 255].map((length) => ({
     surface: 'Idempotency-Key header',
     title: `a key of ${length} characters is accepted`,
@@ -532,7 +532,7 @@ const cases: Case[] = [
     errors: refused('headers.idempotency-key', 'must be given only once'),
   },
 
-  // List queries (spec §4.2, §4.8)
+  // List queries (OpenAPI `listInvoices`, `listRecurring`)
   ...['1', '100'].map((pageSize) => ({
     surface: 'list invoices query',
     title: `pageSize ${pageSize} is accepted`,
@@ -621,7 +621,7 @@ const cases: Case[] = [
     input: { query: { anything: '1' } },
   },
 
-  // Path id (spec §4)
+  // Path id (docs/architecture.md#ids)
   ...['a', 'A-z_09', 'x'.repeat(64)].map((value) => ({
     surface: 'path id',
     title: `id of ${value.length} allowed characters (${value.slice(0, 8)}) is accepted`,
@@ -643,7 +643,7 @@ const cases: Case[] = [
     errors: refused('params.id', 'must be 1 to 64 characters: letters, digits, _ or -'),
   },
 
-  // Invoice management bodies (spec §4.5–§4.7)
+  // Invoice management bodies (OpenAPI `updateInvoiceStatus`, `archiveInvoice`, `getInvoicePdf`)
   ...['unpaid', 'paid', 'overdue', 'cancelled'].map((status) => ({
     surface: 'invoice status body',
     title: `status ${status} is accepted`,
@@ -718,7 +718,8 @@ const cases: Case[] = [
     errors: refused('body.regenerate', 'is not allowed'),
   },
 
-  // Recurring management bodies (spec §4.10–§4.13)
+  // Recurring management bodies (OpenAPI `updateRecurringStatus`, `extendRecurring`,
+  // `changeRecurringFrequency`, `skipRecurringOccurrence`)
   ...['active', 'paused'].map((status) => ({
     surface: 'recurring status body',
     title: `status ${status} is accepted`,
@@ -876,7 +877,7 @@ test('list invoices query: text is coerced and defaults are filled in', (t) => {
   t.deepEqual(validate('listRecurring', { query: {} }).query, { page: 1, pageSize: 25 });
 });
 
-test('generate body: spec defaults are filled in on a copy, the received body is untouched', (t) => {
+test('generate body: the documented defaults are filled in on a copy, the received body is untouched', (t) => {
   const body = generate();
   const received = structuredClone(body);
   const result = validate('generateInvoice', { body });

@@ -1,5 +1,5 @@
 /**
- * ISO 4217 currency codes and their minor units (DESIGN.md §3 "Money": amounts are rounded to the
+ * ISO 4217 currency codes and their minor units (docs/architecture.md#money: amounts are rounded to the
  * currency's ISO 4217 minor units, and currency codes are validated against ISO 4217).
  *
  * Source: ISO 4217 "List One: Current currency & funds", published 2026-01-01 (the maintenance
@@ -216,7 +216,7 @@ export const NO_MINOR_UNIT_CODES: ReadonlySet<string> = new Set([
  * IDR → 0. ISO 4217 lists the rupiah with 2 minor units, but the sen has not been used for decades:
  * Indonesian invoices, prices and bank transfers are in whole rupiah (Midtrans, for one, takes IDR
  * amounts only as integers), and the issue's acceptance tests expect IDR figures with 0 decimals. IDR is
- * also the default currency (spec §4.1), so printing ",00" on every default invoice would be wrong
- * in practice. Amounts in IDR are therefore rounded to whole rupiah.
+ * also the default currency (OpenAPI `generateInvoice`), so printing ",00" on every default invoice
+ * would be wrong in practice. Amounts in IDR are therefore rounded to whole rupiah.
  */
 export const MINOR_UNIT_OVERRIDES: ReadonlyMap<string, number> = new Map([['IDR', 0]]);

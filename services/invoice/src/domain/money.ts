@@ -1,5 +1,6 @@
 /**
- * Invoice arithmetic (DESIGN.md §3 "Money", spec §2.3 Item and §4.1 tax_rate / discount_total).
+ * Invoice arithmetic (docs/architecture.md#money; OpenAPI `Item` and the `generateInvoice` tax_rate
+ * / discount_total).
  *
  * Every amount is decimal text in and out ('1500.50'), computed with decimal.js; no money figure
  * ever passes through a binary float. A JSON number from a request becomes text once, with
@@ -34,7 +35,7 @@ import { Decimal } from 'decimal.js';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import { ISO_4217_MINOR_UNITS, MINOR_UNIT_OVERRIDES, NO_MINOR_UNIT_CODES } from './currencies.ts';
 
-/** Spec §4.1: the currency when the request names none. */
+/** OpenAPI `generateInvoice`: the currency when the request names none. */
 export const DEFAULT_CURRENCY = 'IDR';
 
 /** The longest decimal text accepted: the plain form of any finite double has at most 327 characters. */

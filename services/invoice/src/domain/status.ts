@@ -4,7 +4,7 @@ import { type InvoiceStatus, invoiceStatuses } from '@invoice-platform/common/co
 
 export { type InvoiceStatus, invoiceStatuses };
 
-/** DESIGN.md §3 move table: allowed[from] lists the statuses a PUT status may move to. */
+/** docs/architecture.md#status-moves: allowed[from] lists the statuses a PUT status may move to. */
 const allowed: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
   unpaid: ['paid', 'overdue', 'cancelled'],
   overdue: ['unpaid', 'paid', 'cancelled'],
@@ -16,19 +16,28 @@ export function isInvoiceStatus(value: string): value is InvoiceStatus {
   return (invoiceStatuses as readonly string[]).includes(value);
 }
 
-/** Throws the DESIGN.md §3 refusal (400 ApplicationError with {from, to}) for a move not in the table. */
+/**
+ * Throws the refusal of docs/architecture.md#status-moves (400 ApplicationError with {from, to})
+ * for a move not in the table.
+ */
 export function assertMove(from: InvoiceStatus, to: InvoiceStatus): void {
   if (from === to || allowed[from].includes(to)) return;
   throw new AppError('application', `An invoice cannot move from ${from} to ${to}.`, { from, to });
 }
 
-/** The public event a move to `to` sends (spec §6.2); moving back to unpaid sends none. */
+/**
+ * The public event a move to `to` sends (docs/architecture.md#webhooks); moving back to unpaid
+ * sends none.
+ */
 export function publicEventFor(to: InvoiceStatus): 'invoice.paid' | 'invoice.overdue' | 'invoice.cancelled' | null {
   if (to === 'unpaid') return null;
   return `invoice.${to}`;
 }
 
-/** paid_at after a move: set when becoming paid, cleared when leaving paid (DESIGN.md §3). */
+/**
+ * paid_at after a move: set when becoming paid, cleared when leaving paid
+ * (docs/architecture.md#status-moves).
+ */
 export function paidAtAfter(to: InvoiceStatus, current: Date | null, now: Date): Date | null {
   if (to === 'paid') return now;
   return to === 'unpaid' || to === 'overdue' || to === 'cancelled' ? null : current;

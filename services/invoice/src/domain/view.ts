@@ -13,7 +13,7 @@ export function pdfUrl(baseUrl: string, invoiceId: string): string {
   return `${baseUrl.replace(/\/$/, '')}/p/invoice/${invoiceId}/pdf`;
 }
 
-/** Spec §2.1 Invoice, as get-invoice returns it and as data.object of webhook events. */
+/** OpenAPI `Invoice`, as get-invoice returns it and as data.object of webhook events. */
 export function publicInvoice(doc: InvoiceDoc, baseUrl: string) {
   return {
     id: doc._id,
@@ -38,7 +38,7 @@ export function publicInvoice(doc: InvoiceDoc, baseUrl: string) {
   };
 }
 
-/** The event object: the invoice plus the three figures only events carry (spec §2.1). */
+/** The event object: the invoice plus the three figures only events carry (OpenAPI `Invoice`). */
 export function eventInvoice(doc: InvoiceDoc, baseUrl: string) {
   return {
     ...publicInvoice(doc, baseUrl),

@@ -14,8 +14,9 @@ export type LifecycleType =
   | 'invoice.pdf_updated';
 
 /**
- * An invoice.lifecycle.v1 event (DESIGN.md §2), keyed by invoice id so one invoice's events keep
- * their order; `sequence` is the invoice's version, so consumers can drop a stale event.
+ * An invoice.lifecycle.v1 event (docs/architecture.md#events), keyed by invoice id so one invoice's
+ * events keep their order; `sequence` is the invoice's version, so consumers can drop a stale
+ * event.
  */
 export function lifecycleEvent(
   type: LifecycleType,

@@ -59,7 +59,10 @@ export interface GenerateRequest {
   issue_date?: string;
 }
 
-/** The spec §2.5 generate response object, stored on the invoice and replayed as it was. */
+/**
+ * The generate response object (OpenAPI `GenerateInvoiceResult`), stored on the invoice and
+ * replayed as it was.
+ */
 export interface GenerateResult {
   id: string;
   invoice_number: string;
@@ -192,9 +195,10 @@ export class InvoiceService {
   /**
    * The series of a just-committed first invoice. When the recurring service cannot be reached the
    * generate still succeeds: failing it would invite a retry that (without an Idempotency-Key)
-   * makes a second invoice. The answer then has no `recurring` block (spec §2.5: present only when
-   * a series was created); the maintenance job creates the series under the id already fixed, and
-   * it appears in the recurring list with this invoice's number.
+   * makes a second invoice. The answer then has no `recurring` block (OpenAPI
+   * `GenerateInvoiceResult`: present only when a series was created); the maintenance job creates
+   * the series under the id already fixed, and it appears in the recurring list with this invoice's
+   * number.
    */
   private async createSeriesOrLeavePending(
     doc: InvoiceDoc,
@@ -213,8 +217,8 @@ export class InvoiceService {
 
   /**
    * Creates the series of a first recurring invoice (idempotent by series id) and records the
-   * spec §2.5 `recurring` block in the stored response. A failure leaves series_pending set; the
-   * maintenance job finishes it.
+   * OpenAPI `GenerateInvoiceResult` `recurring` block in the stored response. A failure leaves
+   * series_pending set; the maintenance job finishes it.
    */
   async createSeries(
     doc: InvoiceDoc,
@@ -300,8 +304,9 @@ export class InvoiceService {
     if (req.idempotency_key) {
       existing = await this.d.invoices.findByIdempotencyKey(req.workspace_id, req.idempotency_key);
       if (existing && now.getTime() - new Date(existing.created_at).getTime() > IDEMPOTENCY_WINDOW_MS) {
-        // Frees the key for a new request (spec §4.1 rule 3); a change like any other, so it cannot
-        // overwrite a concurrent one.
+        // Frees the key for a new request (keys are kept 24 hours,
+        // docs/architecture.md#idempotency); a change like any other, so it cannot overwrite a
+        // concurrent one.
         const retired = existing._id;
         await this.change(existing.workspace_id, retired, () => ({
           patch: { idempotency_scope: `expired:${retired}` },
@@ -486,7 +491,10 @@ export class InvoiceService {
     return result;
   }
 
-  /** Spec §4.5 with the DESIGN.md §3 table; `onlyFrom` limits the move (the overdue sweep moves only unpaid). */
+  /**
+   * OpenAPI `updateInvoiceStatus` with the move table of docs/architecture.md#status-moves;
+   * `onlyFrom` limits the move (the overdue sweep moves only unpaid).
+   */
   async updateStatus(workspaceId: string, id: string, to: string) {
     if (!isInvoiceStatus(to))
       throw AppError.validation([{ path: 'body.status', message: 'must be one of: unpaid, paid, overdue, cancelled' }]);
@@ -585,7 +593,7 @@ export class InvoiceService {
     return { doc, paymentRecorded: after !== null, statusChanged, previousStatus: before.invoice_status };
   }
 
-  /** Spec §4.6: no public event; the internal invoice.archived when the value changes. */
+  /** OpenAPI `archiveInvoice`: no public event; the internal invoice.archived when the value changes. */
   async setArchived(workspaceId: string, id: string, archived: boolean) {
     const { before, after } = await this.change(workspaceId, id, (doc, now) => {
       if (doc.is_archived === archived) return null;
@@ -598,9 +606,10 @@ export class InvoiceService {
   }
 
   /**
-   * Spec §4.7: renders now when forced, when no file exists or when the last render failed, with
-   * pdf_status processing → ready | failed (DESIGN.md §3). A status change that commits while the
-   * file prints would leave it showing the old status, so the render is repeated on the new one.
+   * OpenAPI `getInvoicePdf`: renders now when forced, when no file exists or when the last render
+   * failed, with pdf_status processing → ready | failed (docs/architecture.md#pdf). A status change
+   * that commits while the file prints would leave it showing the old status, so the render is
+   * repeated on the new one.
    */
   async pdf(workspaceId: string, id: string, force: boolean) {
     let doc = await this.d.invoices.get(workspaceId, id);
@@ -684,7 +693,10 @@ export class InvoiceService {
     return this.d.renderer.renderRequest(doc, await this.workspace(workspaceId));
   }
 
-  /** Spec §3.1 automatic overdue: unpaid invoices whose due date has passed in the workspace time zone. */
+  /**
+   * The automatic overdue move (docs/architecture.md#status-moves): unpaid invoices whose due date
+   * has passed in the workspace time zone.
+   */
   async overdueSweep(now: Date, workspaceId?: string): Promise<string[]> {
     const moved: string[] = [];
     const move = this.statusMove('overdue', 'unpaid');

@@ -93,7 +93,8 @@ export class Renderer {
 
   /**
    * Renders and stores the PDF, retrying once: a browser that just died is relaunched by the pdf
-   * service on the next render. A render that still fails is the spec's 400 (no credit used).
+   * service on the next render. A render that still fails is the 400 of docs/architecture.md#pdf
+   * (no credit used).
    */
   async render(doc: InvoiceDoc, workspace: WorkspaceInfo): Promise<FileInfo> {
     const request = await this.renderRequest(doc, workspace);

@@ -12,7 +12,10 @@ export interface CreditBalance {
   updatedAt: Date | null;
 }
 
-/** A credit taken for one generate; `remaining` is the balance right after it (spec §2.5). */
+/**
+ * A credit taken for one generate; `remaining` is the balance right after it (OpenAPI
+ * `GenerateInvoiceResult`).
+ */
 export type Reservation =
   { unlimited: true } | { unlimited: false; workspaceId: string; hold: CreditHold; remaining: number };
 
@@ -25,7 +28,7 @@ const creditsRefused = meter().createCounter('invoice_platform.credits.refused',
 const rememberedOps = 100;
 
 /**
- * The workspace credit pool (spec §1.1, DESIGN.md §3 Credits), one document per workspace. A
+ * The workspace credit pool (docs/architecture.md#credits), one document per workspace. A
  * generate takes one credit only while the balance is positive, recording its hold in the same
  * write, so parallel generates can never use more credits than the pool holds; the hold is then
  * settled (success) or the credit given back (failure), each guarded by the hold so it happens once.

@@ -12,7 +12,7 @@ export interface InvoiceDecision {
 
 /**
  * Invoices of all workspaces. Every read by a client names the workspace, so another workspace's
- * id is simply not found (spec §7 404).
+ * id is simply not found (a 404, docs/architecture.md#errors).
  */
 export class InvoiceStore {
   private readonly models: Models;
@@ -31,7 +31,7 @@ export class InvoiceStore {
     return doc;
   }
 
-  /** The public page's lookup: the unguessable id alone is the capability (DESIGN.md §3 Ids). */
+  /** The public page's lookup: the unguessable id alone is the capability (docs/architecture.md#ids). */
   async findPublic(id: string): Promise<InvoiceDoc | null> {
     return this.models.Invoice.findById(id).lean<InvoiceDoc>().exec();
   }

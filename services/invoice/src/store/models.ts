@@ -83,7 +83,10 @@ export interface InvoiceDoc extends WithOutbox {
   /** The Idempotency-Key, else `none:${id}` (unique per workspace); `expired:…` once the key is older than 24 h. */
   idempotency_scope: string;
   request_fingerprint: string | null;
-  /** The spec §2.5 response of the generate call, replayed byte for byte on a retry. */
+  /**
+   * The response of the generate call (OpenAPI `GenerateInvoiceResult`), replayed byte for byte on
+   * a retry.
+   */
   generate_response: Record<string, unknown>;
   pdf_status: string;
   pdf_file_id: string | null;
@@ -156,11 +159,11 @@ const invoiceSchema = new Schema<InvoiceDoc>(
   },
   { versionKey: false, collection: 'invoices', minimize: false },
 );
-// Spec §4.2 list, newest first (ties by id), all statuses, and its meta.total.
+// OpenAPI `listInvoices` list, newest first (ties by id), all statuses, and its meta.total.
 invoiceSchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
-// Spec §4.2 list filtered by status, and its meta.total.
+// OpenAPI `listInvoices` list filtered by status, and its meta.total.
 invoiceSchema.index({ workspace_id: 1, invoice_status: 1, created_at: -1, _id: -1 });
-// Idempotency-Key replay and its guarantee that one key makes one invoice (DESIGN.md §3).
+// Idempotency-Key replay and its guarantee that one key makes one invoice (docs/architecture.md#idempotency).
 invoiceSchema.index({ workspace_id: 1, idempotency_scope: 1 }, { unique: true });
 // A follow-up is made once per series occurrence.
 invoiceSchema.index({ workspace_id: 1, occurrence_scope: 1 }, { unique: true });
@@ -220,7 +223,7 @@ export interface CreditHold {
 }
 
 /**
- * A workspace's credit pool (spec §1.1, DESIGN.md §3 Credits): `balance` is taken one at a time
+ * A workspace's credit pool (docs/architecture.md#credits): `balance` is taken one at a time
  * only while positive, with the generate's hold recorded in the same write; a hold is removed
  * exactly once, by its settle or its refund. `ops` remembers the last admin operation ids, so a
  * retried top-up counts once.

@@ -12,7 +12,7 @@ export interface AllocatedNumber {
 }
 
 /**
- * Invoice number sequences (spec §1.4, DESIGN.md §3 Numbers): per workspace per month, from 1,
+ * Invoice number sequences (docs/architecture.md#numbering): per workspace per month, from 1,
  * without gaps, one document per sequence (see NumberCounterDoc). A number is reserved by a
  * compare-and-set that takes the lowest free number, else the next one; a failed generate gives
  * it back (the sequence shrinks when it was the last, else the number is free for the next

@@ -46,7 +46,10 @@ export function checkoutExpiry(providerExpiry: Date | undefined, now: Date, maxA
   return providerExpiry && providerExpiry.getTime() < limit.getTime() ? providerExpiry : limit;
 }
 
-/** Invoice states a checkout may be opened for (spec §3.1: only unpaid and overdue can be paid). */
+/**
+ * Invoice states a checkout may be opened for (docs/architecture.md#status-moves: only unpaid and
+ * overdue can be paid).
+ */
 export function payableStatus(status: string): boolean {
   return status === 'unpaid' || status === 'overdue';
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** "{invoice_number}-{STATUS}.pdf" (DESIGN.md §3 pdf_url), safe as a Content-Disposition file name. */
+/** "{invoice_number}-{STATUS}.pdf" (docs/architecture.md#pdf), safe as a Content-Disposition file name. */
 export function downloadName(invoiceNumber: string, marking: string): string {
   const safe = invoiceNumber.replace(/[^A-Za-z0-9._-]/g, '_');
   return `${safe}-${marking.toUpperCase()}.pdf`;

@@ -1,7 +1,10 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { isOneOf, type Plan, plans } from '@invoice-platform/common/contracts/values';
 
-/** Plans in ascending order (DESIGN.md §3 Plans): a template with min_plan P is usable on P and above. */
+/**
+ * Plans in ascending order (docs/architecture.md#plans): a template with min_plan P is usable on P
+ * and above.
+ */
 export { type Plan, plans };
 
 export function isPlan(value: string): value is Plan {

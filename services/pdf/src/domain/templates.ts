@@ -15,7 +15,7 @@ export interface SystemTemplateDef extends TemplateDef {
   file: string;
 }
 
-/** Shipped templates; the first is the service default (DESIGN.md §3 Templates: system_default). */
+/** Shipped templates; the first is the service default (docs/architecture.md#templates: system_default). */
 export const systemTemplates: readonly SystemTemplateDef[] = [
   { id: 'classic', name: 'Classic', kind: 'system', min_plan: 'free', file: 'classic.hbs' },
   { id: 'modern', name: 'Modern', kind: 'system', min_plan: 'specialist', file: 'modern.hbs' },
@@ -82,7 +82,7 @@ export function findTemplate(cat: Catalogue, id: string | undefined): TemplateDe
 }
 
 /**
- * DESIGN.md §3 Templates. The requested template when given and usable (requested); none given:
+ * docs/architecture.md#templates. The requested template when given and usable (requested); none given:
  * the workspace default (company_default), else the service default (system_default); the chosen
  * one not usable on the plan: the first usable one in list order (fallback). Nothing usable: null,
  * meaning the plain built-in English layout. An unknown requested id is a ValidationError on

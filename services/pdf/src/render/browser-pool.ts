@@ -57,7 +57,8 @@ interface Waiter {
 
 /**
  * One shared Chromium with a pool of pre-opened ("warm") pages. Opening a page per render costs
- * about five times a print on a warm page (DESIGN.md §4), so pages are opened once and reused.
+ * about five times a print on a warm page (docs/architecture.md#pdf-rendering), so pages are opened
+ * once and reused.
  *
  * - `print` borrows a page, loads the HTML with setContent (waitUntil: load) and prints A4 with
  *   backgrounds. A page goes back to the pool only when the print succeeded and the page is still

@@ -37,8 +37,9 @@ interface GridFsFileDoc {
 const bucketName = 'pdf_files';
 
 /**
- * Rendered PDFs in GridFS in the service's own database (DESIGN.md §1), one new file per render
- * (never overwritten). Every read is scoped by workspace: another workspace's file is NOT_FOUND.
+ * Rendered PDFs in GridFS in the service's own database (docs/architecture.md#services), one new
+ * file per render (never overwritten). Every read is scoped by workspace: another workspace's file
+ * is NOT_FOUND.
  */
 export class FileStore {
   private readonly bucket: mongoose.mongo.GridFSBucket;

@@ -14,7 +14,7 @@ export interface WorkspaceTemplateDoc {
   updated_at: Date;
 }
 
-/** Per-workspace template settings: the workspace default (spec §4.1 `template` omitted). */
+/** Per-workspace template settings: the workspace default (OpenAPI `generateInvoice` `template` omitted). */
 export interface WorkspaceSettingsDoc {
   /** The workspace id. */
   _id: string;

@@ -1,6 +1,6 @@
 import { type RecurringInterval, recurringIntervals } from '@invoice-platform/common/contracts/values';
 /**
- * Occurrence dates of a series (DESIGN.md §3 Recurring): they step from the anchor (the first
+ * Occurrence dates of a series (docs/architecture.md#recurring): they step from the anchor (the first
  * invoice's issue date, in the workspace time zone) by 7 or 14 days, or by 1/3/6/12 months keeping
  * the anchor's day and clamping to the month's end (31 Jan → 28/29 Feb → 31 Mar → 30 Apr).
  */

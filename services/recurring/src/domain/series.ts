@@ -3,21 +3,28 @@ import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 
-/** Occurrences left to generate or email; a series with none is completed (DESIGN.md §3). */
+/**
+ * Occurrences left to generate or email; a series with none is completed
+ * (docs/architecture.md#recurring).
+ */
 export const openStatuses: OccurrenceDoc['status'][] = ['pending', 'failed'];
 
 export function isOpen(o: Pick<OccurrenceDoc, 'status'>): boolean {
   return openStatuses.includes(o.status);
 }
 
-/** Whether the workspace's plan, as it is now, includes recurring invoices (spec §3.4). */
+/**
+ * Whether the workspace's plan, as it is now, includes recurring invoices
+ * (docs/architecture.md#recurring).
+ */
 export function planIncludesRecurring(ws: { features: string[]; plan_state: string }): boolean {
   return ws.features.includes('recurring') && ws.plan_state === 'active';
 }
 
 /**
- * The spec §2.7 figures of a series, derived from its occurrences (sorted by date). An occurrence
- * counts as generated once its invoice exists, even while its email is still to go out.
+ * The figures (OpenAPI `RecurringSeries`) of a series, derived from its occurrences (sorted by
+ * date). An occurrence counts as generated once its invoice exists, even while its email is still
+ * to go out.
  */
 export function seriesView(series: SeriesDoc, occurrences: readonly OccurrenceDoc[], withOccurrences: boolean) {
   const open = occurrences.filter(isOpen);

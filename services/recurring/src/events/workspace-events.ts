@@ -6,9 +6,10 @@ import type { RecurringRepository } from '../store/repository.ts';
 export type WorkspaceEvent = EventEnvelope<{ reason?: 'plan_ended' | 'plan_downgrade' }>;
 
 /**
- * workspace.v1: a `workspace.updated` with a reason pauses the workspace's active series (spec
- * §3.4, docs/contracts.md §4.5), once per event id. A redelivered event is skipped; one replayed
- * or late after the plan was restored pauses nothing (SeriesService.pauseForPlan reads the plan now).
+ * workspace.v1: a `workspace.updated` with a reason pauses the workspace's active series
+ * (docs/architecture.md#recurring, docs/contracts.md §4.5), once per event id. A redelivered event
+ * is skipped; one replayed or late after the plan was restored pauses nothing
+ * (SeriesService.pauseForPlan reads the plan now).
  */
 export function workspaceEvents(deps: { repo: RecurringRepository; series: SeriesService; log: Logger }) {
   return async (event: WorkspaceEvent): Promise<void> => {

@@ -88,7 +88,7 @@ class LeaseKeeper {
 }
 
 /**
- * Generates and emails due follow-ups (DESIGN.md §3 Recurring). Any number of replicas may run
+ * Generates and emails due follow-ups (docs/architecture.md#recurring). Any number of replicas may run
  * it: a worker leases an occurrence (one conditional write, see RecurringRepository) and writes
  * its result only while the lease is its own. The invoice itself is idempotent by series
  * occurrence in the invoice service, so a retry after any failure or takeover never makes a

@@ -126,7 +126,7 @@ export class SeriesService {
     const created = await this.repo.insertSeries(series);
     const stored = created ? series : await this.repo.getSeries(input.workspace_id, input.series_id);
     if (created) {
-      // Occurrence 1 is the generated invoice itself: sent, never emailed (DESIGN.md §3).
+      // Occurrence 1 is the generated invoice itself: sent, never emailed (docs/architecture.md#recurring).
       const first = this.occurrence(series, anchor, 'sent', {
         invoice_id: input.source_invoice_id,
         invoice_number: input.invoice_number,
@@ -179,7 +179,10 @@ export class SeriesService {
       await this.repo.wakeOccurrences(after._id, this.clock.now());
   }
 
-  /** Spec §4.10: pause from active, resume from paused (needs the plan's recurring invoices). */
+  /**
+   * OpenAPI `updateRecurringStatus`: pause from active, resume from paused (needs the plan's
+   * recurring invoices).
+   */
   async setStatus(workspaceId: string, id: string, status: string) {
     if (status !== 'active' && status !== 'paused')
       throw AppError.validation([{ path: 'body.status', message: 'must be one of: active, paused' }]);
@@ -201,8 +204,9 @@ export class SeriesService {
   }
 
   /**
-   * Spec §4.11: adds occurrences after the last one; a completed series becomes active again. An
-   * end_date must lie after the last occurrence, and nothing is added past the 1000 cap.
+   * OpenAPI `extendRecurring`: adds occurrences after the last one; a completed series becomes
+   * active again. An end_date must lie after the last occurrence, and nothing is added past the
+   * 1000 cap.
    */
   async extend(workspaceId: string, id: string, input: { count?: number; end_date?: string }) {
     const limit = limitOf(input, [1, 120]);
@@ -239,10 +243,10 @@ export class SeriesService {
   }
 
   /**
-   * Spec §4.12: replaces the occurrences not generated yet with a new schedule from a future
-   * start_date. The occurrences it removes are held first, all or none, so the scheduler does not
-   * start on one meanwhile; one a worker is on already is being generated right now, and the
-   * request is refused.
+   * OpenAPI `changeRecurringFrequency`: replaces the occurrences not generated yet with a new
+   * schedule from a future start_date. The occurrences it removes are held first, all or none, so
+   * the scheduler does not start on one meanwhile; one a worker is on already is being generated
+   * right now, and the request is refused.
    */
   async changeFrequency(
     workspaceId: string,
@@ -316,8 +320,9 @@ export class SeriesService {
   }
 
   /**
-   * Spec §4.13: removes the upcoming occurrence on `date`; one that produced an invoice stays, and
-   * so does one the scheduler is working on right now (one conditional delete decides).
+   * OpenAPI `skipRecurringOccurrence`: removes the upcoming occurrence on `date`; one that produced
+   * an invoice stays, and so does one the scheduler is working on right now (one conditional delete
+   * decides).
    */
   async skip(workspaceId: string, id: string, date: string) {
     if (!isCalendarDate(date))
@@ -407,9 +412,10 @@ export class SeriesService {
   }
 
   /**
-   * Spec §3.4 automatic pause when the plan ends or is downgraded (workspace.v1). Decided on the
-   * plan as it is now, not as the event says: a replayed or late event whose plan change has been
-   * undone since must not pause series created or resumed under the restored plan.
+   * The automatic pause (docs/architecture.md#recurring) when the plan ends or is downgraded
+   * (workspace.v1). Decided on the plan as it is now, not as the event says: a replayed or late
+   * event whose plan change has been undone since must not pause series created or resumed under
+   * the restored plan.
    */
   async pauseForPlan(workspaceId: string, reason: PlanLapse): Promise<number> {
     if (await this.planIncludesRecurring(workspaceId)) return 0;

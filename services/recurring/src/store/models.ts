@@ -56,9 +56,9 @@ const seriesSchema = new Schema<SeriesDoc>(
   },
   { versionKey: false, collection: 'series', minimize: false },
 );
-// Spec §4.8 list of a workspace, newest first, and its meta.total.
+// OpenAPI `listRecurring` list of a workspace, newest first, and its meta.total.
 seriesSchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
-// Spec §4.8 list filtered by status and its meta.total; the active series a plan change pauses.
+// OpenAPI `listRecurring` list filtered by status and its meta.total; the active series a plan change pauses.
 seriesSchema.index({ workspace_id: 1, status: 1, created_at: -1, _id: -1 });
 
 /**
@@ -86,7 +86,10 @@ export interface OccurrenceDoc {
   invoice_id: string | null;
   invoice_number: string | null;
   attempts: number;
-  /** When the occurrence is to be worked on: its date, then the retry time after a failure (spec §2.8). */
+  /**
+   * When the occurrence is to be worked on: its date, then the retry time after a failure (OpenAPI
+   * `RecurringOccurrence`).
+   */
   next_attempt_at: Date;
   /**
    * When the scheduler looks at it next: next_attempt_at while it is open, later while its series

@@ -44,7 +44,7 @@ export class RecurringRepository {
     return this.models.Series.findById(id).lean<SeriesDoc>().exec();
   }
 
-  /** Another workspace's series is simply not found (spec §7 404). */
+  /** Another workspace's series is simply not found (a 404, docs/architecture.md#errors). */
   async getSeries(workspaceId: string, id: string): Promise<SeriesDoc> {
     const doc = await this.findSeries(id);
     if (!doc || doc.workspace_id !== workspaceId)

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * SSRF policy (DESIGN.md §3 Webhooks): which resolved addresses an endpoint may be delivered to.
+ * SSRF policy (docs/architecture.md#webhooks): which resolved addresses an endpoint may be delivered to.
  * Pure functions over address text, so the whole table is unit-tested.
  */
 

@@ -1,5 +1,8 @@
 import { type PublicLifecycleType, publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
-/** The four types forwarded to endpoints (spec §6.2); the rest of invoice.lifecycle.v1 is internal. */
+/**
+ * The four types forwarded to endpoints (docs/architecture.md#webhooks); the rest of
+ * invoice.lifecycle.v1 is internal.
+ */
 export const publicEventTypes = publicLifecycleTypes;
 export type PublicEventType = PublicLifecycleType;
 
@@ -23,14 +26,18 @@ export interface PublicEvent {
   workspaceId: string;
   invoiceId: string;
   created: string;
-  /** The spec §6.3 body, serialized once: every attempt and resend signs these exact bytes. */
+  /**
+   * The docs/architecture.md#webhooks body, serialized once: every attempt and resend signs these
+   * exact bytes.
+   */
   body: string;
 }
 
 /**
- * The spec §6.3 envelope of a lifecycle event: `{id, object, type, created, data: {object,
- * previous_status?}}`. `workspace_id` and `sequence` stay internal (docs/contracts.md §5.2);
- * previous_status only on status events. Undefined for internal types and malformed events.
+ * The docs/architecture.md#webhooks envelope of a lifecycle event: `{id, object, type, created,
+ * data: {object, previous_status?}}`. `workspace_id` and `sequence` stay internal
+ * (docs/contracts.md §5.2); previous_status only on status events. Undefined for internal types and
+ * malformed events.
  */
 export function toPublicEvent(event: LifecycleEnvelope): PublicEvent | undefined {
   if (!isPublicEventType(event.type)) return undefined;

@@ -1,6 +1,6 @@
 /**
- * Spec §6.6.2: the first attempt and up to 7 retries, after 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and
- * 24 h — each delay counted from the start of the failed attempt before it.
+ * docs/architecture.md#webhooks: the first attempt and up to 7 retries, after 1 min, 5 min, 30 min,
+ * 2 h, 6 h, 12 h and 24 h — each delay counted from the start of the failed attempt before it.
  */
 export const retryDelaysMs = [
   60_000,
@@ -20,7 +20,7 @@ export function nextAttemptAt(failed: number, attemptedAt: Date): Date | undefin
   return delay === undefined ? undefined : new Date(attemptedAt.getTime() + delay);
 }
 
-/** 2xx is success (spec §6.6.1); a 3xx is a failure, since redirects are not followed. */
+/** 2xx is success (docs/architecture.md#webhooks); a 3xx is a failure, since redirects are not followed. */
 export function isSuccessStatus(status: number | undefined): boolean {
   return status !== undefined && status >= 200 && status < 300;
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signing secrets and signatures (spec §6.4–§6.5, DESIGN.md §3 Webhooks, docs/contracts.md §6.8).
+ * Signing secrets and signatures (docs/architecture.md#webhooks, docs/contracts.md §6.8).
  * A secret is "whsec_" + base64 of 32 random bytes. Service-Signature keys its HMAC with the whole
  * secret text; the Standard Webhooks signature with the decoded bytes, as those libraries expect.
  */
@@ -21,7 +21,7 @@ function secretBytes(secret: string): Buffer {
   return Buffer.from(secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret, 'base64');
 }
 
-/** Hex HMAC-SHA256 of "{t}.{body}" keyed with the secret text (spec §6.5.1). */
+/** Hex HMAC-SHA256 of "{t}.{body}" keyed with the secret text (docs/architecture.md#webhooks). */
 export function serviceV1(secret: string, t: number, body: string): string {
   return createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 }
@@ -69,7 +69,10 @@ export function signedHeaders(
   };
 }
 
-/** Spec §6.5 as a receiver runs it; used by the tests' own checks. Returns why it fails, or undefined. */
+/**
+ * docs/architecture.md#webhooks as a receiver runs it; used by the tests' own checks. Returns why
+ * it fails, or undefined.
+ */
 export function verifyServiceSignature(
   header: string,
   body: string,

@@ -13,7 +13,7 @@ export type UrlCheck = { ok: true; url: URL; host: string; insecure: boolean } |
 const fail = (message: string): UrlCheck => ({ ok: false, error: { path: 'url', message } });
 
 /**
- * The syntactic half of the endpoint URL rules (DESIGN.md §3 Webhooks); the address half runs
+ * The syntactic half of the endpoint URL rules (docs/architecture.md#webhooks); the address half runs
  * after DNS resolution (addresses.ts). `host` is the bare hostname or IP literal to resolve.
  */
 export function checkEndpointUrl(raw: string, rules: UrlRules): UrlCheck {

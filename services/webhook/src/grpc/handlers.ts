@@ -173,7 +173,8 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
 
     async PurgeDeliveryLogs(req: { now?: string; retention_days?: number }) {
       if (req.now) testHooks('A purge at another time than now');
-      // Spec §6.6.5 keeps logs 30 days: a shorter retention is for tests, never an admin's choice.
+      // docs/architecture.md#webhooks keeps logs 30 days: a shorter retention is for tests, never
+      // an admin's choice.
       if (req.retention_days !== undefined) testHooks('A purge with another retention than the configured one');
       const at = req.now ? parseTime(req.now, 'now') : clock.now();
       const days = req.retention_days ?? deps.retentionDays;

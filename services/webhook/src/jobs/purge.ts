@@ -3,8 +3,9 @@ import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { DeliveryStore } from '../store/deliveries.ts';
 
 /**
- * The delivery-log purge (spec §6.6.5, DESIGN.md §3: a job, not TTL indexes). Any number of
- * replicas may run it: deleting what is already gone is harmless. PurgeDeliveryLogs runs the same code.
+ * The delivery-log purge (docs/architecture.md#webhooks: a job, since TTL indexes are not
+ * portable). Any number of replicas may run it: deleting what is already gone is harmless.
+ * PurgeDeliveryLogs runs the same code.
  */
 export function startPurgeJob(deps: {
   deliveries: DeliveryStore;

@@ -12,9 +12,9 @@ import type { ServiceClock } from '@invoice-platform/common/clock';
 import { openDelivery } from './fanout.ts';
 import { type LookupFn, resolveTarget } from './sender.ts';
 
-/** Spec §6.1 / §8: at most 5 endpoints per workspace. */
+/** docs/architecture.md#webhooks: at most 5 endpoints per workspace. */
 export const maxEndpoints = 5;
-/** DESIGN.md §3: after a rotation the previous secret keeps signing for 24 h. */
+/** docs/architecture.md#webhooks: after a rotation the previous secret keeps signing for 24 h. */
 export const rotationOverlapMs = 24 * 3_600_000;
 const maxDescription = 500;
 
@@ -48,7 +48,7 @@ export function signingSecrets(endpoint: EndpointFields, now: Date): string[] {
   return secrets;
 }
 
-/** The dashboard's webhook settings (spec §6.1, §6.6.5) and the deactivation rule (DESIGN.md §3). */
+/** The dashboard's webhook settings and the deactivation rule (docs/architecture.md#webhooks). */
 export class EndpointService {
   private readonly deps: EndpointServiceDeps;
 
@@ -125,7 +125,10 @@ export class EndpointService {
     return { endpoint, secret };
   }
 
-  /** Spec §6.1: the owner's plan must have API access (as API keys need, accounts' apiAccessRefusal). */
+  /**
+   * docs/architecture.md#webhooks: the owner's plan must have API access (as API keys need,
+   * accounts' apiAccessRefusal).
+   */
   private async requireApiPlan(workspaceId: string): Promise<WorkspaceInfo> {
     const ws = await this.deps.accounts.call<WorkspaceInfo>('GetWorkspace', { workspace_id: workspaceId });
     let why: string | undefined;
@@ -204,7 +207,10 @@ export class EndpointService {
     return { cancelled };
   }
 
-  /** Spec §6.6.5: the stored event again, same id and bytes, as a new delivery (signed afresh when sent). */
+  /**
+   * docs/architecture.md#webhooks: the stored event again, same id and bytes, as a new delivery
+   * (signed afresh when sent).
+   */
   async resend(workspaceId: string, eventId: string, endpointId?: string): Promise<DeliveryDoc[]> {
     const event = eventId ? await this.deps.deliveries.findEvent(eventId) : null;
     if (!event || event.workspace_id !== workspaceId) {
@@ -243,8 +249,9 @@ export class EndpointService {
   }
 
   /**
-   * DESIGN.md §3: after `delivery` used its last attempt, deactivates its endpoint when no delivery to
-   * it succeeded since the delivery's first attempt. Returns the endpoint when this call deactivated it.
+   * docs/architecture.md#webhooks: after `delivery` used its last attempt, deactivates its endpoint
+   * when no delivery to it succeeded since the delivery's first attempt. Returns the endpoint when
+   * this call deactivated it.
    */
   async deactivateIfFailing(delivery: DeliveryDoc, firstAttemptAt: Date): Promise<Endpoint | undefined> {
     if (await this.deps.deliveries.succeededSince(delivery.endpoint_id, firstAttemptAt)) return undefined;

@@ -18,7 +18,7 @@ export interface NotifierDeps {
 
 const maxBackoffMs = 3_600_000;
 
-/** The text of the email telling the owner an endpoint was deactivated (spec §6.6.3). */
+/** The text of the email telling the owner an endpoint was deactivated (docs/architecture.md#webhooks). */
 export function noticeMessage(notice: NoticeDoc, workspaceName: string): { subject: string; text: string } {
   return {
     subject: `Webhook endpoint deactivated: ${notice.url}`,
@@ -38,7 +38,7 @@ export function noticeMessage(notice: NoticeDoc, workspaceName: string): { subje
 }
 
 /**
- * Deactivation emails (spec §6.6.3, DESIGN.md §3): one notice per deactivation (unique id
+ * Deactivation emails (docs/architecture.md#webhooks): one notice per deactivation (unique id
  * `${endpoint}:${epoch}`), leased by the sender trying it (so replicas never send it twice at
  * once; a sender that died leaves it due again after the lease), retried with backoff while SMTP
  * or accounts is unavailable.

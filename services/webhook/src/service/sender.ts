@@ -23,7 +23,7 @@ export interface TargetPolicy {
 }
 
 /**
- * Resolves the endpoint's host and applies the address policy (DESIGN.md §3 Webhooks) to every
+ * Resolves the endpoint's host and applies the address policy (docs/architecture.md#webhooks) to every
  * address it resolves to: one refused address refuses the URL, so a name cannot mix a public
  * address with an internal one. Plain http (dev flag only) must resolve to 127.0.0.1 or ::1.
  */
@@ -75,7 +75,8 @@ function excerptOf(chunks: Buffer[]): string | undefined {
 
 /**
  * One POST to the checked address, no redirects followed, no connection reuse. The status must
- * arrive within `timeoutMs` (spec §6.6.1); at most `excerptLimit` bytes of the body are kept.
+ * arrive within `timeoutMs` (docs/architecture.md#webhooks); at most `excerptLimit` bytes of the
+ * body are kept.
  */
 export function post(
   target: ResolvedTarget,

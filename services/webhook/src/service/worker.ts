@@ -56,7 +56,7 @@ const attemptLag = meter().createHistogram('invoice_platform.webhook.attempt.lag
 });
 
 /**
- * Sends due attempts (spec §6.6). Deliveries are work items leased by the senders
+ * Sends due attempts (docs/architecture.md#webhooks). Deliveries are work items leased by the senders
  * (docs/data-layer.md): any number of replicas read the earliest due ones and claim each by one
  * conditional write, so each attempt is made by one of them, and renew the lease while they work
  * on it. A result is recorded only while the lease holds (a sender that lost it records nothing);
@@ -309,9 +309,10 @@ export class DeliveryWorker {
   }
 
   /**
-   * DESIGN.md §3: the endpoint is deactivated when no delivery to it succeeded since this one's
-   * first attempt, and the owner notified (one notice per deactivation, so a repeat after a crash
-   * between the two queues no second one). Then the delivery has nothing left due.
+   * docs/architecture.md#webhooks: the endpoint is deactivated when no delivery to it succeeded
+   * since this one's first attempt, and the owner notified (one notice per deactivation, so a
+   * repeat after a crash between the two queues no second one). Then the delivery has nothing left
+   * due.
    */
   private async afterLastAttempt(
     lease: Lease<DeliveryDoc>,

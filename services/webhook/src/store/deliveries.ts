@@ -191,8 +191,8 @@ export class DeliveryStore {
   }
 
   /**
-   * Whether a delivery to the endpoint succeeded at or after `since` (DESIGN.md §3 deactivation
-   * rule). A success is written once, by the write that records its attempt.
+   * Whether a delivery to the endpoint succeeded at or after `since` (the deactivation
+   * rule of docs/architecture.md#webhooks). A success is written once, by the write that records its attempt.
    */
   async succeededSince(endpointId: string, since: Date): Promise<boolean> {
     const hit = await this.models.Delivery.exists({

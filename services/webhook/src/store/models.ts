@@ -3,7 +3,8 @@ import { type Connection, Schema } from 'mongoose';
 /**
  * The webhook service's database (docs/data-layer.md: MongoDB's single-document atomicity and
  * unique indexes, nothing more):
- *   settings     one document per workspace holding its endpoints (at most 5, spec §8), changed
+ *   settings     one document per workspace holding its endpoints (at most 5,
+ * docs/architecture.md#webhooks), changed
  *                only by compare-and-set on its `version`: the limit is checked by the same write
  *                that adds an endpoint, so racing registrations cannot pass it
  *   events       one per event id (consumer dedupe), with the body every attempt signs
@@ -59,7 +60,7 @@ export interface EventDoc {
   invoice_id: string;
   /** The event's `created` (RFC 3339). */
   created: string;
-  /** The spec §6.3 body, exactly as signed and sent. */
+  /** The docs/architecture.md#webhooks body, exactly as signed and sent. */
   body: string;
   received_at: Date;
   /** Set once every delivery of the fan-out exists; a redelivered event with false is fanned out again. */

@@ -41,7 +41,7 @@ const lifecycle = {
   data: { object: { id: 'inv_1', invoice_status: 'paid', amount_paid: 10 }, previous_status: 'unpaid' },
 };
 
-test('toPublicEvent: the §6.3 envelope without workspace_id and sequence', (t) => {
+test('toPublicEvent: the public envelope without workspace_id and sequence', (t) => {
   const ev = toPublicEvent(lifecycle)!;
   t.like(ev, { id: 'evt_A', type: 'invoice.paid', workspaceId: 'WS1', invoiceId: 'inv_1' });
   t.deepEqual(JSON.parse(ev.body), {

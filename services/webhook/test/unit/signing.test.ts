@@ -20,7 +20,7 @@ test('newSecret: whsec_ and base64 of 32 random bytes; the hint is its start', (
   t.is(secretHint(s), s.slice(0, 10));
 });
 
-test('Service-Signature: t and a hex HMAC-SHA256 of "{t}.{body}" keyed with the whole secret (spec §6.5)', (t) => {
+test('Service-Signature: t and a hex HMAC-SHA256 of "{t}.{body}" keyed with the whole secret (docs/architecture.md#webhooks)', (t) => {
   const secret = newSecret();
   const header = serviceSignatureHeader([secret], 1_700_000_000, body);
   const expected = createHmac('sha256', secret).update(`1700000000.${body}`).digest('hex');
@@ -56,7 +56,7 @@ test('webhook-signature verifies with the Standard Webhooks library, also with t
   t.throws(() => new Webhook(a).verify(body.replace('paid', 'cancelled'), { ...headers }));
 });
 
-test('signedHeaders: the spec §6.4 headers carry the event type and id', (t) => {
+test('signedHeaders: the docs/architecture.md#webhooks headers carry the event type and id', (t) => {
   const headers = signedHeaders([newSecret()], { id: 'evt_9', type: 'invoice.created' }, 1_700_000_000, body);
   t.like(headers, {
     'content-type': 'application/json',

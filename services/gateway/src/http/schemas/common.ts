@@ -1,5 +1,5 @@
 /**
- * Building blocks shared by the public HTTP schemas (spec §2, §4, §7).
+ * Building blocks shared by the public HTTP schemas (the OpenAPI components, docs/architecture.md#errors).
  *
  * Every named schema carries a `title` and no `$id`: the OpenAPI builder turns each titled
  * sub-schema into a `components.schemas` entry of that name and references it with `$ref`.
@@ -31,7 +31,10 @@ export function use<T extends TSchema>(named: T, annotations: { description?: st
 
 export const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 export const CURRENCY_PATTERN = '^[A-Z]{3}$';
-/** Spec §4.1: printable ASCII without spaces; the length is checked by min/maxLength. */
+/**
+ * Idempotency-Key (docs/architecture.md#idempotency): printable ASCII without spaces; the length is
+ * checked by min/maxLength.
+ */
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]*$';
 /** At least one non-white-space character: a name of only spaces is as good as none. */
 export const NOT_BLANK_PATTERN = '\\S';
@@ -78,7 +81,10 @@ export const PageMeta = Type.Object(
 const Page = Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' });
 const PageSize = Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page.' });
 
-/** Query of the list endpoints (spec §4.2, §4.8): an optional status filter plus paging. */
+/**
+ * Query of the list endpoints (OpenAPI `listInvoices`, `listRecurring`): an optional status filter
+ * plus paging.
+ */
 export function listQuery<T extends TSchema>(status: T) {
   return Type.Object(
     {
@@ -108,7 +114,7 @@ export const FieldError = Type.Object(
   { title: 'FieldError' },
 );
 
-/** Spec §7. */
+/** The error envelope (docs/architecture.md#errors). */
 export const ErrorEnvelope = Type.Object(
   {
     data: Type.Null(),

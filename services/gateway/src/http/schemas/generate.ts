@@ -1,7 +1,7 @@
 /**
- * Generate an invoice (spec §2.3, §2.5, §4.1).
+ * Generate an invoice (OpenAPI `generateInvoice`, `Item`, `GenerateInvoiceResult`).
  *
- * The spec gives no maximum for most strings and for the item list; the bounds below are
+ * The contract sets no maximum for most strings and for the item list; the bounds below are
  * generous limits of ours, so no request can make the service store or render unbounded input.
  */
 import { documentLanguages, paymentProviders } from '@invoice-platform/common/contracts/values';
@@ -159,7 +159,7 @@ export type GenerateInvoiceBody = Static<typeof GenerateInvoiceBody>;
 
 const recurringOnlyFields = ['recurring_interval', 'recurring_count', 'recurring_end_date'] as const;
 
-/** The rules of spec §4.1 that tie fields together; run on a body that passed the schema. */
+/** The rules of OpenAPI `generateInvoice` that tie fields together; run on a body that passed the schema. */
 export function checkGenerateInvoice(body: GenerateInvoiceBody): FieldError[] {
   const errors: FieldError[] = [];
   if (body.is_recurring === true) {

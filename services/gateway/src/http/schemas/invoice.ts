@@ -1,4 +1,7 @@
-/** Reading and managing invoices, and the template list (spec §2.1, §2.2, §2.4, §4.2–§4.7). */
+/**
+ * Reading and managing invoices, and the template list (OpenAPI `Invoice`, `InvoiceSummary`,
+ * `Template` and `listInvoices` … `getInvoicePdf`).
+ */
 import { pdfStatuses } from '@invoice-platform/common/contracts/values';
 import { Type, type Static } from '@sinclair/typebox';
 import {

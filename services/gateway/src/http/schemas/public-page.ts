@@ -24,7 +24,7 @@ export interface PageResponse {
   description: string;
   /** text/html: the page, or its not found / rate limit / unavailable variant. */
   html?: boolean;
-  /** application/json: the spec §7 error envelope. */
+  /** application/json: the error envelope (docs/architecture.md#errors). */
   error?: boolean;
   /** Any other body, with its media type. */
   body?: { contentType: string; schema: TSchema };

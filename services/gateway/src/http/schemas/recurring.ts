@@ -1,4 +1,7 @@
-/** Recurring series (spec §2.7, §2.8, §4.8–§4.13). */
+/**
+ * Recurring series (OpenAPI `RecurringSeries`, `RecurringOccurrence` and `listRecurring` …
+ * `skipRecurringOccurrence`).
+ */
 import { Type, type Static } from '@sinclair/typebox';
 import type { FieldError } from '@invoice-platform/common/errors';
 import {
@@ -101,7 +104,10 @@ export const ChangeFrequencyBody = Type.Object(
 );
 export type ChangeFrequencyBody = Static<typeof ChangeFrequencyBody>;
 
-/** Extend and change-frequency take either count or end_date (spec §4.11, §4.12): exactly one. */
+/**
+ * Extend and change-frequency take either count or end_date (OpenAPI `extendRecurring`,
+ * `changeRecurringFrequency`): exactly one.
+ */
 export function checkCountOrEndDate(body: { count?: number; end_date?: string }): FieldError[] {
   if (body.count === undefined && body.end_date === undefined) {
     return [{ path: 'body', message: 'must have count or end_date' }];

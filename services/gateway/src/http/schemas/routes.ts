@@ -1,6 +1,6 @@
 /**
- * The public HTTP contract (spec §4) as data: the gateway registers its handlers, compiles its
- * validators and builds the OpenAPI document from this one list.
+ * The public HTTP contract as data (docs/architecture.md#public-contract): the gateway registers
+ * its handlers, compiles its validators and builds the OpenAPI document from this one list.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FieldError } from '@invoice-platform/common/errors';
@@ -53,7 +53,10 @@ export interface RouteSpec {
    */
   check?: (body: never) => FieldError[];
   success: { status: 200; schema: TSchema };
-  /** Exactly the error statuses spec §4 lists for the endpoint. */
+  /**
+   * The error statuses the endpoint can answer (docs/architecture.md#errors); the OpenAPI document
+   * lists exactly these.
+   */
   errors: number[];
 }
 
