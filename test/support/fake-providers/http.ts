@@ -146,12 +146,20 @@ export async function payAndReturn(
   res.end();
 }
 
-export async function deliverOverHttp(n: FakeNotification): Promise<{ status: number; body: string }> {
+/**
+ * Sends a notification as the provider would. `redirect: 'manual'` for the fakes that never had a
+ * notification follow a redirect (Midtrans, Xendit, Razorpay); the others keep fetch's default.
+ */
+export async function deliverOverHttp(
+  n: FakeNotification,
+  opts: { redirect?: 'manual' } = {},
+): Promise<{ status: number; body: string }> {
   const url = n.query ? `${n.url}?${n.query}` : n.url;
   const res = await fetch(url, {
     method: n.method,
     headers: n.headers,
     body: n.method === 'GET' ? undefined : n.body,
+    ...opts,
     signal: AbortSignal.timeout(30_000),
   });
   return { status: res.status, body: await res.text() };
@@ -162,4 +170,47 @@ export function randomId(prefix: string, length = 16): string {
   let out = '';
   for (let i = 0; i < length; i++) out += alphabet[Math.floor(Math.random() * alphabet.length)];
   return `${prefix}${out}`;
+}
+
+/*
+ * For the fakes that serve node:http themselves (Midtrans, Xendit, Razorpay): their requests'
+ * Basic auth and text, JSON objects, and their hosted page's HTML.
+ */
+
+export function basicAuth(req: IncomingMessage): string | undefined {
+  const match = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
+  return match ? Buffer.from(match[1]!, 'base64').toString('utf8') : undefined;
+}
+
+export async function readText(req: IncomingMessage): Promise<string> {
+  return (await readBody(req)).toString('utf8');
+}
+
+/** A JSON object, else undefined; `reviver` as JSON.parse's. */
+export function parseObject(
+  text: string,
+  reviver?: (key: string, value: unknown, context?: { source?: string }) => unknown,
+): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text, reviver);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The hosted page as `title` shows it; `content` is the body's HTML, escaped with escapeHtml. */
+export function html(res: ServerResponse, status: number, title: string, content: string): void {
+  res
+    .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+    .end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} checkout</title></head><body>${content}</body></html>`,
+    );
+}
+
+/** Numeric character references, which the pages' Pay form actions are read back with. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

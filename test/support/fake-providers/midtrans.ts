@@ -13,54 +13,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basicAuth, deliverOverHttp, escapeHtml, html, json, parseObject, readText } from './http.ts';
+import type { FakeCheckout, FakeNotification, FakeProvider, NotificationTweaks } from './types.ts';
 
-/** A notification exactly as Midtrans would send it (the shared FakeNotification shape). */
-export interface FakeNotification {
-  provider: 'midtrans';
-  url: string;
-  method: 'POST';
-  headers: Record<string, string>;
-  body: string;
-  query: string;
-}
-
-/** A Snap transaction as the shared FakeCheckout: id is the order_id, the adapter's providerCheckoutId. */
-export interface FakeCheckout {
-  id: string;
-  invoiceId: string;
-  amount: string;
-  currency: string;
-  /** Midtrans' transaction_status: pending until paid on the page or by pay(). */
-  status: string;
-  returnUrl: string;
-  notifyUrl: string;
-  pageUrl: string;
-}
-
-export interface NotificationTweaks {
-  outcome?: 'paid' | 'failed' | 'pending';
-  /** Another gross_amount (decimal text in rupiah), signed correctly. */
-  amount?: string;
-  currency?: string;
-  /** Signed with a server key that is not the merchant's. */
-  badSignature?: boolean;
-}
-
-export interface FakeMidtrans {
+export interface FakeMidtrans extends FakeProvider {
   readonly provider: 'midtrans';
-  /** The origin of the Snap API: MidtransAdapter's baseUrl (PAYMENT_MIDTRANS_BASE_URL). */
-  readonly baseUrl: string;
   readonly credentials: { server_key: string; client_key: string };
-  checkouts(): FakeCheckout[];
-  checkoutFor(invoiceId: string): FakeCheckout | undefined;
-  /** What paying on the page does, without a browser: records the outcome, returns the notification unsent. */
-  pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
-  deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
-  /** The dashboard's Payment Notification URL, for transactions created without an override. */
-  setNotifyUrl(url: string): void;
   /** The body of the request that created the transaction, as Snap received it. */
   request(checkoutId: string): Record<string, unknown> | undefined;
-  stop(): Promise<void>;
 }
 
 interface Transaction {
@@ -143,7 +103,7 @@ export async function startFakeMidtrans(opts: { notifyUrl?: string } = {}): Prom
   }
 
   async function createTransaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const text = await readBody(req);
+    const text = await readText(req);
     if (basicAuth(req) !== `${credentials.server_key}:`) {
       return json(res, 401, {
         error_messages: [
@@ -186,7 +146,7 @@ export async function startFakeMidtrans(opts: { notifyUrl?: string } = {}): Prom
   }
 
   async function payOnPage(res: ServerResponse, tx: Transaction): Promise<void> {
-    await deliver(await pay(tx.orderId)).catch(() => undefined);
+    await deliverManual(await pay(tx.orderId)).catch(() => undefined);
     const back = new URL(tx.finishUrl);
     back.searchParams.set('order_id', tx.orderId);
     back.searchParams.set('status_code', '200');
@@ -200,7 +160,7 @@ export async function startFakeMidtrans(opts: { notifyUrl?: string } = {}): Prom
     const handle = async (): Promise<void> => {
       if (req.method === 'POST' && url.pathname === '/snap/v1/transactions') return createTransaction(req, res);
       const tx = page ? byToken.get(page[1]!) : undefined;
-      if (page && !tx) return html(res, 404, '<p>Transaction not found</p>');
+      if (page && !tx) return html(res, 404, 'Midtrans', '<p>Transaction not found</p>');
       if (tx && req.method === 'GET' && !page![2]) return checkoutPage(res, tx, pageUrl(tx));
       if (tx && req.method === 'POST' && page![2]) return payOnPage(res, tx);
       json(res, 404, { error_messages: ['not found'] });
@@ -219,7 +179,7 @@ export async function startFakeMidtrans(opts: { notifyUrl?: string } = {}): Prom
     checkouts: () => [...transactions.values()].map(toCheckout),
     checkoutFor: (invoiceId) => [...transactions.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
     pay,
-    deliver,
+    deliver: deliverManual,
     setNotifyUrl: (url) => {
       dashboardUrl = url;
     },
@@ -232,23 +192,13 @@ export async function startFakeMidtrans(opts: { notifyUrl?: string } = {}): Prom
   };
 }
 
-async function deliver(n: FakeNotification): Promise<{ status: number; body: string }> {
-  const res = await fetch(n.query ? `${n.url}?${n.query}` : n.url, {
-    method: n.method,
-    headers: n.headers,
-    body: n.body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(30_000),
-  });
-  return { status: res.status, body: await res.text() };
-}
-
 /** Snap's page: the amount, Pay (a plain form post) and Cancel back to the finish URL. */
 function checkoutPage(res: ServerResponse, tx: Transaction, url: string): void {
   const amount = new Intl.NumberFormat('id-ID').format(tx.grossAmount);
   html(
     res,
     200,
+    'Midtrans',
     `<h1>Midtrans</h1>
 <p>Order ${escapeHtml(tx.orderId)}</p>
 <p id="amount">Rp ${amount}</p>
@@ -262,40 +212,6 @@ function jakartaTime(date: Date): string {
   return new Date(date.getTime() + 7 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-function basicAuth(req: IncomingMessage): string | undefined {
-  const match = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
-  return match ? Buffer.from(match[1]!, 'base64').toString('utf8') : undefined;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function html(res: ServerResponse, status: number, content: string): void {
-  res
-    .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
-    .end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Midtrans checkout</title></head><body>${content}</body></html>`,
-    );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function deliverManual(n: FakeNotification): Promise<{ status: number; body: string }> {
+  return deliverOverHttp(n, { redirect: 'manual' });
 }

@@ -13,54 +13,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basicAuth, deliverOverHttp, escapeHtml, html, json, parseObject, readText } from './http.ts';
+import type { FakeCheckout, FakeNotification, FakeProvider, NotificationTweaks } from './types.ts';
 
-/** A webhook exactly as Razorpay would send it (the shared FakeNotification shape). */
-export interface FakeNotification {
-  provider: 'razorpay';
-  url: string;
-  method: 'POST';
-  headers: Record<string, string>;
-  body: string;
-  query: string;
-}
-
-/** A payment link as the shared FakeCheckout: id is plink_…, the adapter's providerCheckoutId. */
-export interface FakeCheckout {
-  id: string;
-  invoiceId: string;
-  amount: string;
-  currency: string;
-  /** Razorpay's link status: created until paid on the page or by pay(). */
-  status: string;
-  returnUrl: string;
-  notifyUrl: string;
-  pageUrl: string;
-}
-
-export interface NotificationTweaks {
-  outcome?: 'paid' | 'failed' | 'pending';
-  /** Another amount paid (decimal text in the link's currency), signed correctly. */
-  amount?: string;
-  currency?: string;
-  /** Signed with a secret that is not the webhook's. */
-  badSignature?: boolean;
-}
-
-export interface FakeRazorpay {
+export interface FakeRazorpay extends FakeProvider {
   readonly provider: 'razorpay';
-  /** RazorpayAdapter's baseUrl (PAYMENT_RAZORPAY_BASE_URL). */
-  readonly baseUrl: string;
   readonly credentials: { key_id: string; key_secret: string; webhook_secret: string };
-  checkouts(): FakeCheckout[];
-  checkoutFor(invoiceId: string): FakeCheckout | undefined;
-  /** What paying on the page does, without a browser: records the outcome, returns the webhook unsent. */
-  pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
-  deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
-  /** The dashboard's webhook URL (events payment_link.paid, .expired, .cancelled). */
-  setNotifyUrl(url: string): void;
   /** The body of the request that created the link, as Razorpay received it. */
   request(checkoutId: string): Record<string, unknown> | undefined;
-  stop(): Promise<void>;
 }
 
 interface PaymentLink {
@@ -233,7 +193,7 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
   }
 
   async function createLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const text = await readBody(req);
+    const text = await readText(req);
     if (basicAuth(req) !== `${credentials.key_id}:${credentials.key_secret}`)
       return error(res, 401, 'Authentication failed');
     const body = parseObject(text);
@@ -263,7 +223,7 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
   }
 
   async function payOnPage(res: ServerResponse, link: PaymentLink): Promise<void> {
-    await deliver(await pay(link.id)).catch(() => undefined);
+    await deliverManual(await pay(link.id)).catch(() => undefined);
     const back = new URL(link.callbackUrl);
     const params: Record<string, string> = {
       razorpay_payment_id: link.paymentId!,
@@ -286,7 +246,7 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
     const handle = async (): Promise<void> => {
       if (req.method === 'POST' && /^\/v1\/payment_links\/?$/.test(url.pathname)) return createLink(req, res);
       const link = page ? byCode.get(page[1]!) : undefined;
-      if (page && !link) return html(res, 404, '<p>Payment link not found</p>');
+      if (page && !link) return html(res, 404, 'Razorpay', '<p>Payment link not found</p>');
       if (link && req.method === 'GET' && !page![2]) return checkoutPage(res, link, pageUrl(link));
       if (link && req.method === 'POST' && page![2]) return payOnPage(res, link);
       error(res, 404, 'The requested URL was not found on the server.');
@@ -305,7 +265,7 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
     checkouts: () => [...links.values()].map(toCheckout),
     checkoutFor: (invoiceId) => [...links.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
     pay,
-    deliver,
+    deliver: deliverManual,
     setNotifyUrl: (url) => {
       webhookUrl = url;
     },
@@ -318,50 +278,18 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
   };
 }
 
-async function deliver(n: FakeNotification): Promise<{ status: number; body: string }> {
-  const res = await fetch(n.query ? `${n.url}?${n.query}` : n.url, {
-    method: n.method,
-    headers: n.headers,
-    body: n.body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(30_000),
-  });
-  return { status: res.status, body: await res.text() };
-}
-
 /** The payment link page: the amount, Pay (a plain form post) and Cancel back to the callback URL. */
 function checkoutPage(res: ServerResponse, link: PaymentLink, url: string): void {
   html(
     res,
     200,
+    'Razorpay',
     `<h1>Razorpay</h1>
 <p>Payment link ${escapeHtml(link.id)} (${escapeHtml(link.referenceId)})</p>
 <p id="amount">${escapeHtml(link.currency)} ${fromMinor(link.amount)}</p>
 <form method="post" action="${escapeHtml(url)}/pay"><button id="pay" type="submit">Pay</button></form>
 <p><a id="cancel" href="${escapeHtml(link.callbackUrl)}">Cancel</a></p>`,
   );
-}
-
-function basicAuth(req: IncomingMessage): string | undefined {
-  const match = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
-  return match ? Buffer.from(match[1]!, 'base64').toString('utf8') : undefined;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Razorpay's error body. */
@@ -378,18 +306,6 @@ function error(res: ServerResponse, status: number, description: string): void {
   });
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function html(res: ServerResponse, status: number, content: string): void {
-  res
-    .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
-    .end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay checkout</title></head><body>${content}</body></html>`,
-    );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function deliverManual(n: FakeNotification): Promise<{ status: number; body: string }> {
+  return deliverOverHttp(n, { redirect: 'manual' });
 }

@@ -13,54 +13,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basicAuth, deliverOverHttp, escapeHtml, html, json, parseObject, readText } from './http.ts';
+import type { FakeCheckout, FakeNotification, FakeProvider, NotificationTweaks } from './types.ts';
 
-/** A notification exactly as Xendit would send it (the shared FakeNotification shape). */
-export interface FakeNotification {
-  provider: 'xendit';
-  url: string;
-  method: 'POST';
-  headers: Record<string, string>;
-  body: string;
-  query: string;
-}
-
-/** A Xendit invoice as the shared FakeCheckout: id is Xendit's, the adapter's providerCheckoutId. */
-export interface FakeCheckout {
-  id: string;
-  invoiceId: string;
-  amount: string;
-  currency: string;
-  /** PENDING until paid on the page or by pay(). */
-  status: string;
-  returnUrl: string;
-  notifyUrl: string;
-  pageUrl: string;
-}
-
-export interface NotificationTweaks {
-  outcome?: 'paid' | 'failed' | 'pending';
-  /** Another paid_amount (decimal text in the invoice's currency). */
-  amount?: string;
-  currency?: string;
-  /** Sent with a callback token that is not the account's. */
-  badSignature?: boolean;
-}
-
-export interface FakeXendit {
+export interface FakeXendit extends FakeProvider {
   readonly provider: 'xendit';
-  /** XenditAdapter's baseUrl (PAYMENT_XENDIT_BASE_URL). */
-  readonly baseUrl: string;
   readonly credentials: { secret_key: string; callback_token: string };
-  checkouts(): FakeCheckout[];
-  checkoutFor(invoiceId: string): FakeCheckout | undefined;
-  /** What paying on the page does, without a browser: records the outcome, returns the callback unsent. */
-  pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
-  deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
-  /** The dashboard's "Invoices paid" callback URL. */
-  setNotifyUrl(url: string): void;
   /** The body of the request that created the invoice, as Xendit received it (numbers as their JSON text). */
   request(checkoutId: string): Record<string, unknown> | undefined;
-  stop(): Promise<void>;
 }
 
 interface XenditInvoice {
@@ -192,7 +152,7 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
   }
 
   async function createInvoice(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const text = await readBody(req);
+    const text = await readText(req);
     if (basicAuth(req) !== `${credentials.secret_key}:`) {
       return json(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
     }
@@ -226,7 +186,7 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
   }
 
   async function payOnPage(res: ServerResponse, inv: XenditInvoice): Promise<void> {
-    await deliver(await pay(inv.id)).catch(() => undefined);
+    await deliverManual(await pay(inv.id)).catch(() => undefined);
     res.writeHead(303, { location: inv.successUrl }).end();
   }
 
@@ -236,7 +196,7 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
     const handle = async (): Promise<void> => {
       if (req.method === 'POST' && /^\/v2\/invoices\/?$/.test(url.pathname)) return createInvoice(req, res);
       const inv = page ? invoices.get(page[1]!) : undefined;
-      if (page && !inv) return html(res, 404, '<p>Invoice not found</p>');
+      if (page && !inv) return html(res, 404, 'Xendit', '<p>Invoice not found</p>');
       if (inv && req.method === 'GET' && !page![2]) return checkoutPage(res, inv, pageUrl(inv));
       if (inv && req.method === 'POST' && page![2]) return payOnPage(res, inv);
       json(res, 404, { error_code: 'NOT_FOUND', message: 'not found' });
@@ -255,7 +215,7 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
     checkouts: () => [...invoices.values()].map(toCheckout),
     checkoutFor: (invoiceId) => [...invoices.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
     pay,
-    deliver,
+    deliver: deliverManual,
     setNotifyUrl: (url) => {
       callbackUrl = url;
     },
@@ -268,22 +228,12 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
   };
 }
 
-async function deliver(n: FakeNotification): Promise<{ status: number; body: string }> {
-  const res = await fetch(n.query ? `${n.url}?${n.query}` : n.url, {
-    method: n.method,
-    headers: n.headers,
-    body: n.body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(30_000),
-  });
-  return { status: res.status, body: await res.text() };
-}
-
 /** Xendit's invoice page: the amount, Pay (a plain form post) and Cancel back to the return URL. */
 function checkoutPage(res: ServerResponse, inv: XenditInvoice, url: string): void {
   html(
     res,
     200,
+    'Xendit',
     `<h1>Xendit</h1>
 <p>Invoice ${escapeHtml(inv.externalId)}</p>
 <p id="amount">${escapeHtml(inv.currency)} ${escapeHtml(inv.amount)}</p>
@@ -312,41 +262,11 @@ class JsonNumber {
 
 /** JSON with every number kept as its text (JSON.parse source text access, Node 21+). */
 function parseWithSources(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text, (_key, v: unknown, context?: { source?: string }) =>
-      typeof v === 'number' && context?.source !== undefined ? new JsonNumber(context.source) : v,
-    );
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseObject(text, (_key, v: unknown, context?: { source?: string }) =>
+    typeof v === 'number' && context?.source !== undefined ? new JsonNumber(context.source) : v,
+  );
 }
 
-function basicAuth(req: IncomingMessage): string | undefined {
-  const match = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
-  return match ? Buffer.from(match[1]!, 'base64').toString('utf8') : undefined;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function html(res: ServerResponse, status: number, content: string): void {
-  res
-    .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
-    .end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Xendit checkout</title></head><body>${content}</body></html>`,
-    );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function deliverManual(n: FakeNotification): Promise<{ status: number; body: string }> {
+  return deliverOverHttp(n, { redirect: 'manual' });
 }

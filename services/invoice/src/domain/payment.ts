@@ -1,18 +1,11 @@
+import type { MarkPaidByPaymentRequest } from '@invoice-platform/common/contracts/payments';
 import { isCalendarDate } from '@invoice-platform/common/dates';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import { paymentProviders } from '@invoice-platform/common/payment-providers';
 import { MAX_INPUT_LENGTH, sameAmount } from './money.ts';
 
 /** A payment notification as the payment service reports it (MarkPaidByPaymentRequest). */
-export interface PaymentInput {
-  workspace_id: string;
-  invoice_id: string;
-  payment_gateway: string;
-  provider_payment_id: string;
-  amount: string;
-  currency: string;
-  paid_at?: string;
-}
+export type PaymentInput = MarkPaidByPaymentRequest;
 
 /** A checked payment: the currency upper case, paid_at parsed. */
 export interface Payment {

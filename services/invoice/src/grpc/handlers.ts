@@ -1,3 +1,4 @@
+import type { MarkPaidByPaymentRequest } from '@invoice-platform/common/contracts/payments';
 import { AppError } from '@invoice-platform/common/errors';
 import type { CallInfo, UnaryHandlers } from '@invoice-platform/common/grpc';
 import { pdfUrl } from '../domain/view.ts';
@@ -177,15 +178,7 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
       };
     },
 
-    async MarkPaidByPayment(req: {
-      workspace_id: string;
-      invoice_id: string;
-      payment_gateway: string;
-      provider_payment_id: string;
-      amount: string;
-      currency: string;
-      paid_at?: string;
-    }) {
+    async MarkPaidByPayment(req: MarkPaidByPaymentRequest) {
       const { doc, paymentRecorded, statusChanged, previousStatus } = await service.markPaidByPayment({
         workspace_id: req.workspace_id,
         invoice_id: req.invoice_id,

@@ -1,23 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { AppError } from '@invoice-platform/common/errors';
-import { randomBase62 } from '@invoice-platform/common/ids';
-import type {
-  Checkout,
-  CheckoutInput,
-  Connection,
-  NotificationClaim,
-  PaymentAdapter,
-  ProviderReply,
-  RawNotification,
-  ReplyKind,
-  VerifiedNotification,
-} from '../domain/adapter.ts';
+import type * as contract from '../domain/adapter.ts';
+import { HostedAdapter, invoiceIdOfReference, parseJsonObject, sdkFailure, suffixedReference } from './hosted.ts';
 
 /**
  * Midtrans Snap (docs/payments/midtrans.md), on the official midtrans-client SDK: a Snap
  * transaction per checkout, paid on Midtrans' hosted page, and the HTTP notification verified by
- * its signature_key, SHA-512(order_id + status_code + gross_amount + server_key).
+ * its signature_key, SHA-512(order_id + status_code + gross_amount + server_key). Its baseUrl
+ * replaces the origin of the Snap API (https://app.sandbox.midtrans.com or https://app.midtrans.com
+ * by the connection's mode).
  */
 
 const require = createRequire(import.meta.url);
@@ -57,32 +49,13 @@ const sdk = require('midtrans-client') as MidtransSdk;
 
 /** How long a Snap transaction can be paid; set explicitly so a reused checkout knows its end. */
 export const SNAP_EXPIRY_HOURS = 24;
-const DEFAULT_TIMEOUT_MS = 15_000;
 
-export interface MidtransAdapterOptions {
-  /**
-   * Replaces the origin of Midtrans' Snap API (https://app.sandbox.midtrans.com or
-   * https://app.midtrans.com by the connection's mode), e.g. a local fake in tests; empty or unset:
-   * Midtrans' own.
-   */
-  baseUrl?: string;
-  timeoutMs?: number;
-}
-
-export class MidtransAdapter implements PaymentAdapter {
+export class MidtransAdapter extends HostedAdapter {
   readonly provider = 'midtrans' as const;
-  private readonly baseUrl: string | undefined;
-  private readonly timeoutMs: number;
 
-  constructor(options: MidtransAdapterOptions = {}) {
-    this.baseUrl = options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : undefined;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  }
-
-  async createCheckout(conn: Connection, input: CheckoutInput): Promise<Checkout> {
+  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
     const grossAmount = toGrossAmount(input.amount, input.currency);
-    const serverKey = conn.credentials.server_key;
-    if (!serverKey) throw new AppError('application', 'The Midtrans connection has no server key.');
+    const { server_key: serverKey } = this.credentials(conn, ['server_key'], 'server key');
 
     const snap = new sdk.Snap({
       isProduction: conn.mode === 'live',
@@ -120,7 +93,7 @@ export class MidtransAdapter implements PaymentAdapter {
         expiry: { unit: 'hours', duration: SNAP_EXPIRY_HOURS },
       });
     } catch (err) {
-      throw providerError((err as MidtransSdkError).httpStatusCode ?? undefined);
+      throw sdkFailure('midtrans', (err as MidtransSdkError).httpStatusCode ?? undefined);
     }
     if (typeof created.redirect_url !== 'string' || created.redirect_url === '') {
       throw new AppError('unavailable', 'Midtrans answered without a redirect_url.', { provider: 'midtrans' });
@@ -128,20 +101,20 @@ export class MidtransAdapter implements PaymentAdapter {
     return { providerCheckoutId: orderId, redirectUrl: created.redirect_url, expiresAt };
   }
 
-  claim(n: RawNotification): NotificationClaim | undefined {
-    const body = parseObject(n.body);
+  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
+    const body = parseJsonObject(n.body);
     if (!body || typeof body.order_id !== 'string') return undefined;
-    const claim: NotificationClaim = { providerCheckoutId: body.order_id };
+    const claim: contract.NotificationClaim = { providerCheckoutId: body.order_id };
     const invoiceId = invoiceIdOfOrderId(body.order_id);
     if (invoiceId) claim.invoiceId = invoiceId;
     if (typeof body.transaction_id === 'string') claim.providerPaymentId = body.transaction_id;
     return claim;
   }
 
-  async verify(conn: Connection, n: RawNotification): Promise<VerifiedNotification> {
+  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
     const serverKey = conn.credentials.server_key;
     if (!serverKey) return { verified: false, reason: 'the connection has no server key' };
-    const body = parseObject(n.body);
+    const body = parseJsonObject(n.body);
     if (!body) return { verified: false, reason: 'the body is not a JSON object' };
     const { order_id, status_code, gross_amount, signature_key, transaction_id } = body;
     if (
@@ -168,7 +141,7 @@ export class MidtransAdapter implements PaymentAdapter {
     if (status === 'paid' && status_code !== '200') {
       return { verified: false, reason: `status_code ${status_code} does not confirm a payment` };
     }
-    const result: VerifiedNotification = {
+    const result: contract.VerifiedNotification = {
       verified: true,
       status,
       providerPaymentId: transaction_id,
@@ -182,28 +155,16 @@ export class MidtransAdapter implements PaymentAdapter {
     if (result.status === 'paid' && paidAt) result.paidAt = paidAt;
     return result;
   }
-
-  reply(kind: ReplyKind): ProviderReply {
-    // Midtrans retries a notification answered with anything but a 2xx; a refused one never passes.
-    return { status: 200, contentType: 'application/json', body: JSON.stringify({ status: kind }) };
-  }
 }
 
 /**
- * The Snap order_id of a new checkout: the invoice id and a random suffix. Midtrans refuses an
- * order_id it has seen before, so a second checkout for the same invoice (after the first expired)
- * needs a new one; the invoice id stays readable in the merchant's dashboard. At most 50 characters
- * of [A-Za-z0-9_~.-], as Snap requires.
+ * The Snap order_id of a new checkout, which Midtrans never takes twice. At most 50 characters of
+ * [A-Za-z0-9_~.-], as Snap requires.
  */
-export function newOrderId(invoiceId: string): string {
-  return `${invoiceId}-${randomBase62(5)}`;
-}
+export const newOrderId = suffixedReference;
 
 /** The invoice id in an order_id made by newOrderId, or undefined for any other order_id. */
-export function invoiceIdOfOrderId(orderId: string): string | undefined {
-  const match = /^(.+)-[0-9A-Za-z]{7}$/.exec(orderId);
-  return match?.[1];
-}
+export const invoiceIdOfOrderId = invoiceIdOfReference;
 
 /**
  * Snap's gross_amount: whole rupiah as a JSON integer. The invoice keeps IDR in whole rupiah
@@ -273,27 +234,4 @@ function jakartaTime(value: unknown): Date | undefined {
   if (!match) return undefined;
   const date = new Date(`${match[1]}T${match[2]}+07:00`);
   return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-function parseObject(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A refused request (bad key, bad field) will not pass on retry; no answer or a 5xx may. */
-function providerError(httpStatus: number | undefined): AppError {
-  if (httpStatus === undefined || httpStatus >= 500 || httpStatus === 429) {
-    return new AppError('unavailable', 'Midtrans could not be reached.', { provider: 'midtrans' });
-  }
-  const what = httpStatus === 401 || httpStatus === 403 ? "the workspace's credentials" : 'the request';
-  return new AppError('application', `Midtrans refused ${what} (HTTP ${httpStatus}).`, {
-    provider: 'midtrans',
-    http_status: httpStatus,
-  });
 }

@@ -1,15 +1,5 @@
 import { createMollieClient, type MollieClient } from '@mollie/api-client';
-import type {
-  Checkout,
-  CheckoutInput,
-  Connection,
-  NotificationClaim,
-  PaymentAdapter,
-  ProviderReply,
-  RawNotification,
-  ReplyKind,
-  VerifiedNotification,
-} from '../domain/adapter.ts';
+import type * as contract from '../domain/adapter.ts';
 import { mollieDigits, fromUnits, toMollieValue, toUnits } from '../domain/money.ts';
 
 export interface MollieAdapterOptions {
@@ -25,7 +15,7 @@ const paymentIdPattern = /^tr_[A-Za-z0-9]{1,64}$/;
  * it is verified the way Mollie documents, by fetching that payment back with the workspace's
  * API key; only what that answer says is believed.
  */
-export class MollieAdapter implements PaymentAdapter {
+export class MollieAdapter implements contract.PaymentAdapter {
   readonly provider = 'mollie' as const;
   private readonly apiEndpoint: string;
 
@@ -34,12 +24,12 @@ export class MollieAdapter implements PaymentAdapter {
     this.apiEndpoint = base.endsWith('/') ? base : `${base}/`;
   }
 
-  private client(conn: Connection): MollieClient {
+  private client(conn: contract.Connection): MollieClient {
     // The SDK takes no timeout; the service bounds every provider call (PAYMENT_PROVIDER_TIMEOUT_MS).
     return createMollieClient({ apiKey: conn.credentials.api_key ?? '', apiEndpoint: this.apiEndpoint });
   }
 
-  async createCheckout(conn: Connection, input: CheckoutInput): Promise<Checkout> {
+  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
     const payment = await this.client(conn).payments.create({
       amount: { currency: input.currency.toUpperCase(), value: toMollieValue(input.amount, input.currency) },
       description: `Invoice ${input.invoiceNumber}`,
@@ -57,14 +47,14 @@ export class MollieAdapter implements PaymentAdapter {
     };
   }
 
-  claim(n: RawNotification): NotificationClaim | undefined {
+  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
     const id = new URLSearchParams(n.body.toString('utf8')).get('id') ?? '';
     if (!paymentIdPattern.test(id)) return undefined;
     // A Mollie payment is the checkout itself.
     return { providerCheckoutId: id, providerPaymentId: id };
   }
 
-  async verify(conn: Connection, n: RawNotification): Promise<VerifiedNotification> {
+  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
     const id = this.claim(n)?.providerPaymentId;
     if (!id) return { verified: false, reason: 'no Mollie payment id' };
     let payment;
@@ -100,7 +90,7 @@ export class MollieAdapter implements PaymentAdapter {
    * Mollie asks for 200 to every webhook call, an unknown id included, so the answer tells a
    * prober nothing; it retries anything else for hours.
    */
-  reply(_kind: ReplyKind): ProviderReply {
+  reply(_kind: contract.ReplyKind): contract.ProviderReply {
     return { status: 200, contentType: 'text/plain; charset=utf-8', body: '' };
   }
 }

@@ -10,18 +10,7 @@ import {
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
 } from '@paypal/paypal-server-sdk';
-import type {
-  Checkout,
-  CheckoutInput,
-  Connection,
-  NotificationClaim,
-  PaymentAdapter,
-  ProviderReply,
-  RawNotification,
-  ReplyKind,
-  VerifiedNotification,
-  VerifiedPayment,
-} from '../domain/adapter.ts';
+import type * as contract from '../domain/adapter.ts';
 import { paypalDigits, fromUnits, toPaypalValue, toUnits } from '../domain/money.ts';
 
 export interface PaypalAdapterOptions {
@@ -98,7 +87,7 @@ function money(currency: string | undefined, value: string | undefined) {
  * The SDK picks its host from the environment alone; another base URL (tests) is applied by
  * rewriting each request's origin in the SDK's HTTP client (its axios adapter option).
  */
-export class PaypalAdapter implements PaymentAdapter {
+export class PaypalAdapter implements contract.PaymentAdapter {
   readonly provider = 'paypal' as const;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
@@ -111,11 +100,11 @@ export class PaypalAdapter implements PaymentAdapter {
     this.timeoutMs = opts.timeoutMs ?? 20_000;
   }
 
-  private base(conn: Connection): string {
+  private base(conn: contract.Connection): string {
     return this.baseUrl || hosts[conn.mode];
   }
 
-  private client(conn: Connection): Client {
+  private client(conn: contract.Connection): Client {
     const clientId = conn.credentials.client_id ?? '';
     const secret = conn.credentials.client_secret ?? '';
     const key = createHash('sha256').update(`${conn.mode}\0${clientId}\0${secret}`).digest('base64url');
@@ -136,7 +125,7 @@ export class PaypalAdapter implements PaymentAdapter {
     return client;
   }
 
-  async createCheckout(conn: Connection, input: CheckoutInput): Promise<Checkout> {
+  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
     const orders = new OrdersController(this.client(conn));
     const { result } = await orders.createOrder({
       body: {
@@ -170,7 +159,7 @@ export class PaypalAdapter implements PaymentAdapter {
     return { providerCheckoutId: result.id, redirectUrl: link.href };
   }
 
-  claim(n: RawNotification): NotificationClaim | undefined {
+  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
     const event = parseEvent(n.body);
     const resource = event?.resource;
     if (!event?.event_type || !resource?.id) return undefined;
@@ -183,7 +172,7 @@ export class PaypalAdapter implements PaymentAdapter {
     };
   }
 
-  async verify(conn: Connection, n: RawNotification): Promise<VerifiedNotification> {
+  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
     const event = parseEvent(n.body);
     if (!event?.id || !event.event_type || !event.resource?.id)
       return { verified: false, reason: 'not a PayPal webhook event' };
@@ -249,7 +238,7 @@ export class PaypalAdapter implements PaymentAdapter {
   }
 
   /** Captures the approved order, once: the PayPal-Request-Id makes a repeated capture answer the first one's result. */
-  async settle(conn: Connection, approved: VerifiedPayment): Promise<VerifiedNotification> {
+  async settle(conn: contract.Connection, approved: contract.VerifiedPayment): Promise<contract.VerifiedNotification> {
     const orderId = approved.providerCheckoutId ?? approved.providerPaymentId;
     const orders = new OrdersController(this.client(conn));
     let order: Order;
@@ -281,14 +270,14 @@ export class PaypalAdapter implements PaymentAdapter {
   }
 
   /** PayPal retries a webhook until it gets a 2xx (up to 25 times over 3 days). */
-  reply(kind: ReplyKind): ProviderReply {
+  reply(kind: contract.ReplyKind): contract.ProviderReply {
     return kind === 'accepted'
       ? { status: 200, contentType: 'text/plain; charset=utf-8', body: '' }
       : { status: 400, contentType: 'text/plain; charset=utf-8', body: 'notification refused' };
   }
 
   /** The SDK's OAuth token of the connection, fetched again only once it expires. */
-  private async accessToken(conn: Connection): Promise<string> {
+  private async accessToken(conn: contract.Connection): Promise<string> {
     const client = this.client(conn);
     const token = await client.clientCredentialsAuthManager.updateToken(this.tokens.get(client));
     this.tokens.set(client, token);

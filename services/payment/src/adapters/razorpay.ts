@@ -1,26 +1,24 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { randomBase62 } from '@invoice-platform/common/ids';
 import Razorpay from 'razorpay';
-import type {
-  Checkout,
-  CheckoutInput,
-  Connection,
-  NotificationClaim,
-  PaymentAdapter,
-  ProviderReply,
-  RawNotification,
-  ReplyKind,
-  VerifiedNotification,
-} from '../domain/adapter.ts';
+import type * as contract from '../domain/adapter.ts';
+import {
+  amountParts,
+  HostedAdapter,
+  invoiceIdOfReference,
+  isJsonObject,
+  JsonNumber,
+  parseJsonObject,
+  sdkFailure,
+  suffixedReference,
+} from './hosted.ts';
 
 /**
  * Razorpay Payment Links (docs/payments/razorpay.md), on the official razorpay SDK: a standard
  * payment link per checkout (reference_id from our invoice id), paid on Razorpay's hosted page, and
  * the payment_link.* webhooks verified by X-Razorpay-Signature, an HMAC-SHA256 of the raw body keyed
- * with the webhook secret.
+ * with the webhook secret. Its baseUrl replaces https://api.razorpay.com (the same for test and live
+ * keys).
  */
-
-const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** How long a payment link can be paid (its expire_by); Razorpay wants at least 15 minutes. */
 export const LINK_LIFETIME_SECONDS = 86_400;
@@ -49,30 +47,12 @@ interface RazorpayHttp {
   rq: { defaults: { baseURL?: string; timeout?: number } };
 }
 
-export interface RazorpayAdapterOptions {
-  /**
-   * Replaces https://api.razorpay.com (the same for test and live keys), e.g. a local fake in
-   * tests; empty or unset: Razorpay's own.
-   */
-  baseUrl?: string;
-  timeoutMs?: number;
-}
-
-export class RazorpayAdapter implements PaymentAdapter {
+export class RazorpayAdapter extends HostedAdapter {
   readonly provider = 'razorpay' as const;
-  private readonly baseUrl: string | undefined;
-  private readonly timeoutMs: number;
 
-  constructor(options: RazorpayAdapterOptions = {}) {
-    this.baseUrl = options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : undefined;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  }
-
-  async createCheckout(conn: Connection, input: CheckoutInput): Promise<Checkout> {
+  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
     const amount = toMinorUnits(input.amount, input.currency);
-    const { key_id, key_secret } = conn.credentials;
-    if (!key_id || !key_secret)
-      throw new AppError('application', 'The Razorpay connection has no key id or key secret.');
+    const { key_id, key_secret } = this.credentials(conn, ['key_id', 'key_secret'], 'key id or key secret');
 
     const razorpay = new Razorpay({ key_id, key_secret });
     const http = (razorpay.api as unknown as RazorpayHttp).rq.defaults;
@@ -98,7 +78,10 @@ export class RazorpayAdapter implements PaymentAdapter {
         expire_by: expireBy,
       })
       .catch((err: unknown) => {
-        throw providerError(err);
+        // The SDK rejects with { statusCode, error } when Razorpay answered, and anything else when not.
+        const status = isJsonObject(err) ? Number(err.statusCode) : NaN;
+        const code = isJsonObject(err) && isJsonObject(err.error) ? err.error.code : undefined;
+        throw sdkFailure('razorpay', status, code);
       });
     if (typeof link.id !== 'string' || typeof link.short_url !== 'string' || link.short_url === '') {
       throw new AppError('unavailable', 'Razorpay answered without a payment link id or short_url.', {
@@ -108,22 +91,24 @@ export class RazorpayAdapter implements PaymentAdapter {
     return { providerCheckoutId: link.id, redirectUrl: link.short_url, expiresAt: new Date(expireBy * 1000) };
   }
 
-  claim(n: RawNotification): NotificationClaim | undefined {
+  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
     const event = readEvent(n.body);
     if (!event?.link || typeof event.link.id !== 'string') return undefined;
-    const claim: NotificationClaim = { providerCheckoutId: event.link.id };
+    const claim: contract.NotificationClaim = { providerCheckoutId: event.link.id };
     const invoiceId = invoiceIdOfLink(event.link);
     if (invoiceId) claim.invoiceId = invoiceId;
     if (typeof event.payment?.id === 'string') claim.providerPaymentId = event.payment.id;
     return claim;
   }
 
-  async verify(conn: Connection, n: RawNotification): Promise<VerifiedNotification> {
-    const secret = conn.credentials.webhook_secret;
-    if (!secret) return { verified: false, reason: 'the connection has no webhook secret' };
-    const signature = n.headers['x-razorpay-signature'];
-    if (!signature) return { verified: false, reason: 'the x-razorpay-signature header is missing' };
-    if (!Razorpay.validateWebhookSignature(n.body.toString('utf8'), signature, secret)) {
+  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
+    const proof = this.proof(conn, n, {
+      field: 'webhook_secret',
+      what: 'webhook secret',
+      header: 'x-razorpay-signature',
+    });
+    if ('reason' in proof) return proof;
+    if (!Razorpay.validateWebhookSignature(n.body.toString('utf8'), proof.given, proof.secret)) {
       return { verified: false, reason: 'x-razorpay-signature does not match' };
     }
 
@@ -146,7 +131,7 @@ export class RazorpayAdapter implements PaymentAdapter {
     // It is outside the signature: a replay under a new id still meets MarkPaidByPayment's
     // idempotency on the payment id.
     const eventId = n.headers['x-razorpay-event-id'];
-    const result: VerifiedNotification & { eventId?: string } = {
+    const result: contract.VerifiedNotification & { eventId?: string } = {
       verified: true,
       status,
       ...(eventId ? { eventId } : {}),
@@ -162,12 +147,6 @@ export class RazorpayAdapter implements PaymentAdapter {
     }
     return result;
   }
-
-  reply(kind: ReplyKind): ProviderReply {
-    // Razorpay retries a webhook answered with anything but a 2xx, and disables the webhook after a
-    // day of failures; a refused one never passes.
-    return { status: 200, contentType: 'application/json', body: JSON.stringify({ status: kind }) };
-  }
 }
 
 /** payment_link.paid is the money; expired and cancelled end the link; the rest changes nothing. */
@@ -176,28 +155,18 @@ export function linkOutcome(event: string): 'paid' | 'failed' | 'pending' {
   return event === 'payment_link.expired' || event === 'payment_link.cancelled' ? 'failed' : 'pending';
 }
 
-/**
- * The reference_id of a new payment link: the invoice id and a random suffix, so a second link for
- * the same invoice (after the first expired) never repeats a reference Razorpay already holds. At
- * most 40 characters, as Razorpay requires.
- */
-export function newReferenceId(invoiceId: string): string {
-  return `${invoiceId}-${randomBase62(5)}`;
-}
+/** The reference_id of a new payment link, never one Razorpay already holds. At most 40 characters, as Razorpay requires. */
+export const newReferenceId = suffixedReference;
 
 /**
  * The invoice amount in Razorpay's minor units ('1500.50' INR → 150050). More decimals than the
  * currency has, or more units than a JSON number holds exactly, is refused rather than rounded.
  */
 export function toMinorUnits(amount: string, currency: string): number {
-  const decimals = razorpayDecimals[currency];
-  if (decimals === undefined) {
-    throw new AppError('application', `Razorpay takes ${Object.keys(razorpayDecimals).join(', ')}, not ${currency}.`);
-  }
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
-  if (match) {
-    const fraction = (match[2] ?? '').replace(/0+$/, '');
-    const units = BigInt(`${match[1]}${fraction.padEnd(decimals, '0')}`);
+  const parts = amountParts('razorpay', razorpayDecimals, amount, currency);
+  if (parts) {
+    const { decimals, whole, fraction } = parts;
+    const units = BigInt(`${whole}${fraction.padEnd(decimals, '0')}`);
     if (fraction.length <= decimals && units > 0n && units <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(units);
   }
   throw new AppError('application', `Razorpay cannot take the amount ${amount} ${currency} exactly.`);
@@ -216,16 +185,7 @@ function invoiceIdOfLink(link: Record<string, unknown>): string | undefined {
   if (notes && typeof notes === 'object' && typeof (notes as Record<string, unknown>).invoice_id === 'string') {
     return (notes as Record<string, string>).invoice_id;
   }
-  const reference = typeof link.reference_id === 'string' ? /^(.+)-[0-9A-Za-z]{7}$/.exec(link.reference_id) : null;
-  return reference?.[1];
-}
-
-/** A JSON number kept as the text it was written as, so no amount passes through a binary float. */
-class JsonNumber {
-  readonly source: string;
-  constructor(source: string) {
-    this.source = source;
-  }
+  return typeof link.reference_id === 'string' ? invoiceIdOfReference(link.reference_id) : undefined;
 }
 
 interface WebhookEvent {
@@ -237,19 +197,12 @@ interface WebhookEvent {
 
 /** The event name, its payment_link and payment entities, from a webhook body. */
 function readEvent(body: Buffer): WebhookEvent | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(body.toString('utf8'), (_key, v: unknown, context?: { source?: string }) =>
-      typeof v === 'number' && context?.source !== undefined ? new JsonNumber(context.source) : v,
-    );
-  } catch {
-    return undefined;
-  }
-  if (!isObject(value)) return undefined;
-  const payload = isObject(value.payload) ? value.payload : {};
+  const value = parseJsonObject(body, true);
+  if (!value) return undefined;
+  const payload = isJsonObject(value.payload) ? value.payload : {};
   const entity = (name: string) => {
     const wrapper = payload[name];
-    return isObject(wrapper) && isObject(wrapper.entity) ? wrapper.entity : undefined;
+    return isJsonObject(wrapper) && isJsonObject(wrapper.entity) ? wrapper.entity : undefined;
   };
   const event: WebhookEvent = { name: value.event, createdAt: value.created_at };
   const link = entity('payment_link');
@@ -257,23 +210,4 @@ function readEvent(body: Buffer): WebhookEvent | undefined {
   if (link) event.link = link;
   if (payment) event.payment = payment;
   return event;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonNumber);
-}
-
-/** Razorpay's SDK rejects with { statusCode, error } when Razorpay answered, and anything else when not. */
-function providerError(err: unknown): AppError {
-  const status = isObject(err) ? Number(err.statusCode) : NaN;
-  if (!Number.isInteger(status) || status >= 500 || status === 429) {
-    return new AppError('unavailable', 'Razorpay could not be reached.', { provider: 'razorpay' });
-  }
-  const code = isObject(err) && isObject(err.error) ? err.error.code : undefined;
-  const what = status === 401 || status === 403 ? "the workspace's credentials" : 'the request';
-  return new AppError('application', `Razorpay refused ${what} (HTTP ${status}).`, {
-    provider: 'razorpay',
-    http_status: status,
-    ...(typeof code === 'string' ? { error_code: code } : {}),
-  });
 }

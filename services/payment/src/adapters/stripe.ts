@@ -1,15 +1,5 @@
 import Stripe from 'stripe';
-import type {
-  Checkout,
-  CheckoutInput,
-  Connection,
-  NotificationClaim,
-  PaymentAdapter,
-  ProviderReply,
-  RawNotification,
-  ReplyKind,
-  VerifiedNotification,
-} from '../domain/adapter.ts';
+import type * as contract from '../domain/adapter.ts';
 import { fromStripeAmount, toStripeAmount } from '../domain/money.ts';
 
 export interface StripeAdapterOptions {
@@ -49,7 +39,7 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
  * metadata carry the invoice id), and webhooks verified with stripe.webhooks.constructEvent over the
  * raw body, the Stripe-Signature header and the workspace's signing secret.
  */
-export class StripeAdapter implements PaymentAdapter {
+export class StripeAdapter implements contract.PaymentAdapter {
   readonly provider = 'stripe' as const;
   private readonly api: { host: string; port: number; protocol: 'http' | 'https' };
   private readonly timeoutMs: number;
@@ -61,7 +51,7 @@ export class StripeAdapter implements PaymentAdapter {
     this.timeoutMs = opts.timeoutMs ?? 20_000;
   }
 
-  private client(conn: Connection): Stripe {
+  private client(conn: contract.Connection): Stripe {
     return new Stripe(conn.credentials.secret_key ?? '', {
       ...this.api,
       timeout: this.timeoutMs,
@@ -70,7 +60,7 @@ export class StripeAdapter implements PaymentAdapter {
     });
   }
 
-  async createCheckout(conn: Connection, input: CheckoutInput): Promise<Checkout> {
+  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
     const currency = input.currency.toLowerCase();
     const expiresAt = new Date(Date.now() + sessionLifetimeMs);
     const session = await this.client(conn).checkout.sessions.create({
@@ -98,7 +88,7 @@ export class StripeAdapter implements PaymentAdapter {
     return { providerCheckoutId: session.id, redirectUrl: session.url, expiresAt };
   }
 
-  claim(n: RawNotification): NotificationClaim | undefined {
+  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
     const event = parseJson(n.body);
     const object = (event?.data as { object?: SessionLike } | undefined)?.object;
     if (!object || object.object !== 'checkout.session' || !object.id) return undefined;
@@ -108,7 +98,7 @@ export class StripeAdapter implements PaymentAdapter {
     };
   }
 
-  async verify(conn: Connection, n: RawNotification): Promise<VerifiedNotification> {
+  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
     const signature = n.headers['stripe-signature'];
     if (!signature) return { verified: false, reason: 'no Stripe-Signature header' };
     const secret = conn.credentials.webhook_secret;
@@ -142,7 +132,7 @@ export class StripeAdapter implements PaymentAdapter {
   }
 
   /** Stripe retries anything but a 2xx for days; its own examples answer a bad signature with 400. */
-  reply(kind: ReplyKind): ProviderReply {
+  reply(kind: contract.ReplyKind): contract.ProviderReply {
     return kind === 'accepted'
       ? { status: 200, contentType: 'application/json', body: '{"received":true}' }
       : { status: 400, contentType: 'application/json', body: '{"error":"notification refused"}' };

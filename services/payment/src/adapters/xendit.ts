@@ -1,22 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
 import { Invoice as InvoiceApi, XenditSdkError } from 'xendit-node';
-import type {
-  Checkout,
-  CheckoutInput,
-  Connection,
-  NotificationClaim,
-  PaymentAdapter,
-  ProviderReply,
-  RawNotification,
-  ReplyKind,
-  VerifiedNotification,
-} from '../domain/adapter.ts';
+import type * as contract from '../domain/adapter.ts';
+import { amountParts, HostedAdapter, JsonNumber, parseJsonObject, sdkFailure } from './hosted.ts';
 
 /**
  * Xendit Invoices (docs/payments/xendit.md), on the official xendit-node SDK: a Xendit invoice per
  * checkout (external_id = our invoice id), paid on Xendit's hosted page, and the invoice callback
- * verified by its x-callback-token header, the account's callback verification token.
+ * verified by its x-callback-token header, the account's callback verification token. Its baseUrl
+ * replaces https://api.xendit.co (the same for test and live keys).
  */
 
 const XENDIT_API = 'https://api.xendit.co';
@@ -30,29 +22,15 @@ export const INVOICE_DURATION_SECONDS = 86_400;
  */
 export const xenditDecimals: Readonly<Record<string, number>> = { IDR: 0, VND: 0, PHP: 2, THB: 2, MYR: 2 };
 
-export interface XenditAdapterOptions {
-  /**
-   * Replaces https://api.xendit.co (the same for test and live keys), e.g. a local fake in tests;
-   * empty or unset: Xendit's own.
-   */
-  baseUrl?: string;
-}
-
-export class XenditAdapter implements PaymentAdapter {
+export class XenditAdapter extends HostedAdapter {
   readonly provider = 'xendit' as const;
-  private readonly baseUrl: string;
 
-  constructor(options: XenditAdapterOptions = {}) {
-    this.baseUrl = (options.baseUrl || XENDIT_API).replace(/\/+$/, '');
-  }
-
-  async createCheckout(conn: Connection, input: CheckoutInput): Promise<Checkout> {
+  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
     const amount = toXenditAmount(input.amount, input.currency);
-    const secretKey = conn.credentials.secret_key;
-    if (!secretKey) throw new AppError('application', 'The Xendit connection has no secret API key.');
+    const { secret_key: secretKey } = this.credentials(conn, ['secret_key'], 'secret API key');
 
     // The Invoice API class alone: the SDK's Xendit wrapper writes a console line per construction.
-    const api = new InvoiceApi({ secretKey, xenditURL: this.baseUrl });
+    const api = new InvoiceApi({ secretKey, xenditURL: this.baseUrl ?? XENDIT_API });
     let created: Awaited<ReturnType<InvoiceApi['createInvoice']>>;
     try {
       created = await api.createInvoice({
@@ -73,36 +51,35 @@ export class XenditAdapter implements PaymentAdapter {
         },
       });
     } catch (err) {
-      throw providerError(err);
+      const status = err instanceof XenditSdkError ? Number(err.status) : NaN;
+      throw sdkFailure('xendit', status, (err as XenditSdkError).errorCode);
     }
     if (!created.id || typeof created.invoiceUrl !== 'string' || created.invoiceUrl === '') {
       throw new AppError('unavailable', 'Xendit answered without an invoice id or invoice_url.', {
         provider: 'xendit',
       });
     }
-    const checkout: Checkout = { providerCheckoutId: created.id, redirectUrl: created.invoiceUrl };
+    const checkout: contract.Checkout = { providerCheckoutId: created.id, redirectUrl: created.invoiceUrl };
     if (created.expiryDate instanceof Date && !Number.isNaN(created.expiryDate.getTime())) {
       checkout.expiresAt = created.expiryDate;
     }
     return checkout;
   }
 
-  claim(n: RawNotification): NotificationClaim | undefined {
-    const body = parseObject(n.body);
+  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
+    const body = parseJsonObject(n.body, true);
     if (!body || typeof body.id !== 'string') return undefined;
-    const claim: NotificationClaim = { providerCheckoutId: body.id, providerPaymentId: body.id };
+    const claim: contract.NotificationClaim = { providerCheckoutId: body.id, providerPaymentId: body.id };
     if (typeof body.external_id === 'string') claim.invoiceId = body.external_id;
     return claim;
   }
 
-  async verify(conn: Connection, n: RawNotification): Promise<VerifiedNotification> {
-    const expected = conn.credentials.callback_token;
-    if (!expected) return { verified: false, reason: 'the connection has no callback token' };
-    const token = n.headers['x-callback-token'];
-    if (!token) return { verified: false, reason: 'the x-callback-token header is missing' };
-    if (!tokensEqual(token, expected)) return { verified: false, reason: 'x-callback-token does not match' };
+  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
+    const proof = this.proof(conn, n, { field: 'callback_token', what: 'callback token', header: 'x-callback-token' });
+    if ('reason' in proof) return proof;
+    if (!tokensEqual(proof.given, proof.secret)) return { verified: false, reason: 'x-callback-token does not match' };
 
-    const body = parseObject(n.body);
+    const body = parseJsonObject(n.body, true);
     if (!body) return { verified: false, reason: 'the body is not a JSON object' };
     const { id, external_id, status, currency } = body;
     if (typeof id !== 'string' || typeof external_id !== 'string' || typeof status !== 'string') {
@@ -115,7 +92,7 @@ export class XenditAdapter implements PaymentAdapter {
     const amount = raw instanceof JsonNumber ? fromXenditAmount(raw.source, currency) : undefined;
     if (amount === undefined) return { verified: false, reason: 'paid_amount is not an amount' };
 
-    const result: VerifiedNotification = {
+    const result: contract.VerifiedNotification = {
       verified: true,
       status: invoiceOutcome(status),
       // A Xendit invoice is paid at most once, and its PAID and SETTLED callbacks carry the same id,
@@ -132,11 +109,6 @@ export class XenditAdapter implements PaymentAdapter {
     }
     return result;
   }
-
-  reply(kind: ReplyKind): ProviderReply {
-    // Xendit retries a callback answered with anything but a 2xx; a refused one never passes.
-    return { status: 200, contentType: 'application/json', body: JSON.stringify({ status: kind }) };
-  }
 }
 
 /** PAID and SETTLED are money received; EXPIRED ends the invoice; PENDING and the rest change nothing. */
@@ -151,14 +123,9 @@ export function invoiceOutcome(status: string): 'paid' | 'failed' | 'pending' {
  * finer than the currency allows, or more digits than a JSON number keeps exactly, is refused.
  */
 export function toXenditAmount(amount: string, currency: string): number {
-  const decimals = xenditDecimals[currency];
-  if (decimals === undefined) {
-    throw new AppError('application', `Xendit takes ${Object.keys(xenditDecimals).join(', ')}, not ${currency}.`);
-  }
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
-  if (match) {
-    const whole = match[1]!.replace(/^0+(?=\d)/, '');
-    const fraction = (match[2] ?? '').replace(/0+$/, '');
+  const parts = amountParts('xendit', xenditDecimals, amount, currency);
+  if (parts) {
+    const { decimals, whole, fraction } = parts;
     const text = fraction ? `${whole}.${fraction}` : whole;
     const value = Number(text);
     if (fraction.length <= decimals && String(value) === text && value > 0) return value;
@@ -186,40 +153,4 @@ function tokensEqual(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
-}
-
-/** A JSON number kept as the text it was written as, so no amount passes through a binary float. */
-class JsonNumber {
-  readonly source: string;
-  constructor(source: string) {
-    this.source = source;
-  }
-}
-
-function parseObject(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'), (_key, v: unknown, context?: { source?: string }) =>
-      typeof v === 'number' && context?.source !== undefined ? new JsonNumber(context.source) : v,
-    );
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A refused request (bad key, bad field) will not pass on retry; no answer or a 5xx may. */
-function providerError(err: unknown): AppError {
-  const status = err instanceof XenditSdkError ? Number(err.status) : NaN;
-  if (!Number.isInteger(status) || status >= 500 || status === 429) {
-    return new AppError('unavailable', 'Xendit could not be reached.', { provider: 'xendit' });
-  }
-  const code = (err as XenditSdkError).errorCode;
-  const what = status === 401 || status === 403 ? "the workspace's credentials" : 'the request';
-  return new AppError('application', `Xendit refused ${what} (HTTP ${status}).`, {
-    provider: 'xendit',
-    http_status: status,
-    ...(typeof code === 'string' ? { error_code: code } : {}),
-  });
 }

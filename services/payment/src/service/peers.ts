@@ -1,3 +1,4 @@
+import type { MarkPaidByPaymentRequest } from '@invoice-platform/common/contracts/payments';
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { PaymentMode } from '@invoice-platform/common/payment-providers';
@@ -15,16 +16,6 @@ export interface PublicInvoice {
   invoice_status: string;
   is_archived: boolean;
   payment_gateway?: string;
-}
-
-export interface MarkPaidRequest {
-  workspace_id: string;
-  invoice_id: string;
-  payment_gateway: string;
-  provider_payment_id: string;
-  amount: string;
-  currency: string;
-  paid_at?: string;
 }
 
 export interface MarkPaidResponse {
@@ -69,7 +60,7 @@ export class Peers {
     }
   }
 
-  markPaid(req: MarkPaidRequest): Promise<MarkPaidResponse> {
+  markPaid(req: MarkPaidByPaymentRequest): Promise<MarkPaidResponse> {
     return this.invoice.call<MarkPaidResponse>('MarkPaidByPayment', req);
   }
 }

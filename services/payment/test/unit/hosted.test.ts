@@ -1,0 +1,36 @@
+/**
+ * What the hosted-page adapters (Midtrans, Xendit, Razorpay) share through HostedAdapter: how each
+ * provider is answered, and how a failed SDK call reads.
+ */
+import test from 'ava';
+import { sdkFailure } from '../../src/adapters/hosted.ts';
+import { MidtransAdapter } from '../../src/adapters/midtrans.ts';
+import { RazorpayAdapter } from '../../src/adapters/razorpay.ts';
+import { XenditAdapter } from '../../src/adapters/xendit.ts';
+
+test('reply: a 2xx JSON answer for accepted and refused alike, so none of the three providers retries', (t) => {
+  for (const adapter of [new MidtransAdapter(), new XenditAdapter(), new RazorpayAdapter()]) {
+    for (const kind of ['accepted', 'refused'] as const) {
+      const r = adapter.reply(kind);
+      t.is(r.status, 200, adapter.provider);
+      t.is(r.contentType, 'application/json', adapter.provider);
+      t.deepEqual(JSON.parse(r.body), { status: kind }, adapter.provider);
+    }
+  }
+});
+
+test("sdkFailure: a refusal is the workspace's to fix; no answer, a 429 or a 5xx is unavailable", (t) => {
+  t.like(sdkFailure('xendit', 401, 'INVALID_API_KEY'), {
+    kind: 'application',
+    message: "Xendit refused the workspace's credentials (HTTP 401).",
+    details: { provider: 'xendit', http_status: 401, error_code: 'INVALID_API_KEY' },
+  });
+  t.like(sdkFailure('razorpay', 400), { kind: 'application', message: 'Razorpay refused the request (HTTP 400).' });
+  for (const status of [undefined, NaN, 429, 500, 503]) {
+    t.like(
+      sdkFailure('midtrans', status),
+      { kind: 'unavailable', message: 'Midtrans could not be reached.' },
+      String(status),
+    );
+  }
+});
