@@ -79,7 +79,14 @@ export async function startStripeMock(): Promise<{ baseUrl: string; stop(): Prom
   if (!existsSync(stripeMockBin))
     throw new Error(`stripe-mock is not installed at ${stripeMockBin}: run bash scripts/ensure-stripe-mock.sh`);
   const port = await freePort();
-  const child: ChildProcess = spawn(stripeMockBin, ['-http-addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  // Its HTTPS listener too gets a loopback port of its own: by default it takes :12112 on every
+  // interface, so a second stripe-mock beside the first exited at once (address in use).
+  const httpsPort = await freePort();
+  const child: ChildProcess = spawn(
+    stripeMockBin,
+    ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(
