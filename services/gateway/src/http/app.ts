@@ -13,7 +13,7 @@ import { setPdfHeaders } from './public/headers.ts';
 import { publicPageRouter } from './public/routes.ts';
 import type { PublicPdf } from './public-pdf.ts';
 import { type PlanLimits, type RateDecision, rateKeys, type RateLimiter, type RateScope } from './rate-limit.ts';
-import type { RouteSpec } from './schemas/routes.ts';
+import type { OperationId, RouteSpec } from './schemas/routes.ts';
 import { compileRoute } from './validation.ts';
 
 export interface RouteInput {
@@ -31,11 +31,13 @@ export interface HandlerResult {
 }
 
 export type RouteHandler = (req: { input: RouteInput; principal: Principal; ctx: Context }) => Promise<HandlerResult>;
+/** One handler per operation of the public API, no more, no fewer. */
+export type Handlers = Record<OperationId, RouteHandler>;
 
 export interface PublicAppDeps {
   log: Logger;
   routes: RouteSpec[];
-  handlers: Record<string, RouteHandler>;
+  handlers: Handlers;
   auth: Authenticator;
   limiter: RateLimiter;
   ipResolver: ClientIpResolver;
@@ -244,7 +246,6 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
         body,
         headers: ctx.headers,
       }) as RouteInput;
-      if (!handler) throw new AppError('not_implemented', `${route.summary} is not available yet.`);
       const result = await handler({ input, principal: (ctx.state as ApiState).principal!, ctx });
       ctx.status = 200;
       for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);

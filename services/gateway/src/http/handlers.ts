@@ -1,7 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { Decimal } from 'decimal.js';
-import type { RouteHandler } from './app.ts';
+import type { Handlers } from './app.ts';
 import { fingerprint, type IdempotencyStore } from './idempotency.ts';
 import { isRenderFailure, type RenderBudget } from './render-budget.ts';
 
@@ -162,11 +162,7 @@ function seriesJson(s: Rec, withOccurrences: boolean) {
   return out;
 }
 
-export function createHandlers(
-  backends: Backends,
-  idempotency: IdempotencyStore,
-  renders: RenderBudget,
-): Record<string, RouteHandler> {
+export function createHandlers(backends: Backends, idempotency: IdempotencyStore, renders: RenderBudget): Handlers {
   const invoice = () => need(backends.invoice, 'The invoice service');
   const recurring = () => need(backends.recurring, 'Recurring invoices');
   const seriesRef = (workspaceId: string, id: unknown) => ({ workspace_id: workspaceId, series_id: id });

@@ -186,7 +186,7 @@ test('openapi: every $ref points at something in the document', (t) => {
 test('openapi: two different schemas under one title are refused', (t) => {
   const clash: RouteSpec = {
     ...publicRoutes[0]!,
-    operationId: 'clash',
+    operationId: 'listTemplates',
     path: '/clash',
     body: Type.Object({ other: Type.String() }, { title: 'Invoice' }),
   };

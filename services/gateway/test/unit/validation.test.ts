@@ -1,18 +1,18 @@
 import test from 'ava';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
-import { publicRoutes } from '../../src/http/schemas/routes.ts';
+import { type OperationId, operationIds, publicRoutes } from '../../src/http/schemas/routes.ts';
 import { compileRoute, type RequestParts, type ValidRequest } from '../../src/http/validation.ts';
 
 const validators = new Map(publicRoutes.map((route) => [route.operationId, compileRoute(route)]));
 
-function validate(operationId: string, input: Partial<RequestParts>): ValidRequest {
+function validate(operationId: OperationId, input: Partial<RequestParts>): ValidRequest {
   const validator = validators.get(operationId);
   if (!validator) throw new Error(`no route ${operationId}`);
   return validator.validate({ params: {}, query: {}, headers: {}, body: undefined, ...input });
 }
 
 /** The field errors of a refused request; [] when it is accepted. */
-function errorsOf(operationId: string, input: Partial<RequestParts>): FieldError[] {
+function errorsOf(operationId: OperationId, input: Partial<RequestParts>): FieldError[] {
   try {
     validate(operationId, input);
     return [];
@@ -34,7 +34,7 @@ const seriesId = { id: 'rs_abc' };
 interface Case {
   surface: string;
   title: string;
-  operationId: string;
+  operationId: OperationId;
   input: Partial<RequestParts>;
   /** Absent: the request is accepted. */
   errors?: FieldError[];
@@ -47,7 +47,7 @@ const gateways = ['midtrans', 'xendit', 'stripe', 'paypal', 'razorpay', 'mollie'
 
 const cases: Case[] = [
   // Item (OpenAPI `Item`)
-  ...[0.01, 0.07, 0.29, 1, 12.5, 999998.99, 999999].map((quantity) => ({
+  ...[0.01, 0.07, 0.29, 1, 12.5, 999998.99, 999999].map((quantity): Case => ({
     surface: 'generate body',
     title: `item quantity ${quantity} is accepted`,
     operationId: 'generateInvoice',
@@ -67,7 +67,7 @@ const cases: Case[] = [
     input: { body: generateItem({ quantity: 1000000 }) },
     errors: refused('body.items[0].quantity', 'must be at most 999999'),
   },
-  ...[1.005, 0.015, 2.001].map((quantity) => ({
+  ...[1.005, 0.015, 2.001].map((quantity): Case => ({
     surface: 'generate body',
     title: `item quantity ${quantity} (3 decimals) is refused`,
     operationId: 'generateInvoice',
@@ -124,7 +124,7 @@ const cases: Case[] = [
     input: { body: generateItem({ discount: -1 }) },
     errors: refused('body.items[0].discount', 'must be at least 0'),
   },
-  ...[0, 100].map((tax_rate) => ({
+  ...[0, 100].map((tax_rate): Case => ({
     surface: 'generate body',
     title: `item tax_rate ${tax_rate} is accepted`,
     operationId: 'generateInvoice',
@@ -201,7 +201,7 @@ const cases: Case[] = [
     input: { body: { items: [item] } },
     errors: refused('body.customer_name', 'is required'),
   },
-  ...['', '   '].map((customer_name) => ({
+  ...['', '   '].map((customer_name): Case => ({
     surface: 'generate body',
     title: `customer_name ${JSON.stringify(customer_name)} is refused`,
     operationId: 'generateInvoice',
@@ -268,14 +268,14 @@ const cases: Case[] = [
     operationId: 'generateInvoice',
     input: { body: generate({ currency: 'USD' }) },
   },
-  ...['usd', 'US', 'USDT'].map((currency) => ({
+  ...['usd', 'US', 'USDT'].map((currency): Case => ({
     surface: 'generate body',
     title: `currency ${currency} is refused`,
     operationId: 'generateInvoice',
     input: { body: generate({ currency }) },
     errors: refused('body.currency', 'must be a 3-letter uppercase currency code'),
   })),
-  ...[0, 100].map((tax_rate) => ({
+  ...[0, 100].map((tax_rate): Case => ({
     surface: 'generate body',
     title: `tax_rate ${tax_rate} is accepted`,
     operationId: 'generateInvoice',
@@ -308,13 +308,13 @@ const cases: Case[] = [
     input: { body: generate({ discount_total: -0.01 }) },
     errors: refused('body.discount_total', 'must be at least 0'),
   },
-  ...['2026-02-28', '2028-02-29'].map((due_date) => ({
+  ...['2026-02-28', '2028-02-29'].map((due_date): Case => ({
     surface: 'generate body',
     title: `due_date ${due_date} is accepted`,
     operationId: 'generateInvoice',
     input: { body: generate({ due_date }) },
   })),
-  ...['2026-02-30', '2027-02-29', '2026-1-05', '2026-01-05T00:00:00Z'].map((due_date) => ({
+  ...['2026-02-30', '2027-02-29', '2026-1-05', '2026-01-05T00:00:00Z'].map((due_date): Case => ({
     surface: 'generate body',
     title: `due_date ${due_date} is refused`,
     operationId: 'generateInvoice',
@@ -328,7 +328,7 @@ const cases: Case[] = [
     input: { body: generate({ notes: 'x'.repeat(5001) }) },
     errors: refused('body.notes', 'must be at most 5000 characters'),
   },
-  ...languages.map((document_language) => ({
+  ...languages.map((document_language): Case => ({
     surface: 'generate body',
     title: `document_language ${document_language} is accepted`,
     operationId: 'generateInvoice',
@@ -341,7 +341,7 @@ const cases: Case[] = [
     input: { body: generate({ document_language: 'xx' }) },
     errors: refused('body.document_language', 'must be one of: en, id, es, fr, de, nl, it, pt, zh, ja, hi, ar'),
   },
-  ...gateways.map((payment_gateway) => ({
+  ...gateways.map((payment_gateway): Case => ({
     surface: 'generate body',
     title: `payment_gateway ${payment_gateway} is accepted`,
     operationId: 'generateInvoice',
@@ -387,7 +387,7 @@ const cases: Case[] = [
     operationId: 'generateInvoice',
     input: { body: recurring() },
   },
-  ...[2, 121].map((recurring_count) => ({
+  ...[2, 121].map((recurring_count): Case => ({
     surface: 'generate recurring',
     title: `recurring_count ${recurring_count} is accepted`,
     operationId: 'generateInvoice',
@@ -486,7 +486,7 @@ const cases: Case[] = [
   },
 
   // Idempotency-Key header (OpenAPI `generateInvoice`)
-  ...[1, 255].map((length) => ({
+  ...[1, 255].map((length): Case => ({
     surface: 'Idempotency-Key header',
     title: `a key of ${length} characters is accepted`,
     operationId: 'generateInvoice',
@@ -517,7 +517,7 @@ const cases: Case[] = [
     input: { body: generate(), headers: { 'idempotency-key': '' } },
     errors: refused('headers.idempotency-key', 'must not be empty'),
   },
-  ...['order 42', 'order\t42', 'clé-42', 'key\u007f'].map((key) => ({
+  ...['order 42', 'order\t42', 'clé-42', 'key\u007f'].map((key): Case => ({
     surface: 'Idempotency-Key header',
     title: `key ${JSON.stringify(key)} is refused`,
     operationId: 'generateInvoice',
@@ -533,7 +533,7 @@ const cases: Case[] = [
   },
 
   // List queries (OpenAPI `listInvoices`, `listRecurring`)
-  ...['1', '100'].map((pageSize) => ({
+  ...['1', '100'].map((pageSize): Case => ({
     surface: 'list invoices query',
     title: `pageSize ${pageSize} is accepted`,
     operationId: 'listInvoices',
@@ -560,7 +560,7 @@ const cases: Case[] = [
     input: { query: { page: '0' } },
     errors: refused('query.page', 'must be at least 1'),
   },
-  ...['1.5', 'abc', ''].map((page) => ({
+  ...['1.5', 'abc', ''].map((page): Case => ({
     surface: 'list invoices query',
     title: `page ${JSON.stringify(page)} is refused`,
     operationId: 'listInvoices',
@@ -574,7 +574,7 @@ const cases: Case[] = [
     input: { query: { page: ['1', '2'] } },
     errors: refused('query.page', 'must be given only once'),
   },
-  ...['unpaid', 'paid', 'overdue', 'cancelled'].map((status) => ({
+  ...['unpaid', 'paid', 'overdue', 'cancelled'].map((status): Case => ({
     surface: 'list invoices query',
     title: `status ${status} is accepted`,
     operationId: 'listInvoices',
@@ -594,7 +594,7 @@ const cases: Case[] = [
     input: { query: { page_size: '10' } },
     errors: refused('query.page_size', 'is not allowed'),
   },
-  ...['active', 'paused', 'completed', 'draft'].map((status) => ({
+  ...['active', 'paused', 'completed', 'draft'].map((status): Case => ({
     surface: 'list recurring query',
     title: `status ${status} is accepted`,
     operationId: 'listRecurring',
@@ -622,13 +622,13 @@ const cases: Case[] = [
   },
 
   // Path id (docs/architecture.md#ids)
-  ...['a', 'A-z_09', 'x'.repeat(64)].map((value) => ({
+  ...['a', 'A-z_09', 'x'.repeat(64)].map((value): Case => ({
     surface: 'path id',
     title: `id of ${value.length} allowed characters (${value.slice(0, 8)}) is accepted`,
     operationId: 'getInvoice',
     input: { params: { id: value } },
   })),
-  ...['x'.repeat(65), 'a.b', 'a b', '', 'ä'].map((value) => ({
+  ...['x'.repeat(65), 'a.b', 'a b', '', 'ä'].map((value): Case => ({
     surface: 'path id',
     title: `id ${JSON.stringify(value.length > 8 ? `${value.slice(0, 8)}…(${value.length})` : value)} is refused`,
     operationId: 'getInvoice',
@@ -644,7 +644,7 @@ const cases: Case[] = [
   },
 
   // Invoice management bodies (OpenAPI `updateInvoiceStatus`, `archiveInvoice`, `getInvoicePdf`)
-  ...['unpaid', 'paid', 'overdue', 'cancelled'].map((status) => ({
+  ...['unpaid', 'paid', 'overdue', 'cancelled'].map((status): Case => ({
     surface: 'invoice status body',
     title: `status ${status} is accepted`,
     operationId: 'updateInvoiceStatus',
@@ -671,7 +671,7 @@ const cases: Case[] = [
     input: { params: id },
     errors: refused('body', 'is required'),
   },
-  ...[true, false].map((is_archived) => ({
+  ...[true, false].map((is_archived): Case => ({
     surface: 'archive body',
     title: `is_archived ${is_archived} is accepted`,
     operationId: 'archiveInvoice',
@@ -720,7 +720,7 @@ const cases: Case[] = [
 
   // Recurring management bodies (OpenAPI `updateRecurringStatus`, `extendRecurring`,
   // `changeRecurringFrequency`, `skipRecurringOccurrence`)
-  ...['active', 'paused'].map((status) => ({
+  ...['active', 'paused'].map((status): Case => ({
     surface: 'recurring status body',
     title: `status ${status} is accepted`,
     operationId: 'updateRecurringStatus',
@@ -733,7 +733,7 @@ const cases: Case[] = [
     input: { params: seriesId, body: { status: 'completed' } },
     errors: refused('body.status', 'must be one of: active, paused'),
   },
-  ...[1, 120].map((count) => ({
+  ...[1, 120].map((count): Case => ({
     surface: 'extend body',
     title: `count ${count} is accepted`,
     operationId: 'extendRecurring',
@@ -948,6 +948,7 @@ test('generate body: quantity decimals are checked without float error over the 
   t.deepEqual(invalidButAccepted, []);
 });
 
-test('routes: operationIds are unique', (t) => {
+test('routes: operationIds are unique, and every declared operation has its route', (t) => {
   t.is(validators.size, publicRoutes.length);
+  t.deepEqual([...validators.keys()].sort(), [...operationIds].sort());
 });

@@ -31,8 +31,30 @@ import {
   checkCountOrEndDate,
 } from './recurring.ts';
 
+/**
+ * Every operation of the public API. The handlers are a record over this type
+ * (http/handlers.ts), so a route without its handler, or a handler under a misspelt name, does
+ * not compile.
+ */
+export const operationIds = [
+  'generateInvoice',
+  'listInvoices',
+  'listTemplates',
+  'listRecurring',
+  'getRecurring',
+  'updateRecurringStatus',
+  'extendRecurring',
+  'changeRecurringFrequency',
+  'skipRecurringOccurrence',
+  'getInvoice',
+  'updateInvoiceStatus',
+  'archiveInvoice',
+  'getInvoicePdf',
+] as const;
+export type OperationId = (typeof operationIds)[number];
+
 export interface RouteSpec {
-  operationId: string;
+  operationId: OperationId;
   method: 'get' | 'post' | 'put';
   /** koa-router style, e.g. '/api/invoices/external/:id/status'. */
   path: string;
