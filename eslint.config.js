@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.tools/**', '.local/**', 'charts/**'] },
+  { ignores: ['**/node_modules/**', '.tools/**', '.local/**', 'charts/**', 'services/common/src/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

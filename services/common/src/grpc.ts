@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import type { MethodDefinition } from '@grpc/proto-loader';
 import { AppError, type ErrorKind, isErrorKind } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { meter, secondsBuckets } from './metrics.ts';
@@ -318,3 +319,48 @@ export function createUnaryClient(service: LoadedService, addr: string, defaultT
     },
   };
 }
+
+/**
+ * The methods of a service definition generated from protos/ (generated/, `pnpm protos:types`),
+ * without the index signature grpc-js's ServiceDefinition adds, so an unknown name is an error.
+ */
+export type MethodsOf<D> = { [K in keyof D as string extends K ? never : K]: D[K] };
+
+/**
+ * The messages of method K: `req` is what a caller may send, `reqOut` what a handler receives once
+ * decoded with LOADER_OPTIONS (defaults filled in), `res` what a handler may return, `resOut`
+ * what a caller receives.
+ */
+export type MessagesOf<D, K extends keyof MethodsOf<D>> =
+  MethodsOf<D>[K] extends MethodDefinition<infer Req, infer Res, infer ReqOut, infer ResOut>
+    ? { req: Req; res: Res; reqOut: ReqOut; resOut: ResOut }
+    : never;
+
+/** A client whose method names and messages the compiler checks against the generated definition D. */
+export interface TypedClient<D> {
+  call<K extends keyof MethodsOf<D> & string>(
+    method: K,
+    request: MessagesOf<D, K>['req'],
+    timeoutMs?: number,
+  ): Promise<MessagesOf<D, K>['resOut']>;
+  stream<K extends keyof MethodsOf<D> & string>(
+    method: K,
+    request: MessagesOf<D, K>['req'],
+    timeoutMs?: number,
+  ): AsyncIterable<MessagesOf<D, K>['resOut']>;
+  healthy(timeoutMs?: number): Promise<boolean>;
+  close(): void;
+}
+
+/** Views a client of the service D through its generated types (the calls are the same). */
+export function typed<D>(client: UnaryClient): TypedClient<D> {
+  return client as TypedClient<D>;
+}
+
+/** Handlers of the service D: each takes its decoded request and returns its response, typed. */
+export type TypedHandlers<D> = {
+  [K in keyof MethodsOf<D>]?: (
+    request: MessagesOf<D, K>['reqOut'],
+    call: CallInfo,
+  ) => Promise<MessagesOf<D, K>['res']> | AsyncIterable<MessagesOf<D, K>['res']>;
+};

@@ -1,5 +1,6 @@
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
-import type { UnaryHandlers } from '@invoice-platform/common/grpc';
+import type { PaymentServiceDefinition } from '@invoice-platform/common/generated/invoiceplatform/payment/v1/PaymentService';
+import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { RawNotification } from '../domain/adapter.ts';
 import type { CheckoutService } from '../service/checkout.ts';
 import type { NotificationService } from '../service/notifications.ts';
@@ -41,9 +42,9 @@ function decodeNotification(req: {
   return { body: Buffer.from(body), headers, query: req.query ?? '' };
 }
 
-export function paymentHandlers(deps: HandlerDeps): UnaryHandlers {
+export function paymentHandlers(deps: HandlerDeps): TypedHandlers<PaymentServiceDefinition> {
   return {
-    async StartCheckout(req: { invoice_id: string; return_url: string }) {
+    async StartCheckout(req) {
       const errors: FieldError[] = [];
       if (!req.invoice_id || !/^[A-Za-z0-9_-]{1,64}$/.test(req.invoice_id))
         errors.push({ path: 'invoice_id', message: 'is required (an id)' });
@@ -56,12 +57,7 @@ export function paymentHandlers(deps: HandlerDeps): UnaryHandlers {
       return { redirect_url: started.redirectUrl, provider: started.provider, reused: started.reused };
     },
 
-    async HandleNotification(req: {
-      provider: string;
-      body?: Buffer;
-      headers?: { name: string; value: string }[];
-      query?: string;
-    }) {
+    async HandleNotification(req) {
       const handled = await deps.notifications.handle(req.provider, decodeNotification(req));
       return {
         http_status: handled.reply.status,

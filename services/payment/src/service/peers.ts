@@ -1,45 +1,31 @@
 import type { MarkPaidByPaymentRequest } from '@invoice-platform/common/contracts/payments';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/common/generated/invoiceplatform/accounts/v1/AccountsService';
+import type { Invoice__Output } from '@invoice-platform/common/generated/invoiceplatform/invoice/v1/Invoice';
+import type { InvoiceServiceDefinition } from '@invoice-platform/common/generated/invoiceplatform/invoice/v1/InvoiceService';
+import type { MarkPaidByPaymentResponse__Output } from '@invoice-platform/common/generated/invoiceplatform/invoice/v1/MarkPaidByPaymentResponse';
+import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
 import type { PaymentMode } from '@invoice-platform/common/payment-providers';
 import type { Connection } from '../domain/adapter.ts';
 
-/** The fields of invoice.v1 Invoice this service reads (GetPublicInvoice). */
-export interface PublicInvoice {
-  id: string;
-  workspace_id: string;
-  invoice_number: string;
-  customer_name: string;
-  customer_email?: string;
-  currency?: string;
-  amount?: string;
-  invoice_status: string;
-  is_archived: boolean;
-  payment_gateway?: string;
-}
-
-export interface MarkPaidResponse {
-  id: string;
-  invoice_status: string;
-  payment_recorded: boolean;
-  status_changed: boolean;
-  previous_status: string;
-}
+/** The invoice as GetPublicInvoice answers it (invoice.v1 Invoice). */
+export type PublicInvoice = Invoice__Output;
+export type MarkPaidResponse = MarkPaidByPaymentResponse__Output;
 
 /** The two peers, as the service uses them: invoice (read, mark paid) and accounts (credentials). */
 export class Peers {
-  private readonly invoice: UnaryClient;
-  private readonly accounts: UnaryClient;
+  private readonly invoice: TypedClient<InvoiceServiceDefinition>;
+  private readonly accounts: TypedClient<AccountsServiceDefinition>;
 
   constructor(invoice: UnaryClient, accounts: UnaryClient) {
-    this.invoice = invoice;
-    this.accounts = accounts;
+    this.invoice = typed(invoice);
+    this.accounts = typed(accounts);
   }
 
   /** The invoice, or null when no invoice has this id. */
   async invoiceById(invoiceId: string): Promise<PublicInvoice | null> {
     try {
-      return await this.invoice.call<PublicInvoice>('GetPublicInvoice', { invoice_id: invoiceId });
+      return await this.invoice.call('GetPublicInvoice', { invoice_id: invoiceId });
     } catch (err) {
       if (AppError.isKind(err, 'not_found') || AppError.isKind(err, 'validation')) return null;
       throw err;
@@ -49,10 +35,7 @@ export class Peers {
   /** The workspace's connection of `provider`, or null when it is not connected (any more). */
   async connection(workspaceId: string, provider: string): Promise<Connection | null> {
     try {
-      const res = await this.accounts.call<{ mode: string; credentials: Record<string, string> }>(
-        'GetPaymentGatewayCredentials',
-        { workspace_id: workspaceId, provider },
-      );
+      const res = await this.accounts.call('GetPaymentGatewayCredentials', { workspace_id: workspaceId, provider });
       return { mode: (res.mode === 'live' ? 'live' : 'sandbox') as PaymentMode, credentials: res.credentials ?? {} };
     } catch (err) {
       if (AppError.isKind(err, 'not_found')) return null;
@@ -61,6 +44,6 @@ export class Peers {
   }
 
   markPaid(req: MarkPaidByPaymentRequest): Promise<MarkPaidResponse> {
-    return this.invoice.call<MarkPaidResponse>('MarkPaidByPayment', req);
+    return this.invoice.call('MarkPaidByPayment', req);
   }
 }

@@ -1,0 +1,75 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AccountsServiceClient as _invoiceplatform_accounts_v1_AccountsServiceClient, AccountsServiceDefinition as _invoiceplatform_accounts_v1_AccountsServiceDefinition } from './invoiceplatform/accounts/v1/AccountsService.ts';
+import type { ApiKey as _invoiceplatform_accounts_v1_ApiKey, ApiKey__Output as _invoiceplatform_accounts_v1_ApiKey__Output } from './invoiceplatform/accounts/v1/ApiKey.ts';
+import type { AuthenticateApiKeyRequest as _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest__Output } from './invoiceplatform/accounts/v1/AuthenticateApiKeyRequest.ts';
+import type { AuthenticateApiKeyResponse as _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse__Output } from './invoiceplatform/accounts/v1/AuthenticateApiKeyResponse.ts';
+import type { CheckPaymentSetupRequest as _invoiceplatform_accounts_v1_CheckPaymentSetupRequest, CheckPaymentSetupRequest__Output as _invoiceplatform_accounts_v1_CheckPaymentSetupRequest__Output } from './invoiceplatform/accounts/v1/CheckPaymentSetupRequest.ts';
+import type { CheckPaymentSetupResponse as _invoiceplatform_accounts_v1_CheckPaymentSetupResponse, CheckPaymentSetupResponse__Output as _invoiceplatform_accounts_v1_CheckPaymentSetupResponse__Output } from './invoiceplatform/accounts/v1/CheckPaymentSetupResponse.ts';
+import type { ConnectPaymentGatewayRequest as _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest, ConnectPaymentGatewayRequest__Output as _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest__Output } from './invoiceplatform/accounts/v1/ConnectPaymentGatewayRequest.ts';
+import type { CreateApiKeyRequest as _invoiceplatform_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _invoiceplatform_accounts_v1_CreateApiKeyRequest__Output } from './invoiceplatform/accounts/v1/CreateApiKeyRequest.ts';
+import type { CreateApiKeyResponse as _invoiceplatform_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _invoiceplatform_accounts_v1_CreateApiKeyResponse__Output } from './invoiceplatform/accounts/v1/CreateApiKeyResponse.ts';
+import type { CreatePaymentAccountRequest as _invoiceplatform_accounts_v1_CreatePaymentAccountRequest, CreatePaymentAccountRequest__Output as _invoiceplatform_accounts_v1_CreatePaymentAccountRequest__Output } from './invoiceplatform/accounts/v1/CreatePaymentAccountRequest.ts';
+import type { CreateWorkspaceRequest as _invoiceplatform_accounts_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _invoiceplatform_accounts_v1_CreateWorkspaceRequest__Output } from './invoiceplatform/accounts/v1/CreateWorkspaceRequest.ts';
+import type { DisconnectPaymentGatewayRequest as _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest, DisconnectPaymentGatewayRequest__Output as _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest__Output } from './invoiceplatform/accounts/v1/DisconnectPaymentGatewayRequest.ts';
+import type { GetPaymentGatewayCredentialsRequest as _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest, GetPaymentGatewayCredentialsRequest__Output as _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest__Output } from './invoiceplatform/accounts/v1/GetPaymentGatewayCredentialsRequest.ts';
+import type { GetWorkspaceRequest as _invoiceplatform_accounts_v1_GetWorkspaceRequest, GetWorkspaceRequest__Output as _invoiceplatform_accounts_v1_GetWorkspaceRequest__Output } from './invoiceplatform/accounts/v1/GetWorkspaceRequest.ts';
+import type { ListApiKeysRequest as _invoiceplatform_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _invoiceplatform_accounts_v1_ListApiKeysRequest__Output } from './invoiceplatform/accounts/v1/ListApiKeysRequest.ts';
+import type { ListApiKeysResponse as _invoiceplatform_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _invoiceplatform_accounts_v1_ListApiKeysResponse__Output } from './invoiceplatform/accounts/v1/ListApiKeysResponse.ts';
+import type { ListPaymentAccountsRequest as _invoiceplatform_accounts_v1_ListPaymentAccountsRequest, ListPaymentAccountsRequest__Output as _invoiceplatform_accounts_v1_ListPaymentAccountsRequest__Output } from './invoiceplatform/accounts/v1/ListPaymentAccountsRequest.ts';
+import type { ListPaymentAccountsResponse as _invoiceplatform_accounts_v1_ListPaymentAccountsResponse, ListPaymentAccountsResponse__Output as _invoiceplatform_accounts_v1_ListPaymentAccountsResponse__Output } from './invoiceplatform/accounts/v1/ListPaymentAccountsResponse.ts';
+import type { ListPaymentGatewaysRequest as _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest, ListPaymentGatewaysRequest__Output as _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest__Output } from './invoiceplatform/accounts/v1/ListPaymentGatewaysRequest.ts';
+import type { ListPaymentGatewaysResponse as _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse, ListPaymentGatewaysResponse__Output as _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse__Output } from './invoiceplatform/accounts/v1/ListPaymentGatewaysResponse.ts';
+import type { ListWorkspacesRequest as _invoiceplatform_accounts_v1_ListWorkspacesRequest, ListWorkspacesRequest__Output as _invoiceplatform_accounts_v1_ListWorkspacesRequest__Output } from './invoiceplatform/accounts/v1/ListWorkspacesRequest.ts';
+import type { ListWorkspacesResponse as _invoiceplatform_accounts_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _invoiceplatform_accounts_v1_ListWorkspacesResponse__Output } from './invoiceplatform/accounts/v1/ListWorkspacesResponse.ts';
+import type { PaymentAccount as _invoiceplatform_accounts_v1_PaymentAccount, PaymentAccount__Output as _invoiceplatform_accounts_v1_PaymentAccount__Output } from './invoiceplatform/accounts/v1/PaymentAccount.ts';
+import type { PaymentGateway as _invoiceplatform_accounts_v1_PaymentGateway, PaymentGateway__Output as _invoiceplatform_accounts_v1_PaymentGateway__Output } from './invoiceplatform/accounts/v1/PaymentGateway.ts';
+import type { PaymentGatewayCredentials as _invoiceplatform_accounts_v1_PaymentGatewayCredentials, PaymentGatewayCredentials__Output as _invoiceplatform_accounts_v1_PaymentGatewayCredentials__Output } from './invoiceplatform/accounts/v1/PaymentGatewayCredentials.ts';
+import type { RevokeApiKeyRequest as _invoiceplatform_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output } from './invoiceplatform/accounts/v1/RevokeApiKeyRequest.ts';
+import type { SetWorkspaceFeaturesRequest as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, SetWorkspaceFeaturesRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output } from './invoiceplatform/accounts/v1/SetWorkspaceFeaturesRequest.ts';
+import type { UpdateWorkspacePlanRequest as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, UpdateWorkspacePlanRequest__Output as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output } from './invoiceplatform/accounts/v1/UpdateWorkspacePlanRequest.ts';
+import type { Workspace as _invoiceplatform_accounts_v1_Workspace, Workspace__Output as _invoiceplatform_accounts_v1_Workspace__Output } from './invoiceplatform/accounts/v1/Workspace.ts';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  invoiceplatform: {
+    accounts: {
+      v1: {
+        AccountsService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_accounts_v1_AccountsServiceClient> & { service: _invoiceplatform_accounts_v1_AccountsServiceDefinition }
+        ApiKey: MessageTypeDefinition<_invoiceplatform_accounts_v1_ApiKey, _invoiceplatform_accounts_v1_ApiKey__Output>
+        AuthenticateApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_AuthenticateApiKeyRequest, _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest__Output>
+        AuthenticateApiKeyResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_AuthenticateApiKeyResponse, _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse__Output>
+        CheckPaymentSetupRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CheckPaymentSetupRequest, _invoiceplatform_accounts_v1_CheckPaymentSetupRequest__Output>
+        CheckPaymentSetupResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_CheckPaymentSetupResponse, _invoiceplatform_accounts_v1_CheckPaymentSetupResponse__Output>
+        ConnectPaymentGatewayRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest, _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest__Output>
+        CreateApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateApiKeyRequest, _invoiceplatform_accounts_v1_CreateApiKeyRequest__Output>
+        CreateApiKeyResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateApiKeyResponse, _invoiceplatform_accounts_v1_CreateApiKeyResponse__Output>
+        CreatePaymentAccountRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreatePaymentAccountRequest, _invoiceplatform_accounts_v1_CreatePaymentAccountRequest__Output>
+        CreateWorkspaceRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateWorkspaceRequest, _invoiceplatform_accounts_v1_CreateWorkspaceRequest__Output>
+        DisconnectPaymentGatewayRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest, _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest__Output>
+        GetPaymentGatewayCredentialsRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest, _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest__Output>
+        GetWorkspaceRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_GetWorkspaceRequest, _invoiceplatform_accounts_v1_GetWorkspaceRequest__Output>
+        ListApiKeysRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListApiKeysRequest, _invoiceplatform_accounts_v1_ListApiKeysRequest__Output>
+        ListApiKeysResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListApiKeysResponse, _invoiceplatform_accounts_v1_ListApiKeysResponse__Output>
+        ListPaymentAccountsRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentAccountsRequest, _invoiceplatform_accounts_v1_ListPaymentAccountsRequest__Output>
+        ListPaymentAccountsResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentAccountsResponse, _invoiceplatform_accounts_v1_ListPaymentAccountsResponse__Output>
+        ListPaymentGatewaysRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentGatewaysRequest, _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest__Output>
+        ListPaymentGatewaysResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentGatewaysResponse, _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse__Output>
+        ListWorkspacesRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListWorkspacesRequest, _invoiceplatform_accounts_v1_ListWorkspacesRequest__Output>
+        ListWorkspacesResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListWorkspacesResponse, _invoiceplatform_accounts_v1_ListWorkspacesResponse__Output>
+        PaymentAccount: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentAccount, _invoiceplatform_accounts_v1_PaymentAccount__Output>
+        PaymentGateway: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentGateway, _invoiceplatform_accounts_v1_PaymentGateway__Output>
+        PaymentGatewayCredentials: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentGatewayCredentials, _invoiceplatform_accounts_v1_PaymentGatewayCredentials__Output>
+        RevokeApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_RevokeApiKeyRequest, _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output>
+        SetWorkspaceFeaturesRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output>
+        UpdateWorkspacePlanRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output>
+        Workspace: MessageTypeDefinition<_invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_Workspace__Output>
+      }
+    }
+  }
+}
+

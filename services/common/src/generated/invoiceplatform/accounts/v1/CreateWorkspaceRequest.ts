@@ -1,0 +1,16 @@
+// Original file: protos/invoiceplatform/accounts/v1/accounts.proto
+
+
+export interface CreateWorkspaceRequest {
+  'name'?: (string);
+  'plan'?: (string);
+  'time_zone'?: (string);
+  'owner_email'?: (string);
+}
+
+export interface CreateWorkspaceRequest__Output {
+  'name': (string);
+  'plan': (string);
+  'time_zone': (string);
+  'owner_email': (string);
+}

@@ -1,0 +1,31 @@
+// Original file: protos/invoiceplatform/accounts/v1/accounts.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface Workspace {
+  'id'?: (string);
+  'name'?: (string);
+  'plan'?: (string);
+  'plan_state'?: (string);
+  'time_zone'?: (string);
+  'features'?: (string)[];
+  'active_api_key_limit'?: (number);
+  'created_at'?: (string);
+  'updated_at'?: (string);
+  'version'?: (number | string | Long);
+  'owner_email'?: (string);
+}
+
+export interface Workspace__Output {
+  'id': (string);
+  'name': (string);
+  'plan': (string);
+  'plan_state': (string);
+  'time_zone': (string);
+  'features': (string)[];
+  'active_api_key_limit': (number);
+  'created_at': (string);
+  'updated_at': (string);
+  'version': (string);
+  'owner_email': (string);
+}

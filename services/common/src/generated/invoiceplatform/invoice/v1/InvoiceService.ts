@@ -1,0 +1,206 @@
+// Original file: protos/invoiceplatform/invoice/v1/invoice.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AddCreditsRequest as _invoiceplatform_invoice_v1_AddCreditsRequest, AddCreditsRequest__Output as _invoiceplatform_invoice_v1_AddCreditsRequest__Output } from '../../../invoiceplatform/invoice/v1/AddCreditsRequest.ts';
+import type { CreditBalance as _invoiceplatform_invoice_v1_CreditBalance, CreditBalance__Output as _invoiceplatform_invoice_v1_CreditBalance__Output } from '../../../invoiceplatform/invoice/v1/CreditBalance.ts';
+import type { GenerateInvoiceRequest as _invoiceplatform_invoice_v1_GenerateInvoiceRequest, GenerateInvoiceRequest__Output as _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output } from '../../../invoiceplatform/invoice/v1/GenerateInvoiceRequest.ts';
+import type { GenerateInvoiceResponse as _invoiceplatform_invoice_v1_GenerateInvoiceResponse, GenerateInvoiceResponse__Output as _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output } from '../../../invoiceplatform/invoice/v1/GenerateInvoiceResponse.ts';
+import type { GetCreditsRequest as _invoiceplatform_invoice_v1_GetCreditsRequest, GetCreditsRequest__Output as _invoiceplatform_invoice_v1_GetCreditsRequest__Output } from '../../../invoiceplatform/invoice/v1/GetCreditsRequest.ts';
+import type { GetInvoicePdfRequest as _invoiceplatform_invoice_v1_GetInvoicePdfRequest, GetInvoicePdfRequest__Output as _invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output } from '../../../invoiceplatform/invoice/v1/GetInvoicePdfRequest.ts';
+import type { GetInvoicePdfResponse as _invoiceplatform_invoice_v1_GetInvoicePdfResponse, GetInvoicePdfResponse__Output as _invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output } from '../../../invoiceplatform/invoice/v1/GetInvoicePdfResponse.ts';
+import type { GetInvoiceRequest as _invoiceplatform_invoice_v1_GetInvoiceRequest, GetInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetInvoiceRequest__Output } from '../../../invoiceplatform/invoice/v1/GetInvoiceRequest.ts';
+import type { GetPublicInvoiceRequest as _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, GetPublicInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output } from '../../../invoiceplatform/invoice/v1/GetPublicInvoiceRequest.ts';
+import type { GetRenderInputRequest as _invoiceplatform_invoice_v1_GetRenderInputRequest, GetRenderInputRequest__Output as _invoiceplatform_invoice_v1_GetRenderInputRequest__Output } from '../../../invoiceplatform/invoice/v1/GetRenderInputRequest.ts';
+import type { Invoice as _invoiceplatform_invoice_v1_Invoice, Invoice__Output as _invoiceplatform_invoice_v1_Invoice__Output } from '../../../invoiceplatform/invoice/v1/Invoice.ts';
+import type { ListInvoicesRequest as _invoiceplatform_invoice_v1_ListInvoicesRequest, ListInvoicesRequest__Output as _invoiceplatform_invoice_v1_ListInvoicesRequest__Output } from '../../../invoiceplatform/invoice/v1/ListInvoicesRequest.ts';
+import type { ListInvoicesResponse as _invoiceplatform_invoice_v1_ListInvoicesResponse, ListInvoicesResponse__Output as _invoiceplatform_invoice_v1_ListInvoicesResponse__Output } from '../../../invoiceplatform/invoice/v1/ListInvoicesResponse.ts';
+import type { MarkPaidByPaymentRequest as _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, MarkPaidByPaymentRequest__Output as _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest__Output } from '../../../invoiceplatform/invoice/v1/MarkPaidByPaymentRequest.ts';
+import type { MarkPaidByPaymentResponse as _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse, MarkPaidByPaymentResponse__Output as _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output } from '../../../invoiceplatform/invoice/v1/MarkPaidByPaymentResponse.ts';
+import type { RecordPdfResultRequest as _invoiceplatform_invoice_v1_RecordPdfResultRequest, RecordPdfResultRequest__Output as _invoiceplatform_invoice_v1_RecordPdfResultRequest__Output } from '../../../invoiceplatform/invoice/v1/RecordPdfResultRequest.ts';
+import type { RecordPdfResultResponse as _invoiceplatform_invoice_v1_RecordPdfResultResponse, RecordPdfResultResponse__Output as _invoiceplatform_invoice_v1_RecordPdfResultResponse__Output } from '../../../invoiceplatform/invoice/v1/RecordPdfResultResponse.ts';
+import type { RenderRequest as _invoiceplatform_pdf_v1_RenderRequest, RenderRequest__Output as _invoiceplatform_pdf_v1_RenderRequest__Output } from '../../../invoiceplatform/pdf/v1/RenderRequest.ts';
+import type { RunOverdueSweepRequest as _invoiceplatform_invoice_v1_RunOverdueSweepRequest, RunOverdueSweepRequest__Output as _invoiceplatform_invoice_v1_RunOverdueSweepRequest__Output } from '../../../invoiceplatform/invoice/v1/RunOverdueSweepRequest.ts';
+import type { RunOverdueSweepResponse as _invoiceplatform_invoice_v1_RunOverdueSweepResponse, RunOverdueSweepResponse__Output as _invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output } from '../../../invoiceplatform/invoice/v1/RunOverdueSweepResponse.ts';
+import type { SetArchivedRequest as _invoiceplatform_invoice_v1_SetArchivedRequest, SetArchivedRequest__Output as _invoiceplatform_invoice_v1_SetArchivedRequest__Output } from '../../../invoiceplatform/invoice/v1/SetArchivedRequest.ts';
+import type { SetArchivedResponse as _invoiceplatform_invoice_v1_SetArchivedResponse, SetArchivedResponse__Output as _invoiceplatform_invoice_v1_SetArchivedResponse__Output } from '../../../invoiceplatform/invoice/v1/SetArchivedResponse.ts';
+import type { SetCreditsRequest as _invoiceplatform_invoice_v1_SetCreditsRequest, SetCreditsRequest__Output as _invoiceplatform_invoice_v1_SetCreditsRequest__Output } from '../../../invoiceplatform/invoice/v1/SetCreditsRequest.ts';
+import type { UpdateInvoiceStatusRequest as _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, UpdateInvoiceStatusRequest__Output as _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest__Output } from '../../../invoiceplatform/invoice/v1/UpdateInvoiceStatusRequest.ts';
+import type { UpdateInvoiceStatusResponse as _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse, UpdateInvoiceStatusResponse__Output as _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output } from '../../../invoiceplatform/invoice/v1/UpdateInvoiceStatusResponse.ts';
+
+export interface InvoiceServiceClient extends grpc.Client {
+  AddCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  AddCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  AddCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  AddCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  addCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  addCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  addCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  addCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  
+  GenerateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
+  GenerateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
+  GenerateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
+  GenerateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
+  generateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
+  generateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
+  generateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
+  generateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  GetCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  GetCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  GetCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  getCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  getCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  getCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  getCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  
+  GetInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  GetInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  GetInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  GetInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  getInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  getInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  getInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  getInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  
+  GetInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  GetInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  GetInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  GetInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  getInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  getInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  getInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  getInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  GetPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  GetPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  GetPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  getPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  getPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  getPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  getPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
+  
+  GetRenderInput(argument: _invoiceplatform_invoice_v1_GetRenderInputRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_RenderRequest__Output>): grpc.ClientUnaryCall;
+  GetRenderInput(argument: _invoiceplatform_invoice_v1_GetRenderInputRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_RenderRequest__Output>): grpc.ClientUnaryCall;
+  GetRenderInput(argument: _invoiceplatform_invoice_v1_GetRenderInputRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_RenderRequest__Output>): grpc.ClientUnaryCall;
+  GetRenderInput(argument: _invoiceplatform_invoice_v1_GetRenderInputRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_RenderRequest__Output>): grpc.ClientUnaryCall;
+  getRenderInput(argument: _invoiceplatform_invoice_v1_GetRenderInputRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_RenderRequest__Output>): grpc.ClientUnaryCall;
+  getRenderInput(argument: _invoiceplatform_invoice_v1_GetRenderInputRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_RenderRequest__Output>): grpc.ClientUnaryCall;
+  getRenderInput(argument: _invoiceplatform_invoice_v1_GetRenderInputRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_RenderRequest__Output>): grpc.ClientUnaryCall;
+  getRenderInput(argument: _invoiceplatform_invoice_v1_GetRenderInputRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_RenderRequest__Output>): grpc.ClientUnaryCall;
+  
+  ListInvoices(argument: _invoiceplatform_invoice_v1_ListInvoicesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_ListInvoicesResponse__Output>): grpc.ClientUnaryCall;
+  ListInvoices(argument: _invoiceplatform_invoice_v1_ListInvoicesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_ListInvoicesResponse__Output>): grpc.ClientUnaryCall;
+  ListInvoices(argument: _invoiceplatform_invoice_v1_ListInvoicesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_ListInvoicesResponse__Output>): grpc.ClientUnaryCall;
+  ListInvoices(argument: _invoiceplatform_invoice_v1_ListInvoicesRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_ListInvoicesResponse__Output>): grpc.ClientUnaryCall;
+  listInvoices(argument: _invoiceplatform_invoice_v1_ListInvoicesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_ListInvoicesResponse__Output>): grpc.ClientUnaryCall;
+  listInvoices(argument: _invoiceplatform_invoice_v1_ListInvoicesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_ListInvoicesResponse__Output>): grpc.ClientUnaryCall;
+  listInvoices(argument: _invoiceplatform_invoice_v1_ListInvoicesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_ListInvoicesResponse__Output>): grpc.ClientUnaryCall;
+  listInvoices(argument: _invoiceplatform_invoice_v1_ListInvoicesRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_ListInvoicesResponse__Output>): grpc.ClientUnaryCall;
+  
+  MarkPaidByPayment(argument: _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>): grpc.ClientUnaryCall;
+  MarkPaidByPayment(argument: _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>): grpc.ClientUnaryCall;
+  MarkPaidByPayment(argument: _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>): grpc.ClientUnaryCall;
+  MarkPaidByPayment(argument: _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>): grpc.ClientUnaryCall;
+  markPaidByPayment(argument: _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>): grpc.ClientUnaryCall;
+  markPaidByPayment(argument: _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>): grpc.ClientUnaryCall;
+  markPaidByPayment(argument: _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>): grpc.ClientUnaryCall;
+  markPaidByPayment(argument: _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>): grpc.ClientUnaryCall;
+  
+  RecordPdfResult(argument: _invoiceplatform_invoice_v1_RecordPdfResultRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>): grpc.ClientUnaryCall;
+  RecordPdfResult(argument: _invoiceplatform_invoice_v1_RecordPdfResultRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>): grpc.ClientUnaryCall;
+  RecordPdfResult(argument: _invoiceplatform_invoice_v1_RecordPdfResultRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>): grpc.ClientUnaryCall;
+  RecordPdfResult(argument: _invoiceplatform_invoice_v1_RecordPdfResultRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>): grpc.ClientUnaryCall;
+  recordPdfResult(argument: _invoiceplatform_invoice_v1_RecordPdfResultRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>): grpc.ClientUnaryCall;
+  recordPdfResult(argument: _invoiceplatform_invoice_v1_RecordPdfResultRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>): grpc.ClientUnaryCall;
+  recordPdfResult(argument: _invoiceplatform_invoice_v1_RecordPdfResultRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>): grpc.ClientUnaryCall;
+  recordPdfResult(argument: _invoiceplatform_invoice_v1_RecordPdfResultRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>): grpc.ClientUnaryCall;
+  
+  RunOverdueSweep(argument: _invoiceplatform_invoice_v1_RunOverdueSweepRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>): grpc.ClientUnaryCall;
+  RunOverdueSweep(argument: _invoiceplatform_invoice_v1_RunOverdueSweepRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>): grpc.ClientUnaryCall;
+  RunOverdueSweep(argument: _invoiceplatform_invoice_v1_RunOverdueSweepRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>): grpc.ClientUnaryCall;
+  RunOverdueSweep(argument: _invoiceplatform_invoice_v1_RunOverdueSweepRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>): grpc.ClientUnaryCall;
+  runOverdueSweep(argument: _invoiceplatform_invoice_v1_RunOverdueSweepRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>): grpc.ClientUnaryCall;
+  runOverdueSweep(argument: _invoiceplatform_invoice_v1_RunOverdueSweepRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>): grpc.ClientUnaryCall;
+  runOverdueSweep(argument: _invoiceplatform_invoice_v1_RunOverdueSweepRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>): grpc.ClientUnaryCall;
+  runOverdueSweep(argument: _invoiceplatform_invoice_v1_RunOverdueSweepRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>): grpc.ClientUnaryCall;
+  
+  SetArchived(argument: _invoiceplatform_invoice_v1_SetArchivedRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_SetArchivedResponse__Output>): grpc.ClientUnaryCall;
+  SetArchived(argument: _invoiceplatform_invoice_v1_SetArchivedRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_SetArchivedResponse__Output>): grpc.ClientUnaryCall;
+  SetArchived(argument: _invoiceplatform_invoice_v1_SetArchivedRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_SetArchivedResponse__Output>): grpc.ClientUnaryCall;
+  SetArchived(argument: _invoiceplatform_invoice_v1_SetArchivedRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_SetArchivedResponse__Output>): grpc.ClientUnaryCall;
+  setArchived(argument: _invoiceplatform_invoice_v1_SetArchivedRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_SetArchivedResponse__Output>): grpc.ClientUnaryCall;
+  setArchived(argument: _invoiceplatform_invoice_v1_SetArchivedRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_SetArchivedResponse__Output>): grpc.ClientUnaryCall;
+  setArchived(argument: _invoiceplatform_invoice_v1_SetArchivedRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_SetArchivedResponse__Output>): grpc.ClientUnaryCall;
+  setArchived(argument: _invoiceplatform_invoice_v1_SetArchivedRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_SetArchivedResponse__Output>): grpc.ClientUnaryCall;
+  
+  SetCredits(argument: _invoiceplatform_invoice_v1_SetCreditsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  SetCredits(argument: _invoiceplatform_invoice_v1_SetCreditsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  SetCredits(argument: _invoiceplatform_invoice_v1_SetCreditsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  SetCredits(argument: _invoiceplatform_invoice_v1_SetCreditsRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  setCredits(argument: _invoiceplatform_invoice_v1_SetCreditsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  setCredits(argument: _invoiceplatform_invoice_v1_SetCreditsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  setCredits(argument: _invoiceplatform_invoice_v1_SetCreditsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  setCredits(argument: _invoiceplatform_invoice_v1_SetCreditsRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  
+  UpdateInvoiceStatus(argument: _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>): grpc.ClientUnaryCall;
+  UpdateInvoiceStatus(argument: _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>): grpc.ClientUnaryCall;
+  UpdateInvoiceStatus(argument: _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>): grpc.ClientUnaryCall;
+  UpdateInvoiceStatus(argument: _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>): grpc.ClientUnaryCall;
+  updateInvoiceStatus(argument: _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>): grpc.ClientUnaryCall;
+  updateInvoiceStatus(argument: _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>): grpc.ClientUnaryCall;
+  updateInvoiceStatus(argument: _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>): grpc.ClientUnaryCall;
+  updateInvoiceStatus(argument: _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface InvoiceServiceHandlers extends grpc.UntypedServiceImplementation {
+  AddCredits: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_AddCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance>;
+  
+  GenerateInvoice: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output, _invoiceplatform_invoice_v1_GenerateInvoiceResponse>;
+  
+  GetCredits: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance>;
+  
+  GetInvoice: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetInvoiceRequest__Output, _invoiceplatform_invoice_v1_Invoice>;
+  
+  GetInvoicePdf: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output, _invoiceplatform_invoice_v1_GetInvoicePdfResponse>;
+  
+  GetPublicInvoice: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output, _invoiceplatform_invoice_v1_Invoice>;
+  
+  GetRenderInput: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetRenderInputRequest__Output, _invoiceplatform_pdf_v1_RenderRequest>;
+  
+  ListInvoices: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_ListInvoicesRequest__Output, _invoiceplatform_invoice_v1_ListInvoicesResponse>;
+  
+  MarkPaidByPayment: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_MarkPaidByPaymentRequest__Output, _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse>;
+  
+  RecordPdfResult: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_RecordPdfResultRequest__Output, _invoiceplatform_invoice_v1_RecordPdfResultResponse>;
+  
+  RunOverdueSweep: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_RunOverdueSweepRequest__Output, _invoiceplatform_invoice_v1_RunOverdueSweepResponse>;
+  
+  SetArchived: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_SetArchivedRequest__Output, _invoiceplatform_invoice_v1_SetArchivedResponse>;
+  
+  SetCredits: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_SetCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance>;
+  
+  UpdateInvoiceStatus: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest__Output, _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse>;
+  
+}
+
+export interface InvoiceServiceDefinition extends grpc.ServiceDefinition {
+  AddCredits: MethodDefinition<_invoiceplatform_invoice_v1_AddCreditsRequest, _invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_AddCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance__Output>
+  GenerateInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GenerateInvoiceRequest, _invoiceplatform_invoice_v1_GenerateInvoiceResponse, _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output, _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>
+  GetCredits: MethodDefinition<_invoiceplatform_invoice_v1_GetCreditsRequest, _invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_GetCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance__Output>
+  GetInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GetInvoiceRequest, _invoiceplatform_invoice_v1_Invoice, _invoiceplatform_invoice_v1_GetInvoiceRequest__Output, _invoiceplatform_invoice_v1_Invoice__Output>
+  GetInvoicePdf: MethodDefinition<_invoiceplatform_invoice_v1_GetInvoicePdfRequest, _invoiceplatform_invoice_v1_GetInvoicePdfResponse, _invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output, _invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>
+  GetPublicInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GetPublicInvoiceRequest, _invoiceplatform_invoice_v1_Invoice, _invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output, _invoiceplatform_invoice_v1_Invoice__Output>
+  GetRenderInput: MethodDefinition<_invoiceplatform_invoice_v1_GetRenderInputRequest, _invoiceplatform_pdf_v1_RenderRequest, _invoiceplatform_invoice_v1_GetRenderInputRequest__Output, _invoiceplatform_pdf_v1_RenderRequest__Output>
+  ListInvoices: MethodDefinition<_invoiceplatform_invoice_v1_ListInvoicesRequest, _invoiceplatform_invoice_v1_ListInvoicesResponse, _invoiceplatform_invoice_v1_ListInvoicesRequest__Output, _invoiceplatform_invoice_v1_ListInvoicesResponse__Output>
+  MarkPaidByPayment: MethodDefinition<_invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse, _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest__Output, _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>
+  RecordPdfResult: MethodDefinition<_invoiceplatform_invoice_v1_RecordPdfResultRequest, _invoiceplatform_invoice_v1_RecordPdfResultResponse, _invoiceplatform_invoice_v1_RecordPdfResultRequest__Output, _invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>
+  RunOverdueSweep: MethodDefinition<_invoiceplatform_invoice_v1_RunOverdueSweepRequest, _invoiceplatform_invoice_v1_RunOverdueSweepResponse, _invoiceplatform_invoice_v1_RunOverdueSweepRequest__Output, _invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>
+  SetArchived: MethodDefinition<_invoiceplatform_invoice_v1_SetArchivedRequest, _invoiceplatform_invoice_v1_SetArchivedResponse, _invoiceplatform_invoice_v1_SetArchivedRequest__Output, _invoiceplatform_invoice_v1_SetArchivedResponse__Output>
+  SetCredits: MethodDefinition<_invoiceplatform_invoice_v1_SetCreditsRequest, _invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_SetCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance__Output>
+  UpdateInvoiceStatus: MethodDefinition<_invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse, _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest__Output, _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>
+}

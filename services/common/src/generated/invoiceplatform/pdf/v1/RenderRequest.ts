@@ -1,0 +1,25 @@
+// Original file: protos/invoiceplatform/pdf/v1/pdf.proto
+
+import type { InvoiceDocument as _invoiceplatform_pdf_v1_InvoiceDocument, InvoiceDocument__Output as _invoiceplatform_pdf_v1_InvoiceDocument__Output } from '../../../invoiceplatform/pdf/v1/InvoiceDocument.ts';
+
+export interface RenderRequest {
+  'workspace_id'?: (string);
+  'invoice_id'?: (string);
+  'document'?: (_invoiceplatform_pdf_v1_InvoiceDocument | null);
+  'template_id'?: (string);
+  'document_language'?: (string);
+  'status_marking'?: (string);
+  'invoice_sequence'?: (number);
+  '_template_id'?: "template_id";
+}
+
+export interface RenderRequest__Output {
+  'workspace_id': (string);
+  'invoice_id': (string);
+  'document': (_invoiceplatform_pdf_v1_InvoiceDocument__Output | null);
+  'template_id'?: (string);
+  'document_language': (string);
+  'status_marking': (string);
+  'invoice_sequence': (number);
+  '_template_id'?: "template_id";
+}

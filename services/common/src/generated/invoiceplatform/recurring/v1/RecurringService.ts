@@ -1,0 +1,137 @@
+// Original file: protos/invoiceplatform/recurring/v1/recurring.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ChangeFrequencyRequest as _invoiceplatform_recurring_v1_ChangeFrequencyRequest, ChangeFrequencyRequest__Output as _invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output } from '../../../invoiceplatform/recurring/v1/ChangeFrequencyRequest.ts';
+import type { ChangeFrequencyResponse as _invoiceplatform_recurring_v1_ChangeFrequencyResponse, ChangeFrequencyResponse__Output as _invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output } from '../../../invoiceplatform/recurring/v1/ChangeFrequencyResponse.ts';
+import type { ClockState as _invoiceplatform_recurring_v1_ClockState, ClockState__Output as _invoiceplatform_recurring_v1_ClockState__Output } from '../../../invoiceplatform/recurring/v1/ClockState.ts';
+import type { CreateSeriesRequest as _invoiceplatform_recurring_v1_CreateSeriesRequest, CreateSeriesRequest__Output as _invoiceplatform_recurring_v1_CreateSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/CreateSeriesRequest.ts';
+import type { CreateSeriesResponse as _invoiceplatform_recurring_v1_CreateSeriesResponse, CreateSeriesResponse__Output as _invoiceplatform_recurring_v1_CreateSeriesResponse__Output } from '../../../invoiceplatform/recurring/v1/CreateSeriesResponse.ts';
+import type { ExtendSeriesRequest as _invoiceplatform_recurring_v1_ExtendSeriesRequest, ExtendSeriesRequest__Output as _invoiceplatform_recurring_v1_ExtendSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/ExtendSeriesRequest.ts';
+import type { ExtendSeriesResponse as _invoiceplatform_recurring_v1_ExtendSeriesResponse, ExtendSeriesResponse__Output as _invoiceplatform_recurring_v1_ExtendSeriesResponse__Output } from '../../../invoiceplatform/recurring/v1/ExtendSeriesResponse.ts';
+import type { GetSeriesRequest as _invoiceplatform_recurring_v1_GetSeriesRequest, GetSeriesRequest__Output as _invoiceplatform_recurring_v1_GetSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/GetSeriesRequest.ts';
+import type { ListSeriesRequest as _invoiceplatform_recurring_v1_ListSeriesRequest, ListSeriesRequest__Output as _invoiceplatform_recurring_v1_ListSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/ListSeriesRequest.ts';
+import type { ListSeriesResponse as _invoiceplatform_recurring_v1_ListSeriesResponse, ListSeriesResponse__Output as _invoiceplatform_recurring_v1_ListSeriesResponse__Output } from '../../../invoiceplatform/recurring/v1/ListSeriesResponse.ts';
+import type { RecurringSeries as _invoiceplatform_recurring_v1_RecurringSeries, RecurringSeries__Output as _invoiceplatform_recurring_v1_RecurringSeries__Output } from '../../../invoiceplatform/recurring/v1/RecurringSeries.ts';
+import type { RunSchedulerOnceRequest as _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, RunSchedulerOnceRequest__Output as _invoiceplatform_recurring_v1_RunSchedulerOnceRequest__Output } from '../../../invoiceplatform/recurring/v1/RunSchedulerOnceRequest.ts';
+import type { RunSchedulerOnceResponse as _invoiceplatform_recurring_v1_RunSchedulerOnceResponse, RunSchedulerOnceResponse__Output as _invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output } from '../../../invoiceplatform/recurring/v1/RunSchedulerOnceResponse.ts';
+import type { SetClockRequest as _invoiceplatform_recurring_v1_SetClockRequest, SetClockRequest__Output as _invoiceplatform_recurring_v1_SetClockRequest__Output } from '../../../invoiceplatform/recurring/v1/SetClockRequest.ts';
+import type { SetSeriesStatusRequest as _invoiceplatform_recurring_v1_SetSeriesStatusRequest, SetSeriesStatusRequest__Output as _invoiceplatform_recurring_v1_SetSeriesStatusRequest__Output } from '../../../invoiceplatform/recurring/v1/SetSeriesStatusRequest.ts';
+import type { SkipOccurrenceRequest as _invoiceplatform_recurring_v1_SkipOccurrenceRequest, SkipOccurrenceRequest__Output as _invoiceplatform_recurring_v1_SkipOccurrenceRequest__Output } from '../../../invoiceplatform/recurring/v1/SkipOccurrenceRequest.ts';
+
+export interface RecurringServiceClient extends grpc.Client {
+  ChangeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  ChangeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  ChangeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  ChangeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  changeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  changeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  changeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  changeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  CreateSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  CreateSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  CreateSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  createSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  createSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  createSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  createSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  ExtendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
+  ExtendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
+  ExtendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
+  ExtendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
+  extendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
+  extendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
+  extendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
+  extendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetSeries(argument: _invoiceplatform_recurring_v1_GetSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  GetSeries(argument: _invoiceplatform_recurring_v1_GetSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  GetSeries(argument: _invoiceplatform_recurring_v1_GetSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  GetSeries(argument: _invoiceplatform_recurring_v1_GetSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  getSeries(argument: _invoiceplatform_recurring_v1_GetSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  getSeries(argument: _invoiceplatform_recurring_v1_GetSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  getSeries(argument: _invoiceplatform_recurring_v1_GetSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  getSeries(argument: _invoiceplatform_recurring_v1_GetSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  
+  ListSeries(argument: _invoiceplatform_recurring_v1_ListSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ListSeriesResponse__Output>): grpc.ClientUnaryCall;
+  ListSeries(argument: _invoiceplatform_recurring_v1_ListSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ListSeriesResponse__Output>): grpc.ClientUnaryCall;
+  ListSeries(argument: _invoiceplatform_recurring_v1_ListSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ListSeriesResponse__Output>): grpc.ClientUnaryCall;
+  ListSeries(argument: _invoiceplatform_recurring_v1_ListSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ListSeriesResponse__Output>): grpc.ClientUnaryCall;
+  listSeries(argument: _invoiceplatform_recurring_v1_ListSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ListSeriesResponse__Output>): grpc.ClientUnaryCall;
+  listSeries(argument: _invoiceplatform_recurring_v1_ListSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ListSeriesResponse__Output>): grpc.ClientUnaryCall;
+  listSeries(argument: _invoiceplatform_recurring_v1_ListSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ListSeriesResponse__Output>): grpc.ClientUnaryCall;
+  listSeries(argument: _invoiceplatform_recurring_v1_ListSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ListSeriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  RunSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
+  RunSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
+  RunSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
+  RunSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
+  runSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
+  runSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
+  runSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
+  runSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
+  
+  SetClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
+  SetClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
+  SetClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
+  SetClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
+  setClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
+  setClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
+  setClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
+  setClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
+  
+  SetSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  SetSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  SetSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  SetSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  setSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  setSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  setSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  setSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  
+  SkipOccurrence(argument: _invoiceplatform_recurring_v1_SkipOccurrenceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  SkipOccurrence(argument: _invoiceplatform_recurring_v1_SkipOccurrenceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  SkipOccurrence(argument: _invoiceplatform_recurring_v1_SkipOccurrenceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  SkipOccurrence(argument: _invoiceplatform_recurring_v1_SkipOccurrenceRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  skipOccurrence(argument: _invoiceplatform_recurring_v1_SkipOccurrenceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  skipOccurrence(argument: _invoiceplatform_recurring_v1_SkipOccurrenceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  skipOccurrence(argument: _invoiceplatform_recurring_v1_SkipOccurrenceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  skipOccurrence(argument: _invoiceplatform_recurring_v1_SkipOccurrenceRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface RecurringServiceHandlers extends grpc.UntypedServiceImplementation {
+  ChangeFrequency: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output, _invoiceplatform_recurring_v1_ChangeFrequencyResponse>;
+  
+  CreateSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_CreateSeriesRequest__Output, _invoiceplatform_recurring_v1_CreateSeriesResponse>;
+  
+  ExtendSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_ExtendSeriesRequest__Output, _invoiceplatform_recurring_v1_ExtendSeriesResponse>;
+  
+  GetSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_GetSeriesRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries>;
+  
+  ListSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_ListSeriesRequest__Output, _invoiceplatform_recurring_v1_ListSeriesResponse>;
+  
+  RunSchedulerOnce: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_RunSchedulerOnceRequest__Output, _invoiceplatform_recurring_v1_RunSchedulerOnceResponse>;
+  
+  SetClock: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_SetClockRequest__Output, _invoiceplatform_recurring_v1_ClockState>;
+  
+  SetSeriesStatus: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_SetSeriesStatusRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries>;
+  
+  SkipOccurrence: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_SkipOccurrenceRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries>;
+  
+}
+
+export interface RecurringServiceDefinition extends grpc.ServiceDefinition {
+  ChangeFrequency: MethodDefinition<_invoiceplatform_recurring_v1_ChangeFrequencyRequest, _invoiceplatform_recurring_v1_ChangeFrequencyResponse, _invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output, _invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>
+  CreateSeries: MethodDefinition<_invoiceplatform_recurring_v1_CreateSeriesRequest, _invoiceplatform_recurring_v1_CreateSeriesResponse, _invoiceplatform_recurring_v1_CreateSeriesRequest__Output, _invoiceplatform_recurring_v1_CreateSeriesResponse__Output>
+  ExtendSeries: MethodDefinition<_invoiceplatform_recurring_v1_ExtendSeriesRequest, _invoiceplatform_recurring_v1_ExtendSeriesResponse, _invoiceplatform_recurring_v1_ExtendSeriesRequest__Output, _invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>
+  GetSeries: MethodDefinition<_invoiceplatform_recurring_v1_GetSeriesRequest, _invoiceplatform_recurring_v1_RecurringSeries, _invoiceplatform_recurring_v1_GetSeriesRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries__Output>
+  ListSeries: MethodDefinition<_invoiceplatform_recurring_v1_ListSeriesRequest, _invoiceplatform_recurring_v1_ListSeriesResponse, _invoiceplatform_recurring_v1_ListSeriesRequest__Output, _invoiceplatform_recurring_v1_ListSeriesResponse__Output>
+  RunSchedulerOnce: MethodDefinition<_invoiceplatform_recurring_v1_RunSchedulerOnceRequest, _invoiceplatform_recurring_v1_RunSchedulerOnceResponse, _invoiceplatform_recurring_v1_RunSchedulerOnceRequest__Output, _invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>
+  SetClock: MethodDefinition<_invoiceplatform_recurring_v1_SetClockRequest, _invoiceplatform_recurring_v1_ClockState, _invoiceplatform_recurring_v1_SetClockRequest__Output, _invoiceplatform_recurring_v1_ClockState__Output>
+  SetSeriesStatus: MethodDefinition<_invoiceplatform_recurring_v1_SetSeriesStatusRequest, _invoiceplatform_recurring_v1_RecurringSeries, _invoiceplatform_recurring_v1_SetSeriesStatusRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries__Output>
+  SkipOccurrence: MethodDefinition<_invoiceplatform_recurring_v1_SkipOccurrenceRequest, _invoiceplatform_recurring_v1_RecurringSeries, _invoiceplatform_recurring_v1_SkipOccurrenceRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries__Output>
+}

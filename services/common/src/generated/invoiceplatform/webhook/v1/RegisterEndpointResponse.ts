@@ -1,0 +1,13 @@
+// Original file: protos/invoiceplatform/webhook/v1/webhook.proto
+
+import type { WebhookEndpoint as _invoiceplatform_webhook_v1_WebhookEndpoint, WebhookEndpoint__Output as _invoiceplatform_webhook_v1_WebhookEndpoint__Output } from '../../../invoiceplatform/webhook/v1/WebhookEndpoint.ts';
+
+export interface RegisterEndpointResponse {
+  'endpoint'?: (_invoiceplatform_webhook_v1_WebhookEndpoint | null);
+  'signing_secret'?: (string);
+}
+
+export interface RegisterEndpointResponse__Output {
+  'endpoint': (_invoiceplatform_webhook_v1_WebhookEndpoint__Output | null);
+  'signing_secret': (string);
+}

@@ -1,0 +1,75 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { InvoiceLine as _invoiceplatform_invoice_v1_InvoiceLine, InvoiceLine__Output as _invoiceplatform_invoice_v1_InvoiceLine__Output } from './invoiceplatform/invoice/v1/InvoiceLine.ts';
+import type { Item as _invoiceplatform_invoice_v1_Item, Item__Output as _invoiceplatform_invoice_v1_Item__Output } from './invoiceplatform/invoice/v1/Item.ts';
+import type { TemplateInfo as _invoiceplatform_invoice_v1_TemplateInfo, TemplateInfo__Output as _invoiceplatform_invoice_v1_TemplateInfo__Output } from './invoiceplatform/invoice/v1/TemplateInfo.ts';
+import type { DeleteFileRequest as _invoiceplatform_pdf_v1_DeleteFileRequest, DeleteFileRequest__Output as _invoiceplatform_pdf_v1_DeleteFileRequest__Output } from './invoiceplatform/pdf/v1/DeleteFileRequest.ts';
+import type { DeleteFileResponse as _invoiceplatform_pdf_v1_DeleteFileResponse, DeleteFileResponse__Output as _invoiceplatform_pdf_v1_DeleteFileResponse__Output } from './invoiceplatform/pdf/v1/DeleteFileResponse.ts';
+import type { DeleteWorkspaceTemplateRequest as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, DeleteWorkspaceTemplateRequest__Output as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output } from './invoiceplatform/pdf/v1/DeleteWorkspaceTemplateRequest.ts';
+import type { DeleteWorkspaceTemplateResponse as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, DeleteWorkspaceTemplateResponse__Output as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output } from './invoiceplatform/pdf/v1/DeleteWorkspaceTemplateResponse.ts';
+import type { DocumentParty as _invoiceplatform_pdf_v1_DocumentParty, DocumentParty__Output as _invoiceplatform_pdf_v1_DocumentParty__Output } from './invoiceplatform/pdf/v1/DocumentParty.ts';
+import type { DocumentPaymentAccount as _invoiceplatform_pdf_v1_DocumentPaymentAccount, DocumentPaymentAccount__Output as _invoiceplatform_pdf_v1_DocumentPaymentAccount__Output } from './invoiceplatform/pdf/v1/DocumentPaymentAccount.ts';
+import type { FileInfo as _invoiceplatform_pdf_v1_FileInfo, FileInfo__Output as _invoiceplatform_pdf_v1_FileInfo__Output } from './invoiceplatform/pdf/v1/FileInfo.ts';
+import type { GetFileRequest as _invoiceplatform_pdf_v1_GetFileRequest, GetFileRequest__Output as _invoiceplatform_pdf_v1_GetFileRequest__Output } from './invoiceplatform/pdf/v1/GetFileRequest.ts';
+import type { GetFileResponse as _invoiceplatform_pdf_v1_GetFileResponse, GetFileResponse__Output as _invoiceplatform_pdf_v1_GetFileResponse__Output } from './invoiceplatform/pdf/v1/GetFileResponse.ts';
+import type { InvoiceDocument as _invoiceplatform_pdf_v1_InvoiceDocument, InvoiceDocument__Output as _invoiceplatform_pdf_v1_InvoiceDocument__Output } from './invoiceplatform/pdf/v1/InvoiceDocument.ts';
+import type { ListTemplatesRequest as _invoiceplatform_pdf_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _invoiceplatform_pdf_v1_ListTemplatesRequest__Output } from './invoiceplatform/pdf/v1/ListTemplatesRequest.ts';
+import type { ListTemplatesResponse as _invoiceplatform_pdf_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _invoiceplatform_pdf_v1_ListTemplatesResponse__Output } from './invoiceplatform/pdf/v1/ListTemplatesResponse.ts';
+import type { PdfServiceClient as _invoiceplatform_pdf_v1_PdfServiceClient, PdfServiceDefinition as _invoiceplatform_pdf_v1_PdfServiceDefinition } from './invoiceplatform/pdf/v1/PdfService.ts';
+import type { RenderRequest as _invoiceplatform_pdf_v1_RenderRequest, RenderRequest__Output as _invoiceplatform_pdf_v1_RenderRequest__Output } from './invoiceplatform/pdf/v1/RenderRequest.ts';
+import type { RenderResponse as _invoiceplatform_pdf_v1_RenderResponse, RenderResponse__Output as _invoiceplatform_pdf_v1_RenderResponse__Output } from './invoiceplatform/pdf/v1/RenderResponse.ts';
+import type { ResolveTemplateRequest as _invoiceplatform_pdf_v1_ResolveTemplateRequest, ResolveTemplateRequest__Output as _invoiceplatform_pdf_v1_ResolveTemplateRequest__Output } from './invoiceplatform/pdf/v1/ResolveTemplateRequest.ts';
+import type { ResolveTemplateResponse as _invoiceplatform_pdf_v1_ResolveTemplateResponse, ResolveTemplateResponse__Output as _invoiceplatform_pdf_v1_ResolveTemplateResponse__Output } from './invoiceplatform/pdf/v1/ResolveTemplateResponse.ts';
+import type { SetWorkspaceDefaultTemplateRequest as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest, SetWorkspaceDefaultTemplateRequest__Output as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest__Output } from './invoiceplatform/pdf/v1/SetWorkspaceDefaultTemplateRequest.ts';
+import type { SetWorkspaceDefaultTemplateResponse as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse, SetWorkspaceDefaultTemplateResponse__Output as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse__Output } from './invoiceplatform/pdf/v1/SetWorkspaceDefaultTemplateResponse.ts';
+import type { StreamFileRequest as _invoiceplatform_pdf_v1_StreamFileRequest, StreamFileRequest__Output as _invoiceplatform_pdf_v1_StreamFileRequest__Output } from './invoiceplatform/pdf/v1/StreamFileRequest.ts';
+import type { StreamFileResponse as _invoiceplatform_pdf_v1_StreamFileResponse, StreamFileResponse__Output as _invoiceplatform_pdf_v1_StreamFileResponse__Output } from './invoiceplatform/pdf/v1/StreamFileResponse.ts';
+import type { Template as _invoiceplatform_pdf_v1_Template, Template__Output as _invoiceplatform_pdf_v1_Template__Output } from './invoiceplatform/pdf/v1/Template.ts';
+import type { UpsertWorkspaceTemplateRequest as _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest, UpsertWorkspaceTemplateRequest__Output as _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest__Output } from './invoiceplatform/pdf/v1/UpsertWorkspaceTemplateRequest.ts';
+import type { WorkspaceTemplate as _invoiceplatform_pdf_v1_WorkspaceTemplate, WorkspaceTemplate__Output as _invoiceplatform_pdf_v1_WorkspaceTemplate__Output } from './invoiceplatform/pdf/v1/WorkspaceTemplate.ts';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  invoiceplatform: {
+    invoice: {
+      v1: {
+        InvoiceLine: MessageTypeDefinition<_invoiceplatform_invoice_v1_InvoiceLine, _invoiceplatform_invoice_v1_InvoiceLine__Output>
+        Item: MessageTypeDefinition<_invoiceplatform_invoice_v1_Item, _invoiceplatform_invoice_v1_Item__Output>
+        TemplateInfo: MessageTypeDefinition<_invoiceplatform_invoice_v1_TemplateInfo, _invoiceplatform_invoice_v1_TemplateInfo__Output>
+      }
+    }
+    pdf: {
+      v1: {
+        DeleteFileRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteFileRequest, _invoiceplatform_pdf_v1_DeleteFileRequest__Output>
+        DeleteFileResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteFileResponse, _invoiceplatform_pdf_v1_DeleteFileResponse__Output>
+        DeleteWorkspaceTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output>
+        DeleteWorkspaceTemplateResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output>
+        DocumentParty: MessageTypeDefinition<_invoiceplatform_pdf_v1_DocumentParty, _invoiceplatform_pdf_v1_DocumentParty__Output>
+        DocumentPaymentAccount: MessageTypeDefinition<_invoiceplatform_pdf_v1_DocumentPaymentAccount, _invoiceplatform_pdf_v1_DocumentPaymentAccount__Output>
+        FileInfo: MessageTypeDefinition<_invoiceplatform_pdf_v1_FileInfo, _invoiceplatform_pdf_v1_FileInfo__Output>
+        GetFileRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_GetFileRequest, _invoiceplatform_pdf_v1_GetFileRequest__Output>
+        GetFileResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_GetFileResponse, _invoiceplatform_pdf_v1_GetFileResponse__Output>
+        InvoiceDocument: MessageTypeDefinition<_invoiceplatform_pdf_v1_InvoiceDocument, _invoiceplatform_pdf_v1_InvoiceDocument__Output>
+        ListTemplatesRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_ListTemplatesRequest, _invoiceplatform_pdf_v1_ListTemplatesRequest__Output>
+        ListTemplatesResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_ListTemplatesResponse, _invoiceplatform_pdf_v1_ListTemplatesResponse__Output>
+        PdfService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_pdf_v1_PdfServiceClient> & { service: _invoiceplatform_pdf_v1_PdfServiceDefinition }
+        RenderRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_RenderRequest, _invoiceplatform_pdf_v1_RenderRequest__Output>
+        RenderResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_RenderResponse, _invoiceplatform_pdf_v1_RenderResponse__Output>
+        ResolveTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_ResolveTemplateRequest, _invoiceplatform_pdf_v1_ResolveTemplateRequest__Output>
+        ResolveTemplateResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_ResolveTemplateResponse, _invoiceplatform_pdf_v1_ResolveTemplateResponse__Output>
+        SetWorkspaceDefaultTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest, _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest__Output>
+        SetWorkspaceDefaultTemplateResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse, _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse__Output>
+        StreamFileRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_StreamFileRequest, _invoiceplatform_pdf_v1_StreamFileRequest__Output>
+        StreamFileResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_StreamFileResponse, _invoiceplatform_pdf_v1_StreamFileResponse__Output>
+        Template: MessageTypeDefinition<_invoiceplatform_pdf_v1_Template, _invoiceplatform_pdf_v1_Template__Output>
+        UpsertWorkspaceTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest, _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest__Output>
+        WorkspaceTemplate: MessageTypeDefinition<_invoiceplatform_pdf_v1_WorkspaceTemplate, _invoiceplatform_pdf_v1_WorkspaceTemplate__Output>
+      }
+    }
+  }
+}
+
