@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.tools/**', '.local/**', 'charts/**', 'services/common/src/generated/**'] },
+  { ignores: ['**/node_modules/**', '.tools/**', '.local/**', 'charts/**', 'protos/types/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

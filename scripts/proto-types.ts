@@ -1,6 +1,7 @@
 /**
  * Writes the TypeScript types of every message and service in protos/ into
- * services/common/src/generated/ with proto-loader-gen-types, under the options the services load
+ * protos/types/ with proto-loader-gen-types (the workspace package
+ * @invoice-platform/protos), under the options the services load
  * the protos with (services/common/src/grpc.ts LOADER_OPTIONS). `pnpm protos:types`;
  * test/contracts/proto-types.test.ts checks the committed types are current. Never edit them.
  */
@@ -10,9 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const generatedDir = path.join(root, 'services/common/src/generated');
+export const generatedDir = path.join(root, 'protos/types');
 const protosDir = path.join(root, 'protos');
-const generator = path.join(root, 'services/common/node_modules/.bin/proto-loader-gen-types');
+const generator = path.join(root, 'protos/node_modules/.bin/proto-loader-gen-types');
 
 function protoFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true })

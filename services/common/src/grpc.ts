@@ -321,7 +321,7 @@ export function createUnaryClient(service: LoadedService, addr: string, defaultT
 }
 
 /**
- * The methods of a service definition generated from protos/ (generated/, `pnpm protos:types`),
+ * The methods of a service definition generated from protos/ (protos/types, `pnpm protos:types`),
  * without the index signature grpc-js's ServiceDefinition adds, so an unknown name is an error.
  */
 export type MethodsOf<D> = { [K in keyof D as string extends K ? never : K]: D[K] };

@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { InvoiceServiceDefinition } from '../../src/generated/invoiceplatform/invoice/v1/InvoiceService.ts';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { TypedClient, TypedHandlers } from '../../src/grpc.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
-import type { PaymentServiceDefinition } from '@invoice-platform/common/generated/invoiceplatform/payment/v1/PaymentService';
+import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoiceplatform/payment/v1/PaymentService';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { RawNotification } from '../domain/adapter.ts';
 import type { CheckoutService } from '../service/checkout.ts';

@@ -1,9 +1,9 @@
 import type { MarkPaidByPaymentRequest } from '@invoice-platform/common/contracts/payments';
 import { AppError } from '@invoice-platform/common/errors';
-import type { AccountsServiceDefinition } from '@invoice-platform/common/generated/invoiceplatform/accounts/v1/AccountsService';
-import type { Invoice__Output } from '@invoice-platform/common/generated/invoiceplatform/invoice/v1/Invoice';
-import type { InvoiceServiceDefinition } from '@invoice-platform/common/generated/invoiceplatform/invoice/v1/InvoiceService';
-import type { MarkPaidByPaymentResponse__Output } from '@invoice-platform/common/generated/invoiceplatform/invoice/v1/MarkPaidByPaymentResponse';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { MarkPaidByPaymentResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/MarkPaidByPaymentResponse';
 import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
 import type { PaymentMode } from '@invoice-platform/common/payment-providers';
 import type { Connection } from '../domain/adapter.ts';
