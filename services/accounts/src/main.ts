@@ -8,6 +8,10 @@ import { OutboxRelay } from '@invoice-platform/common/store/outbox';
 import { loadAccountsConfig } from './config.ts';
 import { parseApiKeyLimits } from './domain/plans.ts';
 import { accountsHandlers } from './grpc/handlers.ts';
+import type { AccountsDeps } from './service/deps.ts';
+import { ApiKeyService } from './service/api-keys.ts';
+import { PaymentSetupService } from './service/payment-setup.ts';
+import { WorkspaceService } from './service/workspaces.ts';
 import { registerModels } from './store/models.ts';
 import { createModelIndexes } from '@invoice-platform/common/setup';
 import { AccountsRepository } from './store/repository.ts';
@@ -26,6 +30,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const relay = new OutboxRelay({ models: [models.Workspace, models.ApiKey], producer, log });
   relay.start();
   const repo = new AccountsRepository(models, box);
+  const deps: AccountsDeps = { repo, keyLimits, notifyOutbox: () => relay.notify(), log };
 
   const server = await startGrpcServer({
     addr: config.ACCOUNTS_LISTEN_ADDR,
@@ -36,10 +41,10 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
           'invoiceplatform.accounts.v1.AccountsService',
         ),
         handlers: accountsHandlers({
-          repo,
+          workspaces: new WorkspaceService(deps),
+          apiKeys: new ApiKeyService(deps),
+          payments: new PaymentSetupService(deps),
           keyLimits,
-          notifyOutbox: () => relay.notify(),
-          log,
         }),
       },
     ],

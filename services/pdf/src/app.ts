@@ -4,10 +4,10 @@ import type { Logger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import type { Consumer } from 'kafkajs';
 import type { Config } from './config.ts';
-import { type LifecycleData, RerenderConsumer } from './consumer/rerender.ts';
+import { type LifecycleData, RerenderConsumer } from './events/rerender.ts';
 import { pdfHandlers } from './grpc/handlers.ts';
 import { BrowserPool } from './render/browser-pool.ts';
-import { Documents } from './render/documents.ts';
+import { Documents } from './service/documents.ts';
 import { FairQueue } from './render/fair-queue.ts';
 import { PdfRenderer } from './render/renderer.ts';
 import { loadSystemTemplateSources } from './render/system-templates.ts';
@@ -34,7 +34,12 @@ export interface PdfAppOptions {
   onConsumerStatus?: (up: boolean) => void;
 }
 
-/** Wires the pdf service: Mongo, Chromium pool, jsreport, gRPC server and the re-render consumer. */
+/**
+ * Wires the pdf service: Mongo, Chromium pool, jsreport, gRPC server and the re-render consumer.
+ * The wiring sits here rather than in main.ts because the integration tests start the whole
+ * service in-process (with a consumer group of their own, or none) and need its pool and
+ * documents; main.ts only runs it under signal handling.
+ */
 export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptions = {}): Promise<PdfApp> {
   const conn = await connectMongo(config.MONGODB_URI, config.PDF_DB_NAME, log);
   const models = registerModels(conn);

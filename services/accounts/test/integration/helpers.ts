@@ -3,7 +3,11 @@ import { connectMongo } from '@invoice-platform/common/mongo';
 import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
 import { stackEnv } from '@invoice-platform/test-support/platform';
 import { defaultApiKeyLimits } from '../../src/domain/plans.ts';
-import { type AccountsDeps, accountsHandlers } from '../../src/grpc/handlers.ts';
+import { accountsHandlers } from '../../src/grpc/handlers.ts';
+import { ApiKeyService } from '../../src/service/api-keys.ts';
+import type { AccountsDeps } from '../../src/service/deps.ts';
+import { PaymentSetupService } from '../../src/service/payment-setup.ts';
+import { WorkspaceService } from '../../src/service/workspaces.ts';
 import { registerModels } from '../../src/store/models.ts';
 import { AccountsRepository } from '../../src/store/repository.ts';
 
@@ -20,12 +24,12 @@ export function handlersOver(
   deps: Partial<Pick<AccountsDeps, 'now' | 'log'>> = {},
 ) {
   const repo = new AccountsRepository(models, new SecretBox(keyring, 'ACCOUNTS_SECRET_KEYS'));
+  const all: AccountsDeps = { repo, keyLimits: defaultApiKeyLimits, notifyOutbox: () => undefined, log, ...deps };
   const handlers = accountsHandlers({
-    repo,
+    workspaces: new WorkspaceService(all),
+    apiKeys: new ApiKeyService(all),
+    payments: new PaymentSetupService(all),
     keyLimits: defaultApiKeyLimits,
-    notifyOutbox: () => undefined,
-    log,
-    ...deps,
   });
   return { repo, handlers };
 }

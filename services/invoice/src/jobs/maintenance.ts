@@ -1,4 +1,5 @@
 import type { Logger } from '@invoice-platform/common/logger';
+import { Poller } from '@invoice-platform/common/poller';
 import type { CreditStore } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
 import type { NumberStore } from '../store/numbers.ts';
@@ -21,33 +22,25 @@ export interface MaintenanceDeps {
  * not yet created, a credit or a number still held). Each step reads only what is due, through an
  * index.
  */
-export function startMaintenance(deps: MaintenanceDeps): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const tick = async () => {
-    const now = deps.now();
-    const stale = new Date(now.getTime() - deps.reservationTimeoutMs);
-    const moved = await deps.service.overdueSweep(now);
-    if (moved.length > 0) deps.log.info({ count: moved.length }, 'invoices became overdue');
-    await deps.service.repairPendingSeries(new Date(now.getTime() - 10_000));
-    await deps.credits.reapStale(stale, (id) => deps.invoices.exists(id));
-    for (const n of await deps.numbers.staleReservations(stale)) {
-      if (await deps.invoices.exists(n.reservation.invoice_id)) await deps.numbers.settle(n);
-      else await deps.numbers.release(n);
-    }
-  };
-  const run = () => {
-    if (running) return;
-    running = tick()
-      .catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'maintenance pass failed'))
-      .finally(() => (running = undefined));
-  };
-  const first = setTimeout(run, 1000);
-  const timer = setInterval(run, deps.intervalMs);
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+export function startMaintenance(deps: MaintenanceDeps): Poller {
+  const poller = new Poller({
+    pass: async () => {
+      const now = deps.now();
+      const stale = new Date(now.getTime() - deps.reservationTimeoutMs);
+      const moved = await deps.service.overdueSweep(now);
+      if (moved.length > 0) deps.log.info({ count: moved.length }, 'invoices became overdue');
+      await deps.service.repairPendingSeries(new Date(now.getTime() - 10_000));
+      await deps.credits.reapStale(stale, (id) => deps.invoices.exists(id));
+      for (const n of await deps.numbers.staleReservations(stale)) {
+        if (await deps.invoices.exists(n.reservation.invoice_id)) await deps.numbers.settle(n);
+        else await deps.numbers.release(n);
+      }
     },
-  };
+    intervalMs: deps.intervalMs,
+    firstDelayMs: 1000,
+    log: deps.log,
+    failureMessage: 'maintenance pass failed',
+  });
+  poller.start();
+  return poller;
 }

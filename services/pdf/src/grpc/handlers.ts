@@ -4,7 +4,7 @@ import type { Logger } from '@invoice-platform/common/logger';
 import type { RenderRequest } from '../domain/document.ts';
 import { isPlan, type Plan, requirePlan } from '../domain/plans.ts';
 import { findTemplate, listTemplates, resolveTemplate } from '../domain/templates.ts';
-import type { Documents } from '../render/documents.ts';
+import type { Documents } from '../service/documents.ts';
 import type { FileStore } from '../store/file-store.ts';
 import type { PdfRepository, WorkspaceTemplate } from '../store/repository.ts';
 

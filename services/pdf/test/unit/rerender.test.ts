@@ -11,10 +11,10 @@ import {
   type LifecycleData,
   RerenderConsumer,
   type RerenderState,
-} from '../../src/consumer/rerender.ts';
+} from '../../src/events/rerender.ts';
 import type { RenderRequest } from '../../src/domain/document.ts';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
-import type { Documents } from '../../src/render/documents.ts';
+import type { Documents } from '../../src/service/documents.ts';
 import type { FileInfo, FileStore } from '../../src/store/file-store.ts';
 import type { PdfRepository } from '../../src/store/repository.ts';
 

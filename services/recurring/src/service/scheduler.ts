@@ -4,6 +4,7 @@ import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
 import { meter } from '@invoice-platform/common/metrics';
 import { withTimeout } from '@invoice-platform/common/mongo';
+import { Poller } from '@invoice-platform/common/poller';
 import type { ObservableCallback } from '@opentelemetry/api';
 import { addDays, retryDelayMs } from '../domain/schedule.ts';
 import { followUpMail } from '../domain/email.ts';
@@ -105,8 +106,7 @@ export class Scheduler {
   private readonly d: SchedulerDeps;
   /** The leases this replica is working under: its renewals, stopped with it. */
   private readonly keepers = new Set<LeaseKeeper>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private poller: Poller | undefined;
 
   constructor(deps: SchedulerDeps) {
     this.d = deps;
@@ -123,19 +123,20 @@ export class Scheduler {
 
   start(intervalMs: number): void {
     backlogGauge.addCallback(this.observeBacklog);
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runOnce()
-        .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'scheduler pass failed'))
-        .finally(() => (this.running = undefined));
-    }, intervalMs);
+    this.poller = new Poller({
+      pass: () => this.runOnce(),
+      intervalMs,
+      firstDelayMs: intervalMs,
+      log: this.d.log,
+      failureMessage: 'scheduler pass failed',
+    });
+    this.poller.start();
   }
 
   /** Ends the periodic pass after its work; renewals of leases still out (a hung call) stop with it. */
   async stop(): Promise<void> {
     backlogGauge.removeCallback(this.observeBacklog);
-    clearInterval(this.timer);
-    await this.running;
+    await this.poller?.stop();
     for (const keeper of this.keepers) keeper.stop();
     this.keepers.clear();
   }

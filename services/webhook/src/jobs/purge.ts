@@ -1,4 +1,5 @@
 import type { Logger } from '@invoice-platform/common/logger';
+import { Poller } from '@invoice-platform/common/poller';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { DeliveryStore } from '../store/deliveries.ts';
 
@@ -13,26 +14,18 @@ export function startPurgeJob(deps: {
   retentionDays: number;
   intervalMs: number;
   log: Logger;
-}): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    const cutoff = new Date(deps.clock.now().getTime() - deps.retentionDays * 86_400_000);
-    running = deps.deliveries
-      .purge(cutoff)
-      .then((res) => {
-        if (res.deliveries > 0 || res.events > 0) deps.log.info({ ...res, cutoff }, 'delivery logs purged');
-      })
-      .catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'delivery log purge failed'))
-      .finally(() => (running = undefined));
-  };
-  const first = setTimeout(run, 5000);
-  const timer = setInterval(run, deps.intervalMs);
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+}): Poller {
+  const poller = new Poller({
+    pass: async () => {
+      const cutoff = new Date(deps.clock.now().getTime() - deps.retentionDays * 86_400_000);
+      const res = await deps.deliveries.purge(cutoff);
+      if (res.deliveries > 0 || res.events > 0) deps.log.info({ ...res, cutoff }, 'delivery logs purged');
     },
-  };
+    intervalMs: deps.intervalMs,
+    firstDelayMs: 5000,
+    log: deps.log,
+    failureMessage: 'delivery log purge failed',
+  });
+  poller.start();
+  return poller;
 }

@@ -6,9 +6,9 @@ import { sampleRenderRequest } from '../domain/sample.ts';
 import { type Catalogue, serviceDefaultTemplateId, systemTemplates, type TemplateInfo } from '../domain/templates.ts';
 import type { FileInfo, FileStore } from '../store/file-store.ts';
 import type { PdfRepository } from '../store/repository.ts';
-import type { FairQueue } from './fair-queue.ts';
-import { type PdfRenderer, TemplateError } from './renderer.ts';
-import type { SystemTemplateSources } from './system-templates.ts';
+import type { FairQueue } from '../render/fair-queue.ts';
+import { type PdfRenderer, TemplateError } from '../render/renderer.ts';
+import type { SystemTemplateSources } from '../render/system-templates.ts';
 
 export const renderFailedMessage = 'The PDF could not be generated.';
 

@@ -3,7 +3,7 @@ import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { EventEnvelope } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { RenderRequest } from '../domain/document.ts';
-import type { Documents } from '../render/documents.ts';
+import type { Documents } from '../service/documents.ts';
 import type { FileInfo, FileStore } from '../store/file-store.ts';
 import type { PdfRepository } from '../store/repository.ts';
 

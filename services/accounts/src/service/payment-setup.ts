@@ -1,0 +1,130 @@
+import { AppError } from '@invoice-platform/common/errors';
+import { isPaymentProvider, paymentProviders } from '@invoice-platform/common/payment-providers';
+import { currencyRefusal, providerError, validateConnection } from '../domain/payment-gateways.ts';
+import type { GatewayCredentials, PaymentAccount, PaymentGateway } from '../store/repository.ts';
+import { type AccountsDeps, maxNameLength } from './deps.ts';
+
+function checkProvider(provider: string): void {
+  const refusal = providerError(provider);
+  if (refusal) throw AppError.validation([refusal]);
+}
+
+/** Connected payment gateways, bank payment accounts, and the check generate runs against them. */
+export class PaymentSetupService {
+  private readonly deps: AccountsDeps;
+
+  constructor(deps: AccountsDeps) {
+    this.deps = deps;
+  }
+
+  private now(): Date {
+    return this.deps.now ? this.deps.now() : new Date();
+  }
+
+  async connectGateway(req: {
+    workspace_id: string;
+    provider: string;
+    mode?: string;
+    credentials?: Record<string, string>;
+  }): Promise<PaymentGateway> {
+    const { repo, log } = this.deps;
+    const connection = validateConnection(req);
+    await repo.getWorkspace(req.workspace_id);
+    const gateway = await repo.connectGateway(
+      req.workspace_id,
+      connection.provider,
+      connection.mode,
+      connection.credentials,
+      this.now(),
+    );
+    log.info(
+      {
+        workspace_id: gateway.workspace_id,
+        provider: gateway.provider,
+        mode: gateway.mode,
+        credential_fields: gateway.credential_fields,
+      },
+      'payment gateway connected',
+    );
+    return gateway;
+  }
+
+  async disconnectGateway(workspaceId: string, provider: string): Promise<PaymentGateway> {
+    const { repo, log } = this.deps;
+    checkProvider(provider);
+    await repo.getWorkspace(workspaceId);
+    const gateway = await repo.disconnectGateway(workspaceId, provider);
+    if (!gateway) throw new AppError('not_found', `Payment gateway ${provider} is not connected in this workspace.`);
+    log.info({ workspace_id: workspaceId, provider }, 'payment gateway disconnected');
+    return gateway;
+  }
+
+  async listGateways(workspaceId: string): Promise<PaymentGateway[]> {
+    await this.deps.repo.getWorkspace(workspaceId);
+    return this.deps.repo.listGateways(workspaceId);
+  }
+
+  async gatewayCredentials(workspaceId: string, provider: string): Promise<GatewayCredentials> {
+    checkProvider(provider);
+    const opened = await this.deps.repo.openGatewayCredentials(workspaceId, provider);
+    if (!opened) throw new AppError('not_found', `Payment gateway ${provider} is not connected in this workspace.`);
+    return opened;
+  }
+
+  async createAccount(req: {
+    workspace_id: string;
+    label?: string;
+    bank_name?: string;
+    account_name?: string;
+    account_number?: string;
+  }): Promise<PaymentAccount> {
+    await this.deps.repo.getWorkspace(req.workspace_id);
+    const clip = (s: string | undefined) => (s ?? '').slice(0, maxNameLength);
+    return this.deps.repo.createPaymentAccount({
+      workspace_id: req.workspace_id,
+      label: clip(req.label),
+      bank_name: clip(req.bank_name),
+      account_name: clip(req.account_name),
+      account_number: clip(req.account_number),
+      created_at: this.now(),
+    });
+  }
+
+  async listAccounts(workspaceId: string): Promise<PaymentAccount[]> {
+    await this.deps.repo.getWorkspace(workspaceId);
+    return this.deps.repo.listPaymentAccounts(workspaceId);
+  }
+
+  /** What stops an invoice from using this gateway, account and currency: two lists, empty when nothing does. */
+  async check(req: {
+    workspace_id: string;
+    payment_gateway?: string;
+    payment_account?: string;
+    currency?: string;
+  }): Promise<{ gateway_errors: string[]; account_errors: string[] }> {
+    const { repo } = this.deps;
+    const gateway_errors: string[] = [];
+    const account_errors: string[] = [];
+    const provider = req.payment_gateway;
+    const [gateway, account] = await Promise.all([
+      provider !== undefined && isPaymentProvider(provider) ? repo.findGateway(req.workspace_id, provider) : null,
+      req.payment_account !== undefined ? repo.findPaymentAccount(req.workspace_id, req.payment_account) : null,
+    ]);
+    if (provider !== undefined) {
+      if (!isPaymentProvider(provider)) {
+        gateway_errors.push(`payment gateway ${provider} is not one of: ${paymentProviders.join(', ')}`);
+      } else {
+        if (gateway === null) gateway_errors.push(`payment gateway ${provider} is not connected in this workspace`);
+        else if (gateway === 'legacy')
+          gateway_errors.push(`payment gateway ${provider} has no credentials in this workspace; connect it again`);
+        // Reported beside a missing connection too, so one answer names everything to fix.
+        const refusal = req.currency ? currencyRefusal(provider, req.currency) : undefined;
+        if (refusal) gateway_errors.push(refusal);
+      }
+    }
+    if (req.payment_account !== undefined && !account) {
+      account_errors.push(`payment account ${req.payment_account} does not exist in this workspace`);
+    }
+    return { gateway_errors, account_errors };
+  }
+}

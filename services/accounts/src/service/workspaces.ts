@@ -1,0 +1,136 @@
+import { AppError } from '@invoice-platform/common/errors';
+import {
+  features as knownFeatures,
+  isPlan,
+  isPlanState,
+  type Plan,
+  type PlanState,
+  planFeatures,
+  recurringLossReason,
+  validateTimeZone,
+} from '../domain/plans.ts';
+import { workspaceEvent, type WorkspaceProfile, type WorkspaceUpdatedData } from '../events/workspace-events.ts';
+import type { Workspace, WorkspaceChanges } from '../store/repository.ts';
+import { type AccountsDeps, maxNameLength } from './deps.ts';
+
+export function workspaceProfile(ws: Workspace): WorkspaceProfile {
+  return {
+    id: ws.id,
+    name: ws.name,
+    plan: ws.plan,
+    plan_state: ws.plan_state,
+    time_zone: ws.time_zone,
+    features: ws.features,
+    version: ws.version,
+  };
+}
+
+/** Workspaces and their plans; every change queues its workspace.* event with it. */
+export class WorkspaceService {
+  private readonly deps: AccountsDeps;
+
+  constructor(deps: AccountsDeps) {
+    this.deps = deps;
+  }
+
+  private now(): Date {
+    return this.deps.now ? this.deps.now() : new Date();
+  }
+
+  get(id: string): Promise<Workspace> {
+    return this.deps.repo.getWorkspace(id);
+  }
+
+  async create(req: { name?: string; plan?: string; time_zone?: string; owner_email?: string }): Promise<Workspace> {
+    const errors = [];
+    const name = (req.name ?? '').trim();
+    if (!name || name.length > maxNameLength)
+      errors.push({ path: 'name', message: `is required, at most ${maxNameLength} characters` });
+    const plan = req.plan || 'professional';
+    if (!isPlan(plan))
+      errors.push({ path: 'plan', message: 'must be one of: free, professional, specialist, business, enterprise' });
+    let timeZone = 'UTC';
+    try {
+      timeZone = validateTimeZone(req.time_zone || 'UTC');
+    } catch (err) {
+      if (err instanceof AppError)
+        errors.push({ path: 'time_zone', message: 'must be an IANA time zone such as Asia/Jakarta' });
+    }
+    if (errors.length > 0 || !isPlan(plan)) throw AppError.validation(errors);
+    const at = this.now();
+    const fields = {
+      name,
+      plan,
+      plan_state: 'active',
+      time_zone: timeZone,
+      features: planFeatures(plan),
+      owner_email: req.owner_email ?? '',
+      created_at: at,
+      updated_at: at,
+    };
+    const ws = await this.deps.repo.createWorkspace(fields, (id) =>
+      workspaceEvent('workspace.created', id, 1, { workspace: workspaceProfile({ id, ...fields, version: 1 }) }, at),
+    );
+    this.deps.notifyOutbox();
+    return ws;
+  }
+
+  list(page: number, pageSize: number) {
+    return this.deps.repo.listWorkspaces(Math.max(1, page || 1), Math.min(100, Math.max(1, pageSize || 25)));
+  }
+
+  updatePlan(req: { workspace_id: string; plan?: string; plan_state?: string }): Promise<Workspace> {
+    const errors = [];
+    if (req.plan !== undefined && !isPlan(req.plan))
+      errors.push({ path: 'plan', message: 'must be one of: free, professional, specialist, business, enterprise' });
+    if (req.plan_state !== undefined && !isPlanState(req.plan_state))
+      errors.push({ path: 'plan_state', message: 'must be one of: active, suspended, expired' });
+    if (req.plan === undefined && req.plan_state === undefined)
+      errors.push({ path: 'plan', message: 'plan or plan_state is required' });
+    if (errors.length > 0) throw AppError.validation(errors);
+    return this.change(req.workspace_id, (ws) => {
+      const changes: WorkspaceChanges = {};
+      if (req.plan !== undefined && req.plan !== ws.plan) {
+        changes.plan = req.plan;
+        changes.features = planFeatures(req.plan as Plan);
+      }
+      if (req.plan_state !== undefined) changes.plan_state = req.plan_state;
+      return changes;
+    });
+  }
+
+  setFeatures(workspaceId: string, features: string[] | undefined): Promise<Workspace> {
+    const unknown = (features ?? []).filter((f) => !(knownFeatures as readonly string[]).includes(f));
+    if (unknown.length > 0)
+      throw AppError.validation([
+        { path: 'features', message: `unknown features: ${unknown.join(', ')}; known: ${knownFeatures.join(', ')}` },
+      ]);
+    return this.change(workspaceId, () => ({ features: [...new Set(features)] }));
+  }
+
+  /** Changes the plan fields with their workspace.updated event (compare-and-set in the repository). */
+  private async change(id: string, change: (ws: Workspace) => WorkspaceChanges): Promise<Workspace> {
+    const at = this.now();
+    const updated = await this.deps.repo.changeWorkspace(
+      id,
+      (ws) => {
+        const changes = change(ws);
+        const after = { ...ws, ...changes, version: ws.version + 1 };
+        const data: WorkspaceUpdatedData = {
+          workspace: workspaceProfile(after),
+          previous_plan: ws.plan,
+          previous_plan_state: ws.plan_state,
+        };
+        const reason = recurringLossReason(
+          ws as { plan: Plan; plan_state: PlanState; features: string[] },
+          after as { plan: Plan; plan_state: PlanState; features: string[] },
+        );
+        if (reason) data.reason = reason;
+        return { changes, event: workspaceEvent('workspace.updated', id, after.version, data, at) };
+      },
+      at,
+    );
+    this.deps.notifyOutbox();
+    return updated;
+  }
+}
