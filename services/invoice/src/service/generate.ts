@@ -3,6 +3,7 @@ import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
+import { crashPoint } from '@invoice-platform/common/test-hooks';
 import { numberPeriod } from '@invoice-platform/common/dates';
 import { type GenerateRequest, type GenerateResult, newInvoice, validateGenerate } from '../domain/generate-request.ts';
 import { DEFAULT_CURRENCY } from '../domain/money.ts';
@@ -37,13 +38,6 @@ export interface GeneratorDeps {
   notifyOutbox: () => void;
   log: Logger;
   now: () => Date;
-  /**
-   * Test hooks: exit right after the invoice is stored, before anything is published. The invoice
-   * and its invoice.created are one write, so "after the commit" and "after the insert" are the
-   * same moment; both hooks stay for the crash tests that name them.
-   */
-  crashAfterCommit?: boolean;
-  crashAfterInsert?: boolean;
 }
 
 /** OpenAPI `generateInvoice`: one invoice from a request, or nothing and everything given back. */
@@ -112,7 +106,7 @@ export class Generator {
         if (twin) return twin;
         throw err;
       }
-      if (this.d.crashAfterInsert || this.d.crashAfterCommit) process.kill(process.pid, 'SIGKILL');
+      crashPoint('invoice.after-insert', { invoice_id: id });
       this.d.notifyOutbox();
       // Not awaited: a credit or number left held under an existing invoice is settled by the
       // maintenance pass, so the answer need not wait for these writes.

@@ -26,9 +26,6 @@ export interface InvoiceServiceDeps {
   notifyOutbox: () => void;
   log: Logger;
   now: () => Date;
-  /** Test hooks: see GeneratorDeps. */
-  crashAfterCommit?: boolean;
-  crashAfterInsert?: boolean;
 }
 
 /**
