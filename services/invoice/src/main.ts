@@ -4,6 +4,7 @@ import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { OutboxRelay } from '@invoice-platform/common/store/outbox';
+import { armCrashPoints } from '@invoice-platform/common/test-hooks';
 import { loadInvoiceConfig } from './config.ts';
 import { invoiceHandlers } from './grpc/handlers.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
@@ -17,6 +18,13 @@ import { NumberStore } from './store/numbers.ts';
 
 const config = loadInvoiceConfig();
 const log = createLogger('invoice', config.LOG_LEVEL);
+// The invoice and its invoice.created are one write, so "after the commit" and "after the insert"
+// are one moment; both flags stay for the crash tests that name them.
+armCrashPoints(
+  config.INVOICE_TEST_HOOKS,
+  { 'invoice.after-insert': config.INVOICE_TEST_CRASH_AFTER_INSERT || config.INVOICE_TEST_CRASH_AFTER_COMMIT },
+  log,
+);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.INVOICE_DB_NAME, log);
@@ -60,8 +68,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     notifyOutbox: () => relay.notify(),
     log,
     now,
-    crashAfterCommit: config.INVOICE_TEST_HOOKS && config.INVOICE_TEST_CRASH_AFTER_COMMIT,
-    crashAfterInsert: config.INVOICE_TEST_HOOKS && config.INVOICE_TEST_CRASH_AFTER_INSERT,
   });
   const maintenance = startMaintenance({
     service,

@@ -5,6 +5,7 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
+import { armCrashPoints } from '@invoice-platform/common/test-hooks';
 import type { Consumer } from 'kafkajs';
 import { loadRecurringConfig } from './config.ts';
 import { startEventConsumer } from './events/consumer.ts';
@@ -20,6 +21,11 @@ import { RecurringRepository } from './store/repository.ts';
 
 const config = loadRecurringConfig();
 const log = createLogger('recurring', config.LOG_LEVEL);
+armCrashPoints(
+  config.RECURRING_TEST_HOOKS,
+  { 'recurring.after-generate': config.RECURRING_TEST_CRASH_AFTER_GENERATE },
+  log,
+);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.RECURRING_DB_NAME, log);
@@ -54,7 +60,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     clock,
     log,
     leaseMs: config.SCHEDULER_LEASE_MS,
-    crashAfterGenerate: config.RECURRING_TEST_HOOKS && config.RECURRING_TEST_CRASH_AFTER_GENERATE,
   });
   scheduler.start(config.SCHEDULER_INTERVAL_MS);
   let consumer: Consumer | undefined;

@@ -5,6 +5,7 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { SecretBox } from '@invoice-platform/common/secret-box';
+import { armCrashPoints } from '@invoice-platform/common/test-hooks';
 import type { Consumer } from 'kafkajs';
 import { loadWebhookConfig } from './config.ts';
 import { startLifecycleConsumer } from './events/lifecycle-consumer.ts';
@@ -22,6 +23,14 @@ import { createModelIndexes } from '@invoice-platform/common/setup';
 
 const config = loadWebhookConfig();
 const log = createLogger('webhook', config.LOG_LEVEL);
+armCrashPoints(
+  config.WEBHOOK_TEST_HOOKS,
+  {
+    'webhook.mid-fanout': config.WEBHOOK_TEST_CRASH_MID_FANOUT,
+    'webhook.after-send': config.WEBHOOK_TEST_CRASH_AFTER_SEND,
+  },
+  log,
+);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.WEBHOOK_DB_NAME, log);
@@ -65,7 +74,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     endpointLanes: config.WEBHOOK_ENDPOINT_CONCURRENCY,
     pollMs: config.WEBHOOK_DUE_POLL_MS,
     log,
-    crashAfterSend: config.WEBHOOK_TEST_HOOKS && config.WEBHOOK_TEST_CRASH_AFTER_SEND,
   });
   const fanOut = new FanOut({
     endpoints,
@@ -73,7 +81,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     clock,
     log,
     wake,
-    crashMidFanOut: config.WEBHOOK_TEST_HOOKS && config.WEBHOOK_TEST_CRASH_MID_FANOUT,
   });
   const purge = startPurgeJob({
     deliveries,

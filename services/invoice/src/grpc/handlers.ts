@@ -4,7 +4,8 @@ import type { CallInfo, UnaryHandlers } from '@invoice-platform/common/grpc';
 import { pdfUrl } from '../domain/view.ts';
 import type { CreditBalance, CreditStore } from '../store/credits.ts';
 import type { InvoiceDoc } from '../store/models.ts';
-import type { GenerateRequest, InvoiceService } from '../service/invoices.ts';
+import type { GenerateRequest } from '../domain/generate-request.ts';
+import type { InvoiceService } from '../service/invoices.ts';
 import type { FileInfo } from '../service/render.ts';
 
 export interface HandlerDeps {

@@ -5,6 +5,7 @@ import type { Mailer } from '@invoice-platform/common/mail';
 import { meter } from '@invoice-platform/common/metrics';
 import { withTimeout } from '@invoice-platform/common/mongo';
 import { Poller } from '@invoice-platform/common/poller';
+import { crashPoint } from '@invoice-platform/common/test-hooks';
 import type { ObservableCallback } from '@opentelemetry/api';
 import { addDays, retryDelayMs } from '../domain/schedule.ts';
 import { followUpMail } from '../domain/email.ts';
@@ -25,8 +26,6 @@ export interface SchedulerDeps {
   clock: ServiceClock;
   log: Logger;
   leaseMs: number;
-  /** Test hook: die right after GenerateInvoice answers, before the invoice is recorded (crash tests). */
-  crashAfterGenerate?: boolean;
 }
 
 export interface OccurrenceRun {
@@ -265,7 +264,7 @@ export class Scheduler {
     const request = this.followUpRequest(series, occ, await source);
     if (keeper.lost) throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
     const res = await this.d.invoice.call<{ id: string; invoice_number: string }>('GenerateInvoice', request);
-    if (this.d.crashAfterGenerate) process.kill(process.pid, 'SIGKILL');
+    crashPoint('recurring.after-generate', { series_id: series._id, invoice_id: res.id });
     if (!(await this.d.repo.recordInvoice(keeper.lease, res.id, res.invoice_number)))
       throw new LeaseLost('the lease on this occurrence was taken over while it was generated; not recorded');
     return res.id;

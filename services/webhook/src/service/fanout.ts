@@ -1,5 +1,6 @@
 import { currentTraceHeaders } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
+import { crashPoint } from '@invoice-platform/common/test-hooks';
 import { type LifecycleEnvelope, toPublicEvent } from '../domain/events.ts';
 import { fanOutDeliveryId } from '../domain/ids.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
@@ -51,8 +52,6 @@ export interface FanOutDeps {
   log: Logger;
   /** Wakes the delivery worker so first attempts go out at once. */
   wake: () => void;
-  /** Crash tests: die after the first delivery of a fan-out to two or more endpoints. */
-  crashMidFanOut?: boolean;
 }
 
 /**
@@ -92,11 +91,7 @@ export class FanOut {
     for (const endpoint of targets) {
       await openDelivery(deliveries, stored, endpoint, fanOutDeliveryId(event.id, endpoint.id), false, now);
       made++;
-      if (this.deps.crashMidFanOut && targets.length >= 2 && made === 1) {
-        log.warn({ event_id: event.id }, 'test hook: dying in the middle of a fan-out');
-        process.kill(process.pid, 'SIGKILL');
-        await new Promise(() => undefined);
-      }
+      if (targets.length >= 2 && made === 1) crashPoint('webhook.mid-fanout', { event_id: event.id });
     }
     await deliveries.markFannedOut(event.id);
     if (made > 0) {

@@ -3,6 +3,7 @@ import type { Logger } from '@invoice-platform/common/logger';
 import { lagBuckets, meter } from '@invoice-platform/common/metrics';
 import { Poller } from '@invoice-platform/common/poller';
 import type { Lease } from '@invoice-platform/common/store/leases';
+import { crashPoint } from '@invoice-platform/common/test-hooks';
 import { isSuccessStatus, nextAttemptAt } from '../domain/schedule.ts';
 import { signedHeaders } from '../domain/signing.ts';
 import type { AttemptOutcome, DeliveryStore } from '../store/deliveries.ts';
@@ -31,8 +32,6 @@ export interface WorkerDeps {
   endpointLanes: number;
   pollMs: number;
   log: Logger;
-  /** Crash tests: die after an attempt's POST answered, before its result is recorded. */
-  crashAfterSend?: boolean;
 }
 
 export interface PassResult {
@@ -252,14 +251,7 @@ export class DeliveryWorker {
     const scheduledAt = delivery.next_attempt_at ?? delivery.created_at;
     attemptLag.record(Math.max(0, attemptedAt.getTime() - new Date(scheduledAt).getTime()) / 1000);
     const res = await this.send(endpoint.url, signingSecrets(endpoint, attemptedAt), event, attemptedAt);
-    if (this.deps.crashAfterSend) {
-      log.warn(
-        { delivery_id: delivery._id, attempt: n },
-        'test hook: dying after a send, before its result is recorded',
-      );
-      process.kill(process.pid, 'SIGKILL');
-      await new Promise(() => undefined);
-    }
+    crashPoint('webhook.after-send', { delivery_id: delivery._id, attempt: n });
     const success = isSuccessStatus(res.status);
     const attempt: AttemptDoc = {
       number: n,

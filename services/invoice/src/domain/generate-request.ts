@@ -1,0 +1,180 @@
+import { AppError } from '@invoice-platform/common/errors';
+import { addDays, isCalendarDate, localDate, overdueAt } from '@invoice-platform/common/dates';
+import { documentLanguages, isOneOf, recurringIntervals } from '@invoice-platform/common/contracts/values';
+import { computeTotals, DEFAULT_CURRENCY, type ItemInput, type Totals } from './money.ts';
+import { formatInvoiceNumber } from './numbering.ts';
+import type { InvoiceDoc, TemplateRef } from '../store/models.ts';
+import type { AllocatedNumber } from '../store/numbers.ts';
+import type { WorkspaceInfo } from '../service/render.ts';
+
+export interface GenerateRequest {
+  workspace_id: string;
+  source: string;
+  idempotency_key?: string;
+  request_fingerprint?: string;
+  customer_name: string;
+  customer_email?: string;
+  customer_tax_id?: string;
+  items: ItemInput[];
+  currency?: string;
+  tax_rate?: string;
+  discount_total?: string;
+  due_date?: string;
+  notes?: string;
+  custom_payment_notes?: string;
+  footer_text?: string;
+  document_language?: string;
+  template?: string;
+  is_recurring: boolean;
+  recurring_interval?: string;
+  recurring_count?: number;
+  recurring_end_date?: string;
+  payment_gateway?: string;
+  payment_account?: string;
+  series_id?: string;
+  occurrence_date?: string;
+  issue_date?: string;
+}
+
+/**
+ * The generate response object (OpenAPI `GenerateInvoiceResult`), stored on the invoice and
+ * replayed as it was.
+ */
+export interface GenerateResult {
+  id: string;
+  invoice_number: string;
+  pdf_url: string;
+  credits_remaining: number | null;
+  is_recurring: boolean;
+  recurring?: Record<string, unknown>;
+  template: TemplateRef | null;
+}
+
+export interface GeneratePlan {
+  totals: Totals;
+  language: string;
+  issueDate: Date;
+  dueDate: string;
+}
+
+/**
+ * The checks a generate request passes before anything is reserved, and what they settle: the
+ * totals, the language, the issue and due dates. `recurringAvailable`: whether a recurring service
+ * is deployed to create a new series.
+ */
+export function validateGenerate(
+  req: GenerateRequest,
+  ws: WorkspaceInfo,
+  now: Date,
+  recurringAvailable: boolean,
+): GeneratePlan {
+  const errors: { path: string; message: string }[] = [];
+  if (!req.customer_name?.trim()) errors.push({ path: 'body.customer_name', message: 'is required' });
+  const language = req.document_language || 'en';
+  if (!isOneOf(documentLanguages, language))
+    errors.push({ path: 'body.document_language', message: `must be one of: ${documentLanguages.join(', ')}` });
+  if (req.due_date !== undefined && !isCalendarDate(req.due_date))
+    errors.push({ path: 'body.due_date', message: 'must be a date (YYYY-MM-DD)' });
+  const issueDate = req.source === 'recurring' && req.issue_date ? new Date(req.issue_date) : now;
+  const isNewSeries = req.is_recurring && !req.series_id;
+  if (isNewSeries) {
+    if (!req.recurring_interval || !isOneOf(recurringIntervals, req.recurring_interval))
+      errors.push({
+        path: 'body.recurring_interval',
+        message: `is required when is_recurring is true, one of: ${recurringIntervals.join(', ')}`,
+      });
+    if (!req.customer_email)
+      errors.push({ path: 'body.customer_email', message: 'is required when is_recurring is true' });
+    if (req.recurring_count !== undefined && (req.recurring_count < 2 || req.recurring_count > 121))
+      errors.push({ path: 'body.recurring_count', message: 'must be between 2 and 121' });
+    if (req.recurring_end_date !== undefined) {
+      if (req.recurring_count !== undefined)
+        errors.push({ path: 'body.recurring_end_date', message: 'is not allowed together with recurring_count' });
+      else if (!isCalendarDate(req.recurring_end_date) || req.recurring_end_date <= localDate(now, ws.time_zone))
+        errors.push({ path: 'body.recurring_end_date', message: 'must be a date in the future' });
+    }
+  }
+  if (errors.length > 0) throw AppError.validation(errors);
+  // Money rules (items, currency, discounts) report their own errors.
+  const totals = computeTotals({
+    currency: req.currency || DEFAULT_CURRENCY,
+    items: req.items,
+    tax_rate: req.tax_rate,
+    discount_total: req.discount_total,
+  });
+  if (isNewSeries && !ws.features.includes('recurring')) {
+    throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
+  }
+  if (isNewSeries && !recurringAvailable)
+    throw new AppError('not_implemented', 'Recurring invoices are not available yet.');
+  const dueDate = req.due_date ?? addDays(localDate(issueDate, ws.time_zone), 14);
+  return { totals, language, issueDate, dueDate };
+}
+
+/** The invoice a generate stores, before its series, file and response are added. */
+export function newInvoice(
+  id: string,
+  req: GenerateRequest,
+  ws: WorkspaceInfo,
+  plan: GeneratePlan,
+  number: AllocatedNumber,
+  template: TemplateRef | null,
+  now: Date,
+): InvoiceDoc {
+  const { totals } = plan;
+  return {
+    _id: id,
+    workspace_id: ws.id,
+    invoice_number: formatInvoiceNumber(ws.id, number.period, number.seq),
+    number_period: number.period,
+    number_seq: number.seq,
+    customer_name: req.customer_name.trim(),
+    customer_email: req.customer_email ?? null,
+    customer_tax_id: req.customer_tax_id ?? null,
+    currency: totals.currency,
+    items: totals.lines.map((l) => ({ ...l })),
+    subtotal: totals.subtotal,
+    discount_total: totals.discount_total,
+    tax_rate: totals.tax_rate,
+    tax_amount: totals.tax_amount,
+    amount: totals.amount,
+    invoice_status: 'unpaid',
+    is_archived: false,
+    archived_at: null,
+    is_recurring: req.is_recurring,
+    recurring_interval: req.is_recurring ? (req.recurring_interval ?? 'none') : 'none',
+    issue_date: plan.issueDate,
+    due_date: plan.dueDate,
+    overdue_at: overdueAt(plan.dueDate, ws.time_zone),
+    paid_at: null,
+    notes: req.notes ?? null,
+    custom_payment_notes: req.custom_payment_notes ?? null,
+    footer_text: req.footer_text ?? null,
+    document_language: plan.language,
+    template,
+    requested_template: req.template ?? null,
+    payment_gateway: req.payment_gateway ?? null,
+    payment_account: req.payment_account ?? null,
+    source: req.source || 'api',
+    series_id: req.series_id ?? null,
+    occurrence_date: req.occurrence_date ?? null,
+    occurrence_scope: req.series_id && req.occurrence_date ? `${req.series_id}:${req.occurrence_date}` : id,
+    series_pending: false,
+    recurring_count: req.recurring_count ?? null,
+    recurring_end_date: req.recurring_end_date ?? null,
+    idempotency_scope: req.idempotency_key ?? `none:${id}`,
+    request_fingerprint: req.request_fingerprint ?? null,
+    generate_response: {},
+    pdf_status: 'processing',
+    pdf_file_id: null,
+    pdf_wanted_sequence: 1,
+    amount_received: '0',
+    payments: [],
+    time_zone: ws.time_zone,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    outbox: [],
+    outbox_at: null,
+  };
+}

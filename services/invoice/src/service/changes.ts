@@ -1,0 +1,249 @@
+import { AppError } from '@invoice-platform/common/errors';
+import type { Logger } from '@invoice-platform/common/logger';
+import { addAmounts } from '../domain/money.ts';
+import { assertPaysInvoice, type PaymentInput, readPayment } from '../domain/payment.ts';
+import {
+  assertMove,
+  type InvoiceStatus,
+  isInvoiceStatus,
+  paidAtAfter,
+  paymentMovesToPaid,
+  publicEventFor,
+} from '../domain/status.ts';
+import { pdfUrl } from '../domain/view.ts';
+import { lifecycleEvent } from '../events/lifecycle.ts';
+import type { InvoiceDecision, InvoiceStore } from '../store/invoices.ts';
+import type { InvoiceDoc, PaymentRecord } from '../store/models.ts';
+import type { FileInfo, Renderer } from './render.ts';
+import type { WorkspaceCache } from './workspaces.ts';
+
+export interface InvoiceChangesDeps {
+  invoices: InvoiceStore;
+  renderer: Renderer;
+  workspaces: WorkspaceCache;
+  baseUrl: string;
+  notifyOutbox: () => void;
+  log: Logger;
+  now: () => Date;
+}
+
+/** Every change to a stored invoice: status, payments, archive, PDF, through one change loop. */
+export class InvoiceChanges {
+  private readonly d: InvoiceChangesDeps;
+
+  constructor(deps: InvoiceChangesDeps) {
+    this.d = deps;
+  }
+
+  /**
+   * Applies a change decided on the invoice's current state (decided again when a concurrent
+   * change won); `decide` returns null for "nothing to change".
+   */
+  async change(
+    workspaceId: string,
+    id: string,
+    decide: (doc: InvoiceDoc, now: Date) => InvoiceDecision | null,
+    first?: InvoiceDoc,
+  ): Promise<{ before: InvoiceDoc; after: InvoiceDoc | null }> {
+    const result = await this.d.invoices.change(workspaceId, id, decide, this.d.now, first);
+    if (result.after && result.after.outbox.length > 0) this.d.notifyOutbox();
+    return result;
+  }
+
+  /**
+   * OpenAPI `updateInvoiceStatus` with the move table of docs/architecture.md#status-moves;
+   * `onlyFrom` limits the move (the overdue sweep moves only unpaid).
+   */
+  async updateStatus(workspaceId: string, id: string, to: string) {
+    if (!isInvoiceStatus(to))
+      throw AppError.validation([{ path: 'body.status', message: 'must be one of: unpaid, paid, overdue, cancelled' }]);
+    const { before, after } = await this.change(workspaceId, id, this.statusMove(to));
+    return { doc: after ?? before, changed: after !== null, previousStatus: before.invoice_status };
+  }
+
+  /**
+   * The move to `to` on the invoice as it is; `onlyFrom` limits it (the overdue sweep moves only
+   * unpaid); `paidAt` is the payment time when the provider reported one (default now).
+   */
+  statusMove(to: InvoiceStatus, onlyFrom?: InvoiceStatus, paidAt?: Date) {
+    return (doc: InvoiceDoc, now: Date): InvoiceDecision | null => {
+      const from = doc.invoice_status as InvoiceStatus;
+      if (from === to || (onlyFrom && from !== onlyFrom)) return null;
+      assertMove(from, to);
+      return {
+        patch: {
+          invoice_status: to,
+          paid_at: paidAtAfter(to, doc.paid_at, paidAt ?? now),
+          // The automatic move happens once: an invoice a user moved back from overdue stays put.
+          ...(to === 'overdue' ? { overdue_at: null } : {}),
+          pdf_status: 'processing',
+          pdf_wanted_sequence: doc.version + 1,
+        },
+        events: (next: InvoiceDoc) => {
+          const publicType = publicEventFor(to);
+          const extra = { previous_status: from };
+          return [
+            ...(publicType ? [lifecycleEvent(publicType, next, this.d.baseUrl, now, extra)] : []),
+            lifecycleEvent('invoice.status_changed', next, this.d.baseUrl, now, extra),
+          ];
+        },
+      };
+    };
+  }
+
+  /**
+   * An online payment (docs/contracts.md §4.4), idempotent by (gateway, provider payment id): one
+   * compare-and-set records the payment in the invoice's `payments` and `amount_received` and,
+   * for an unpaid or overdue invoice, makes exactly the move a PUT status paid makes (paid_at,
+   * invoice.paid with previous_status, invoice.status_changed for the PDF re-render), so a
+   * repeated or concurrent notification finds its payment already there and changes nothing.
+   * A paid or cancelled invoice only records the money. An amount or currency other than the
+   * invoice's is refused and changes nothing.
+   */
+  async markPaidByPayment(req: PaymentInput) {
+    const payment = readPayment(req);
+    const move = this.statusMove('paid', undefined, payment.paidAt);
+    const decide = (doc: InvoiceDoc, now: Date): InvoiceDecision | null => {
+      const payments = doc.payments ?? [];
+      const known = payments.some(
+        (p) => p.gateway === payment.gateway && p.provider_payment_id === payment.providerPaymentId,
+      );
+      if (known) return null;
+      assertPaysInvoice(doc, payment);
+      const entry: PaymentRecord = {
+        gateway: payment.gateway,
+        provider_payment_id: payment.providerPaymentId,
+        amount: addAmounts(doc.currency, '0', payment.amount),
+        currency: doc.currency,
+        paid_at: payment.paidAt ?? now,
+        recorded_at: now,
+        invoice_status: doc.invoice_status,
+      };
+      const recorded: Partial<InvoiceDoc> = {
+        payments: [...payments, entry],
+        amount_received: addAmounts(doc.currency, doc.amount_received ?? '0', payment.amount),
+      };
+      if (!paymentMovesToPaid(doc.invoice_status)) return { patch: recorded, events: () => [] };
+      const paid = move(doc, now)!;
+      return { patch: { ...paid.patch, ...recorded }, events: paid.events };
+    };
+    const fields = {
+      invoice_id: req.invoice_id,
+      workspace_id: req.workspace_id,
+      payment_gateway: payment.gateway,
+      provider_payment_id: payment.providerPaymentId,
+    };
+    let changed: { before: InvoiceDoc; after: InvoiceDoc | null };
+    try {
+      changed = await this.change(req.workspace_id, req.invoice_id, decide);
+    } catch (err) {
+      if (AppError.isKind(err, 'application'))
+        this.d.log.warn({ ...fields, amount: payment.amount, currency: payment.currency }, 'online payment refused');
+      throw err;
+    }
+    const { before, after } = changed;
+    const doc = after ?? before;
+    const statusChanged = doc.invoice_status !== before.invoice_status;
+    const outcome = { ...fields, invoice_status: doc.invoice_status, status_changed: statusChanged };
+    if (!after) this.d.log.info(outcome, 'online payment already recorded');
+    else if (doc.invoice_status === 'cancelled')
+      this.d.log.warn(outcome, 'online payment recorded for a cancelled invoice; it stays cancelled');
+    else this.d.log.info(outcome, 'online payment recorded');
+    return { doc, paymentRecorded: after !== null, statusChanged, previousStatus: before.invoice_status };
+  }
+
+  /** OpenAPI `archiveInvoice`: no public event; the internal invoice.archived when the value changes. */
+  async setArchived(workspaceId: string, id: string, archived: boolean) {
+    const { before, after } = await this.change(workspaceId, id, (doc, now) => {
+      if (doc.is_archived === archived) return null;
+      return {
+        patch: { is_archived: archived, archived_at: archived ? now : null },
+        events: (next: InvoiceDoc) => [lifecycleEvent('invoice.archived', next, this.d.baseUrl, now)],
+      };
+    });
+    return { doc: after ?? before, changed: after !== null };
+  }
+
+  /**
+   * OpenAPI `getInvoicePdf`: renders now when forced, when no file exists or when the last render
+   * failed, with pdf_status processing → ready | failed (docs/architecture.md#pdf). A status change
+   * that commits while the file prints would leave it showing the old status, so the render is
+   * repeated on the new one.
+   */
+  async pdf(workspaceId: string, id: string, force: boolean) {
+    let doc = await this.d.invoices.get(workspaceId, id);
+    if (!force && doc.pdf_file_id && doc.pdf_status !== 'failed') {
+      return {
+        url: pdfUrl(this.d.baseUrl, id),
+        generated: false,
+        pdf_status: doc.pdf_status,
+        file_id: doc.pdf_file_id,
+      };
+    }
+    const ws = await this.d.workspaces.get(workspaceId);
+    doc = await this.setPdfStatus(workspaceId, id, 'processing');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let file: FileInfo;
+      try {
+        file = await this.d.renderer.render(doc, ws);
+      } catch (err) {
+        await this.setPdfStatus(workspaceId, id, 'failed').catch((e: unknown) =>
+          this.d.log.warn({ err: e, invoice_id: id }, 'recording the failed render failed'),
+        );
+        if (AppError.isKind(err, 'application'))
+          throw new AppError('application', 'The PDF could not be generated; retry shortly.');
+        throw err;
+      }
+      const printed = doc.invoice_status;
+      const { before, after } = await this.change(workspaceId, id, (current, now) => {
+        if (current.invoice_status !== printed) return null;
+        return {
+          patch: { pdf_file_id: file.file_id, pdf_status: 'ready', pdf_wanted_sequence: current.version + 1 },
+          events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+        };
+      });
+      if (!after) {
+        this.d.renderer.deleteFile(workspaceId, file.file_id).catch(() => undefined);
+        doc = before;
+        continue;
+      }
+      if (before.pdf_file_id && before.pdf_file_id !== file.file_id) {
+        this.d.renderer.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
+      }
+      return { url: pdfUrl(this.d.baseUrl, id), generated: true, pdf_status: after.pdf_status, file_id: file.file_id };
+    }
+    throw new AppError('conflict', 'The invoice is being changed concurrently. Retry shortly.');
+  }
+
+  /**
+   * Records a synchronous render starting (processing) or failing (failed); a failure is not
+   * recorded over a file stored meanwhile by a newer render. Returns the invoice as it now is.
+   */
+  private async setPdfStatus(workspaceId: string, id: string, to: 'processing' | 'failed'): Promise<InvoiceDoc> {
+    const { before, after } = await this.change(workspaceId, id, (current, now) => {
+      if (current.pdf_status === to || (to === 'failed' && current.pdf_status !== 'processing')) return null;
+      return {
+        patch: { pdf_status: to },
+        events: (next: InvoiceDoc) =>
+          to === 'failed' ? [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)] : [],
+      };
+    });
+    return after ?? before;
+  }
+
+  /** The pdf service reports an asynchronous re-render; results older than the wanted state are ignored. */
+  async recordPdfResult(workspaceId: string, id: string, sequence: number, file: FileInfo | undefined) {
+    const { before, after } = await this.change(workspaceId, id, (doc, now) => {
+      if (sequence < doc.pdf_wanted_sequence) return null;
+      return {
+        patch: file ? { pdf_file_id: file.file_id, pdf_status: 'ready' } : { pdf_status: 'failed' },
+        events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+      };
+    });
+    if (!after) return { applied: false, pdf_status: before.pdf_status };
+    if (file && before.pdf_file_id && before.pdf_file_id !== file.file_id) {
+      this.d.renderer.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
+    }
+    return { applied: true, pdf_status: after.pdf_status };
+  }
+}
