@@ -4,7 +4,7 @@
  * service, all in one run against the local stack.
  *
  *   pnpm bench [--renders 100] [--requests 60] [--get-rate 100] [--get-seconds 10]
- *              [--chromium /usr/bin/chromium] [--quiet-wait 60]
+ *              [--chromium /usr/bin/chromium] [--quiet-wait 60] [--revocations 20]
  *
  * Needs the local stack up (bash deploy/local/stack.sh up); starts its own service processes.
  * Prints a report and writes it as JSON to .local/bench/latest.json (and run-<date>.json). The
@@ -18,11 +18,11 @@ import { parseArgs } from 'node:util';
 import { createUnaryClient, loadService } from '../services/common/src/grpc.ts';
 import { sampleRenderRequest } from '../services/pdf/src/domain/sample.ts';
 import { serviceDefaultTemplateId } from '../services/pdf/src/domain/templates.ts';
-import { type ApiClient, Platform, repoRoot } from '../test/support/platform.ts';
+import { type ApiClient, Platform, repoRoot, request } from '../test/support/platform.ts';
 import { RawChromium, ServiceRenderer } from './lib/chromium.ts';
 import { type CpuPhase, CpuTracker, type CpuUse } from './lib/cpu.ts';
 import { queryTimes } from './lib/ferretdb.ts';
-import { closedLoop, type LoadResult, openLoop, type OpenLoopResult, round1 } from './lib/load.ts';
+import { closedLoop, type LoadResult, openLoop, type OpenLoopResult, percentile, round1 } from './lib/load.ts';
 import type { Peak } from './lib/memory.ts';
 import { findChild, scanProcs } from './lib/proc.ts';
 import { Sampler } from './lib/sampler.ts';
@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     'get-seconds': { type: 'string', default: '10' },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
     'quiet-wait': { type: 'string', default: '60' },
+    revocations: { type: 'string', default: '20' },
   },
 });
 const params = {
@@ -44,6 +45,7 @@ const params = {
   requests: Number(args.requests),
   get_rate: Number(args['get-rate']),
   get_seconds: Number(args['get-seconds']),
+  revocations: Number(args.revocations),
 };
 const chromiumPath = args.chromium;
 const renderRequest = sampleRenderRequest({ workspace_id: 'WSBENCH001', template_id: serviceDefaultTemplateId });
@@ -162,6 +164,53 @@ function reads(api: ApiClient, ids: string[]): Promise<OpenLoopResult> {
   });
 }
 
+/**
+ * 5. How long a key revoked through one gateway stays usable at a second one whose cache would
+ * keep it for 10 minutes: the accounts outbox, Kafka and the replica's workspace.v1 consumer.
+ */
+async function revocation(platform: Platform): Promise<LoadResult> {
+  const replica = await platform.startGateway({ AUTH_CACHE_TTL_MS: '600000' });
+  const latencies: number[] = [];
+  const errorSamples = new Set<string>();
+  let errors = 0;
+  const started = performance.now();
+  for (let i = 0; i < params.revocations; i++) {
+    const api = await platform.client('business');
+    const onReplica = () =>
+      request(replica.baseUrl, 'GET', '/api/invoices/external/templates', {
+        key: api.key,
+        ip: api.ip,
+      });
+    if ((await onReplica()).status !== 501)
+      throw new Error('the key did not work on the replica before its revocation');
+    const revoke = await platform.admin('DELETE', `/workspaces/${api.workspaceId}/api-keys/${api.keyId}`);
+    if (revoke.status !== 200) throw new Error(`revoke: ${revoke.status}`);
+    const revokedAt = performance.now();
+    for (;;) {
+      if ((await onReplica()).status === 403) break;
+      if (performance.now() - revokedAt > 30_000) {
+        errors++;
+        if (errorSamples.size < 3) errorSamples.add('still accepted 30 s after the revocation');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    latencies.push(performance.now() - revokedAt);
+  }
+  const sorted = latencies.sort((a, b) => a - b);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    count: sorted.length,
+    errors,
+    errorSamples: [...errorSamples],
+    p50_ms: round1(percentile(sorted, 0.5)),
+    p99_ms: round1(percentile(sorted, 0.99)),
+    max_ms: round1(sorted.at(-1)!),
+    per_s: round1(sorted.length / seconds),
+    seconds: round1(seconds),
+  };
+}
+
 function machine() {
   const cpus = os.cpus();
   let commit = 'unknown';
@@ -198,6 +247,7 @@ function evaluate(
   pdf: Awaited<ReturnType<typeof pdfRender>>,
   gen: Record<string, LoadResult>,
   get: OpenLoopResult,
+  revoked: LoadResult,
   memory: Record<string, Peak>,
 ): Target[] {
   const raw = floor.raw;
@@ -237,6 +287,12 @@ function evaluate(
       target: '< 20 ms',
       measured: `${get.p99_ms} ms (p50 ${get.p50_ms} ms, ${get.per_s}/s achieved, ${get.errors} errors)`,
       pass: get.p99_ms < 20 && get.errors === 0,
+    },
+    {
+      figure: 'revoked key refused by a second gateway, max',
+      target: '< 1 s',
+      measured: `${revoked.max_ms} ms (p50 ${revoked.p50_ms} ms, ${revoked.count} keys, ${revoked.errors} errors)`,
+      pass: revoked.max_ms < 1000 && revoked.errors === 0,
     },
   ];
   for (const name of ['accounts', 'invoice', 'gateway']) {
@@ -302,7 +358,7 @@ function printCpu(cpu: CpuUse, opsByPhase: Record<string, number>): void {
     }
   };
   table(
-    '\n6. CPU by phase, % of one core (driver: this process and the Chromiums it launches, but for its sampling thread)',
+    '\n7. CPU by phase, % of one core (driver: this process and the Chromiums it launches, but for its sampling thread)',
     'seconds',
     phases,
     columns,
@@ -367,7 +423,10 @@ function print(r: Report): void {
   );
   console.log(loadLine(`${get.seconds} s`, get, 'req/s'));
 
-  console.log('\n5. Memory, sampled every 250 ms: at start → peak');
+  console.log('\n5. A key revoked through one gateway, until a second gateway (10-minute cache) refuses it');
+  console.log(loadLine('revocations', r.revocation, 'keys/s'));
+
+  console.log('\n6. Memory, sampled every 250 ms: at start → peak');
   for (const [name, p] of Object.entries(r.memory_kb)) {
     const line =
       name === 'pdf'
@@ -389,7 +448,7 @@ function print(r: Report): void {
   });
 
   const q = r.query_diagnostics;
-  console.log(`\n7. Single queries on the local MongoDB-wire server, sequential, this run's ${q.invoices} invoices`);
+  console.log(`\n8. Single queries on the local MongoDB-wire server, sequential, this run's ${q.invoices} invoices`);
   console.log(loadLine('ping', q.ping, 'q/s'));
   console.log(loadLine('findOne by _id (GET)', q.find_by_id, 'q/s'));
   console.log(loadLine('findOne by number', q.find_by_number, 'q/s'));
@@ -448,18 +507,21 @@ async function measure(platform: Platform) {
     250,
   );
   try {
-    progress('1/4 the pdf renderer in-process and raw Chromium');
+    progress('1/5 the pdf renderer in-process and raw Chromium');
     const render = await renderFloor(sampler);
-    progress('2/4 pdf service gRPC Render');
+    progress('2/5 pdf service gRPC Render');
     await sampler.mark('pdf gRPC Render');
     const pdf = await pdfRender(platform);
-    progress('3/4 generate through the gateway');
+    progress('3/5 generate through the gateway');
     await sampler.mark('setup');
     const api = await platform.client('enterprise', 'unlimited');
     const gen = await generate(api, sampler);
-    progress(`4/4 GET at ${params.get_rate}/s for ${params.get_seconds} s`);
+    progress(`4/5 GET at ${params.get_rate}/s for ${params.get_seconds} s`);
     await sampler.mark(`GET ${params.get_rate}/s`);
     const get = await reads(api, gen.ids);
+    progress(`5/5 ${params.revocations} keys revoked through one gateway, polled at a second one`);
+    await sampler.mark('revocations');
+    const revoked = await revocation(platform);
     progress('diagnostics: single queries on the local MongoDB-wire server');
     await sampler.mark('query diagnostics');
     const queries = await queryTimes(platform.stack.MONGODB_URI!, `invoice_test_${platform.runId}`, api.workspaceId);
@@ -476,9 +538,10 @@ async function measure(platform: Platform) {
       pdf_render_grpc: pdf,
       generate: gen.levels,
       get_invoice: { invoices: gen.ids.length, ...get },
+      revocation: revoked,
       query_diagnostics: queries,
       memory_kb: memory,
-      targets: evaluate(render, pdf, gen.levels, get, memory),
+      targets: evaluate(render, pdf, gen.levels, get, revoked, memory),
     };
   } finally {
     await sampler.stop().catch(() => undefined); // idempotent: ends the worker when a phase threw
