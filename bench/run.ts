@@ -181,8 +181,8 @@ async function revocation(platform: Platform): Promise<LoadResult> {
         key: api.key,
         ip: api.ip,
       });
-    if ((await onReplica()).status !== 501)
-      throw new Error('the key did not work on the replica before its revocation');
+    const before = await onReplica();
+    if (before.status === 403) throw new Error(`the replica refused the key before its revocation: ${before.text}`);
     const revoke = await platform.admin('DELETE', `/workspaces/${api.workspaceId}/api-keys/${api.keyId}`);
     if (revoke.status !== 200) throw new Error(`revoke: ${revoke.status}`);
     const revokedAt = performance.now();
