@@ -22,10 +22,3 @@ export type Config = ReturnType<typeof loadAccountsConfig>;
 export function loadAccountsConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(configSchema, env);
 }
-
-/** What `src/setup.ts` reads: the database alone (the chart's setup Job has no peers or key rings). */
-export const setupConfigSchema = Type.Pick(configSchema, ['LOG_LEVEL', 'MONGODB_URI', 'ACCOUNTS_DB_NAME']);
-
-export function loadAccountsSetupConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(setupConfigSchema, env);
-}

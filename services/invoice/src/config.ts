@@ -29,10 +29,3 @@ export type Config = ReturnType<typeof loadInvoiceConfig>;
 export function loadInvoiceConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(configSchema, env);
 }
-
-/** What `src/setup.ts` reads: the database alone (the chart's setup Job has no peers or key rings). */
-export const setupConfigSchema = Type.Pick(configSchema, ['LOG_LEVEL', 'MONGODB_URI', 'INVOICE_DB_NAME']);
-
-export function loadInvoiceSetupConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(setupConfigSchema, env);
-}

@@ -44,10 +44,3 @@ export type Config = ReturnType<typeof loadPaymentConfig>;
 export function loadPaymentConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(configSchema, env);
 }
-
-/** What `src/setup.ts` reads: the database alone (the chart's setup Job has no peers or key rings). */
-export const setupConfigSchema = Type.Pick(configSchema, ['LOG_LEVEL', 'MONGODB_URI', 'PAYMENT_DB_NAME']);
-
-export function loadPaymentSetupConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(setupConfigSchema, env);
-}

@@ -1,17 +1,11 @@
-/**
- * Builds this service's MongoDB indexes and exits: the chart's setup Job runs it before every
- * install and upgrade, so new indexes exist before pods of the new version query them; main.ts
- * builds the same ones at start, a no-op then (docs/chart.md).
- */
+/** The chart's setup Job runs this: builds the payment service's indexes and exits (docs/chart.md). */
 import { createModelIndexes, runIndexSetup } from '@invoice-platform/common/setup';
-import { loadPaymentSetupConfig } from './config.ts';
+import { configSchema } from './config.ts';
 import { registerModels } from './store/models.ts';
 
-const config = loadPaymentSetupConfig();
 await runIndexSetup({
   service: 'payment',
-  mongodbUri: config.MONGODB_URI,
-  dbName: config.PAYMENT_DB_NAME,
-  logLevel: config.LOG_LEVEL,
+  configSchema,
+  dbNameKey: 'PAYMENT_DB_NAME',
   createIndexes: (conn) => createModelIndexes(registerModels(conn)),
 });

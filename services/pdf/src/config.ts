@@ -32,10 +32,3 @@ export type Config = ReturnType<typeof loadPdfConfig>;
 export function loadPdfConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(configSchema, env);
 }
-
-/** What `src/setup.ts` reads: the database alone (the chart's setup Job has no peers or key rings). */
-export const setupConfigSchema = Type.Pick(configSchema, ['LOG_LEVEL', 'MONGODB_URI', 'PDF_DB_NAME']);
-
-export function loadPdfSetupConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(setupConfigSchema, env);
-}

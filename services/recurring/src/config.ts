@@ -33,10 +33,3 @@ export type Config = ReturnType<typeof loadRecurringConfig>;
 export function loadRecurringConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(configSchema, env);
 }
-
-/** What `src/setup.ts` reads: the database alone (the chart's setup Job has no peers or key rings). */
-export const setupConfigSchema = Type.Pick(configSchema, ['LOG_LEVEL', 'MONGODB_URI', 'RECURRING_DB_NAME']);
-
-export function loadRecurringSetupConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(setupConfigSchema, env);
-}

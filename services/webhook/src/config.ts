@@ -57,10 +57,3 @@ export type Config = ReturnType<typeof loadWebhookConfig>;
 export function loadWebhookConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(configSchema, env);
 }
-
-/** What `src/setup.ts` reads: the database alone (the chart's setup Job has no peers or key rings). */
-export const setupConfigSchema = Type.Pick(configSchema, ['LOG_LEVEL', 'MONGODB_URI', 'WEBHOOK_DB_NAME']);
-
-export function loadWebhookSetupConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(setupConfigSchema, env);
-}
