@@ -2,7 +2,6 @@ import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import {
   formatDate,
   formatMoney,
-  formatNumber,
   formatPercent,
   formatTimestampDate,
   isCurrencyCode,
@@ -10,6 +9,7 @@ import {
   isTimeZone,
   isZero,
 } from '@invoice-platform/common/i18n/format';
+import { lineWords, type LineWords } from '@invoice-platform/common/i18n/lines';
 import {
   type DocumentLanguage,
   directionOf,
@@ -164,15 +164,7 @@ export interface DocumentView {
   paid_at: string | null;
   seller: DocumentParty;
   customer: DocumentParty;
-  items: {
-    description: string;
-    quantity: string;
-    unit: string | null;
-    unit_price: string;
-    discount: string | null;
-    tax_rate: string;
-    amount: string;
-  }[];
+  items: LineWords[];
   has_line_discounts: boolean;
   subtotal: string;
   discount_total: string | null;
@@ -196,15 +188,7 @@ export function buildTemplateData(doc: InvoiceDocument, lang: DocumentLanguage, 
     tax_id: p?.tax_id || undefined,
     address_lines: (p?.address_lines ?? []).filter((l) => l.trim() !== ''),
   });
-  const items = doc.items.map((item) => ({
-    description: item.description || 'Item',
-    quantity: formatNumber(item.quantity, lang),
-    unit: item.unit || null,
-    unit_price: money(item.price),
-    discount: item.discount && !isZero(item.discount) ? money(item.discount) : null,
-    tax_rate: formatPercent(item.effective_tax_rate, lang),
-    amount: money(item.line_amount),
-  }));
+  const items = doc.items.map((item) => lineWords(item, lang, money));
   const intervalKey = `interval_${doc.recurring_interval}` as WordKey;
   const paymentAccount = doc.payment_account ?? null;
   const paymentUrl = doc.payment_gateway && doc.payment_url ? doc.payment_url : null;

@@ -56,9 +56,9 @@ export function renderInvoicePage(view: InvoicePageView, payPath: string, messag
       html`<tr>
         <td><bdi>${l.description}</bdi></td>
         <td class="num">${l.quantity}${l.unit ? html` <bdi>${l.unit}</bdi>` : ''}</td>
-        <td class="num">${l.unitPrice}</td>
+        <td class="num">${l.unit_price}</td>
         ${view.hasLineDiscounts ? html`<td class="num">${l.discount ? `−${l.discount}` : '–'}</td>` : ''}
-        <td class="num">${l.taxRate}</td>
+        <td class="num">${l.tax_rate}</td>
         <td class="num">${l.amount}</td>
       </tr>`,
   );

@@ -2,13 +2,13 @@ import {
   formatDate,
   formatMoney,
   formatNumber,
-  formatPercent,
   formatTimestampDate,
   isCurrencyCode,
   isDecimal,
   isTimeZone,
   isZero,
 } from '@invoice-platform/common/i18n/format';
+import { lineWords, type LineWords } from '@invoice-platform/common/i18n/lines';
 import {
   type DocumentLanguage,
   directionOf,
@@ -66,16 +66,6 @@ export interface PublicWorkspace {
   time_zone: string;
 }
 
-export interface LineView {
-  description: string;
-  quantity: string;
-  unit: string | null;
-  unitPrice: string;
-  discount: string | null;
-  taxRate: string;
-  amount: string;
-}
-
 export interface InvoicePageView {
   lang: DocumentLanguage;
   dir: 'ltr' | 'rtl';
@@ -91,7 +81,7 @@ export interface InvoicePageView {
   statusWord: string;
   archived: boolean;
   customer: { name: string; email: string | null; taxId: string | null };
-  lines: LineView[];
+  lines: LineWords[];
   hasLineDiscounts: boolean;
   subtotal: string;
   discountTotal: string | null;
@@ -133,15 +123,7 @@ export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorksp
     return currency ? formatMoney(v, currency, lang) : formatNumber(v, lang);
   };
   const timeZone = isTimeZone(workspace.time_zone) ? workspace.time_zone : 'UTC';
-  const lines = inv.items.map((item): LineView => ({
-    description: item.description || 'Item',
-    quantity: isDecimal(item.quantity) ? formatNumber(item.quantity, lang) : '',
-    unit: item.unit || null,
-    unitPrice: money(item.price),
-    discount: item.discount && isDecimal(item.discount) && !isZero(item.discount) ? money(item.discount) : null,
-    taxRate: isDecimal(item.effective_tax_rate) ? formatPercent(item.effective_tax_rate, lang) : '',
-    amount: money(item.line_amount),
-  }));
+  const lines = inv.items.map((item) => lineWords(item, lang, money));
   const word = (key: string): string | undefined => (key in words ? words[key as WordKey] : undefined);
   const status = inv.invoice_status;
   const intervalWord = inv.is_recurring ? word(`interval_${inv.recurring_interval}`) : undefined;
