@@ -1,4 +1,6 @@
 import type { Schema, UpdateQuery } from 'mongoose';
+import { newId } from '../ids.ts';
+import { currentTraceHeaders, type EventEnvelope } from '../kafka.ts';
 
 /**
  * Transactional outbox (docs/data-layer.md): the events of a change wait inside the changed
@@ -15,6 +17,40 @@ export interface OutboxMessage {
   /** The serialized event, exactly as it is published. */
   value: string;
   headers: Record<string, string>;
+}
+
+export interface OutboxEventFields {
+  topic: string;
+  /** Events with one key keep their order on Kafka. */
+  key: string;
+  type: string;
+  workspaceId: string;
+  sequence: number;
+  data: unknown;
+  now: Date;
+}
+
+/**
+ * An event in the envelope every consumer reads (docs/architecture.md#events), carrying the trace
+ * context of the change that writes it, so that its publish joins that change's trace.
+ */
+export function outboxEvent(e: OutboxEventFields): OutboxMessage {
+  const envelope: EventEnvelope = {
+    id: newId('evt'),
+    object: 'event',
+    type: e.type,
+    created: e.now.toISOString(),
+    workspace_id: e.workspaceId,
+    sequence: e.sequence,
+    data: e.data,
+  };
+  return {
+    id: envelope.id,
+    topic: e.topic,
+    key: e.key,
+    value: JSON.stringify(envelope),
+    headers: currentTraceHeaders(),
+  };
 }
 
 /** The fields a document with an outbox carries. */
