@@ -24,31 +24,23 @@ export interface OutboxGaugesOptions {
   now: () => Date;
 }
 
+export interface OutboxGauges {
+  start(): void;
+  stop(): void;
+}
+
 /**
  * The outbox gauges, per collection: the relay's own indexed range (`outbox_at <= now`), counted
  * by the index and its first entry read, so a scrape costs two index lookups per collection
  * whatever the backlog (docs/data-layer.md). Reported while started, so only a running relay's
  * process reports them.
  */
-export class OutboxGauges {
-  private readonly opts: OutboxGaugesOptions;
-
-  constructor(opts: OutboxGaugesOptions) {
-    this.opts = opts;
-  }
-
-  start(): void {
-    meter().addBatchObservableCallback(this.observe, [backlogGauge, oldestAgeGauge]);
-  }
-
-  stop(): void {
-    meter().removeBatchObservableCallback(this.observe, [backlogGauge, oldestAgeGauge]);
-  }
-
-  private readonly observe: BatchObservableCallback = async (result) => {
-    const now = this.opts.now();
+export function outboxGauges(opts: OutboxGaugesOptions): OutboxGauges {
+  const instruments = [backlogGauge, oldestAgeGauge];
+  const observe: BatchObservableCallback = async (result) => {
+    const now = opts.now();
     await Promise.all(
-      this.opts.models.map(async (model) => {
+      opts.models.map(async (model) => {
         const range = { outbox_at: { $lte: now } };
         try {
           const [count, oldest] = await withTimeout(
@@ -67,9 +59,13 @@ export class OutboxGauges {
           const since = oldest?.outbox_at ? new Date(oldest.outbox_at).getTime() : now.getTime();
           result.observe(oldestAgeGauge, Math.max(0, (now.getTime() - since) / 1000), attributes);
         } catch (err) {
-          this.opts.log.warn({ err: (err as Error).message }, 'outbox gauges not read');
+          opts.log.warn({ err: (err as Error).message }, 'outbox gauges not read');
         }
       }),
     );
+  };
+  return {
+    start: () => meter().addBatchObservableCallback(observe, instruments),
+    stop: () => meter().removeBatchObservableCallback(observe, instruments),
   };
 }

@@ -5,7 +5,7 @@ import { lazyConnection } from '../kafka.ts';
 import type { Logger } from '../logger.ts';
 import { Poller } from '../poller.ts';
 import type { OutboxMessage, WithOutbox } from './outbox.ts';
-import { OutboxGauges } from './outbox-gauges.ts';
+import { type OutboxGauges, outboxGauges } from './outbox-gauges.ts';
 
 export interface OutboxRelayOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,7 +38,7 @@ export class OutboxRelay {
       log: opts.log,
       failureMessage: 'outbox relay pass failed',
     });
-    this.gauges = new OutboxGauges({ models: this.opts.models, log: this.opts.log, now: this.opts.now });
+    this.gauges = outboxGauges({ models: this.opts.models, log: this.opts.log, now: this.opts.now });
   }
 
   start(): void {
