@@ -4,7 +4,7 @@ import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { SecretBox } from '@invoice-platform/common/secret-box';
-import { OutboxRelay } from '@invoice-platform/common/store/outbox';
+import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
 import { loadAccountsConfig } from './config.ts';
 import { parseApiKeyLimits } from './domain/plans.ts';
 import { accountsHandlers } from './grpc/handlers.ts';

@@ -3,7 +3,7 @@ import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
-import { OutboxRelay } from '@invoice-platform/common/store/outbox';
+import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
 import { armCrashPoints } from '@invoice-platform/common/test-hooks';
 import { loadInvoiceConfig } from './config.ts';
 import { invoiceHandlers } from './grpc/handlers.ts';

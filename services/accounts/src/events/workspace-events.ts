@@ -1,6 +1,5 @@
-import { newId } from '@invoice-platform/common/ids';
-import { currentTraceHeaders, type EventEnvelope, topics } from '@invoice-platform/common/kafka';
-import type { OutboxMessage } from '@invoice-platform/common/store/outbox';
+import { topics } from '@invoice-platform/common/kafka';
+import { type OutboxMessage, outboxEvent } from '@invoice-platform/common/store/outbox';
 
 export interface WorkspaceProfile {
   id: string;
@@ -33,20 +32,5 @@ export function workspaceEvent(
   data: unknown,
   now: Date,
 ): OutboxMessage {
-  const envelope: EventEnvelope = {
-    id: newId('evt'),
-    object: 'event',
-    type,
-    created: now.toISOString(),
-    workspace_id: workspaceId,
-    sequence,
-    data,
-  };
-  return {
-    id: envelope.id,
-    topic: topics.workspace,
-    key: workspaceId,
-    value: JSON.stringify(envelope),
-    headers: currentTraceHeaders(),
-  };
+  return outboxEvent({ topic: topics.workspace, key: workspaceId, type, workspaceId, sequence, data, now });
 }

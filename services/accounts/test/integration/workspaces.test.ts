@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createKafka, createProducer, topics } from '@invoice-platform/common/kafka';
-import { OutboxRelay } from '@invoice-platform/common/store/outbox';
+import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
 import test from 'ava';
 import type { Consumer } from 'kafkajs';
 import { call, log, openTestDatabase, parseOutbox, stack } from './helpers.ts';

@@ -7,14 +7,8 @@ import { createKafka, createProducer } from '../../src/kafka.ts';
 import { createLogger } from '../../src/logger.ts';
 import { giveBack, takeOne } from '../../src/store/counters.ts';
 import { claimDue, completeLease, type Leasable, renewLease } from '../../src/store/leases.ts';
-import {
-  addOutbox,
-  newOutbox,
-  type OutboxMessage,
-  OutboxRelay,
-  withEvents,
-  type WithOutbox,
-} from '../../src/store/outbox.ts';
+import { addOutbox, newOutbox, type OutboxMessage, withEvents, type WithOutbox } from '../../src/store/outbox.ts';
+import { OutboxRelay } from '../../src/store/outbox-relay.ts';
 import { changeVersioned, updateIfVersion } from '../../src/store/versioned.ts';
 
 // The data kit of services/common/src/store on the local stack's MongoDB-wire server and Kafka.

@@ -1,6 +1,5 @@
-import { newId } from '@invoice-platform/common/ids';
-import { currentTraceHeaders, type EventEnvelope, topics } from '@invoice-platform/common/kafka';
-import type { OutboxMessage } from '@invoice-platform/common/store/outbox';
+import { topics } from '@invoice-platform/common/kafka';
+import { type OutboxMessage, outboxEvent } from '@invoice-platform/common/store/outbox';
 import { eventInvoice } from '../domain/view.ts';
 import type { InvoiceDoc } from '../store/models.ts';
 
@@ -25,20 +24,13 @@ export function lifecycleEvent(
   now: Date,
   extra: { previous_status?: string } = {},
 ): OutboxMessage {
-  const envelope: EventEnvelope = {
-    id: newId('evt'),
-    object: 'event',
-    type,
-    created: now.toISOString(),
-    workspace_id: invoice.workspace_id,
-    sequence: invoice.version,
-    data: { object: eventInvoice(invoice, baseUrl), ...extra },
-  };
-  return {
-    id: envelope.id,
+  return outboxEvent({
     topic: topics.invoiceLifecycle,
     key: invoice._id,
-    value: JSON.stringify(envelope),
-    headers: currentTraceHeaders(),
-  };
+    type,
+    workspaceId: invoice.workspace_id,
+    sequence: invoice.version,
+    data: { object: eventInvoice(invoice, baseUrl), ...extra },
+    now,
+  });
 }
