@@ -1,4 +1,9 @@
-import type { UnaryHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { ApiKey as ApiKeyMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/ApiKey';
+import type { PaymentAccount as PaymentAccountMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentAccount';
+import type { PaymentGateway as PaymentGatewayMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentGateway';
+import type { Workspace as WorkspaceMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
 import type { Plan } from '../domain/plans.ts';
 import type { ApiKeyService } from '../service/api-keys.ts';
 import type { PaymentSetupService } from '../service/payment-setup.ts';
@@ -17,7 +22,7 @@ function iso(d: Date | null | undefined): string | undefined {
   return d ? new Date(d).toISOString() : undefined;
 }
 
-function encodeKey(k: ApiKey) {
+function encodeKey(k: ApiKey): ApiKeyMessage {
   return {
     id: k.id,
     workspace_id: k.workspace_id,
@@ -30,7 +35,7 @@ function encodeKey(k: ApiKey) {
 }
 
 // Names of the credential fields only: no method but GetPaymentGatewayCredentials returns a value.
-function encodeGateway(g: PaymentGateway) {
+function encodeGateway(g: PaymentGateway): PaymentGatewayMessage {
   return {
     id: g.id,
     workspace_id: g.workspace_id,
@@ -42,15 +47,15 @@ function encodeGateway(g: PaymentGateway) {
   };
 }
 
-function encodeAccount(a: PaymentAccount) {
+function encodeAccount(a: PaymentAccount): PaymentAccountMessage {
   return { ...a, created_at: iso(a.created_at) };
 }
 
 /** The AccountsService RPCs: each decodes its request, calls a use case, and encodes the answer. */
-export function accountsHandlers(services: AccountsServices): UnaryHandlers {
+export function accountsHandlers(services: AccountsServices): TypedHandlers<AccountsServiceDefinition> {
   const { workspaces, apiKeys, payments, keyLimits } = services;
 
-  const encodeWorkspace = (ws: Workspace) => ({
+  const encodeWorkspace = (ws: Workspace): WorkspaceMessage => ({
     id: ws.id,
     name: ws.name,
     plan: ws.plan,
@@ -65,86 +70,70 @@ export function accountsHandlers(services: AccountsServices): UnaryHandlers {
   });
 
   return {
-    async AuthenticateApiKey(req: { raw_key: string }) {
+    async AuthenticateApiKey(req) {
       const { workspace, keyId } = await apiKeys.authenticate(req.raw_key ?? '');
       return { workspace: encodeWorkspace(workspace), key_id: keyId };
     },
 
-    async GetWorkspace(req: { workspace_id: string }) {
+    async GetWorkspace(req) {
       return encodeWorkspace(await workspaces.get(req.workspace_id));
     },
 
-    async CreateWorkspace(req: { name: string; plan: string; time_zone: string; owner_email: string }) {
+    async CreateWorkspace(req) {
       return encodeWorkspace(await workspaces.create(req));
     },
 
-    async ListWorkspaces(req: { page: number; page_size: number }) {
+    async ListWorkspaces(req) {
       const { workspaces: found, total } = await workspaces.list(req.page, req.page_size);
       return { workspaces: found.map(encodeWorkspace), total };
     },
 
-    async UpdateWorkspacePlan(req: { workspace_id: string; plan?: string; plan_state?: string }) {
+    async UpdateWorkspacePlan(req) {
       return encodeWorkspace(await workspaces.updatePlan(req));
     },
 
-    async SetWorkspaceFeatures(req: { workspace_id: string; features: string[] }) {
+    async SetWorkspaceFeatures(req) {
       return encodeWorkspace(await workspaces.setFeatures(req.workspace_id, req.features));
     },
 
-    async CreateApiKey(req: { workspace_id: string; name: string }) {
+    async CreateApiKey(req) {
       const { key, raw } = await apiKeys.create(req.workspace_id, req.name);
       return { api_key: encodeKey(key), raw_key: raw };
     },
 
-    async ListApiKeys(req: { workspace_id: string; include_revoked: boolean }) {
+    async ListApiKeys(req) {
       return { api_keys: (await apiKeys.list(req.workspace_id, req.include_revoked)).map(encodeKey) };
     },
 
-    async RevokeApiKey(req: { workspace_id: string; key_id: string }) {
+    async RevokeApiKey(req) {
       return encodeKey(await apiKeys.revoke(req.workspace_id, req.key_id));
     },
 
-    async ConnectPaymentGateway(req: {
-      workspace_id: string;
-      provider: string;
-      mode?: string;
-      credentials?: Record<string, string>;
-    }) {
+    async ConnectPaymentGateway(req) {
       return encodeGateway(await payments.connectGateway(req));
     },
 
-    async DisconnectPaymentGateway(req: { workspace_id: string; provider: string }) {
+    async DisconnectPaymentGateway(req) {
       return encodeGateway(await payments.disconnectGateway(req.workspace_id, req.provider));
     },
 
-    async ListPaymentGateways(req: { workspace_id: string }) {
+    async ListPaymentGateways(req) {
       return { gateways: (await payments.listGateways(req.workspace_id)).map(encodeGateway) };
     },
 
-    async GetPaymentGatewayCredentials(req: { workspace_id: string; provider: string }) {
+    async GetPaymentGatewayCredentials(req) {
       return payments.gatewayCredentials(req.workspace_id, req.provider);
     },
 
-    async CreatePaymentAccount(req: {
-      workspace_id: string;
-      label: string;
-      bank_name: string;
-      account_name: string;
-      account_number: string;
-    }) {
+    async CreatePaymentAccount(req) {
       return encodeAccount(await payments.createAccount(req));
     },
 
-    async ListPaymentAccounts(req: { workspace_id: string }) {
+    async ListPaymentAccounts(req) {
       return { accounts: (await payments.listAccounts(req.workspace_id)).map(encodeAccount) };
     },
 
-    async CheckPaymentSetup(req: {
-      workspace_id: string;
-      payment_gateway?: string;
-      payment_account?: string;
-      currency?: string;
-    }) {
+    async CheckPaymentSetup(req) {
       return payments.check(req);
     },
   };

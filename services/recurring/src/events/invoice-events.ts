@@ -1,7 +1,9 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { typed, type UnaryClient } from '@invoice-platform/common/grpc';
 import type { EventEnvelope } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
+import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { RecurringRepository } from '../store/repository.ts';
 
 export type InvoiceEvent = EventEnvelope<{ object?: { id?: string; invoice_number?: string; is_recurring?: boolean } }>;
@@ -20,6 +22,7 @@ export type InvoiceEvent = EventEnvelope<{ object?: { id?: string; invoice_numbe
  */
 export function invoiceEvents(deps: { repo: RecurringRepository; invoice: UnaryClient; log: Logger }) {
   const { repo, log } = deps;
+  const invoices = typed<InvoiceServiceDefinition>(deps.invoice);
   return async (event: InvoiceEvent): Promise<void> => {
     const invoiceId = event.data?.object?.id;
     if (!event.id || !invoiceId || event.data.object?.is_recurring !== true) return;
@@ -29,9 +32,9 @@ export function invoiceEvents(deps: { repo: RecurringRepository; invoice: UnaryC
   };
 
   async function record(workspaceId: string, invoiceId: string): Promise<void> {
-    let invoice: { invoice_number: string; series_id?: string; occurrence_date?: string };
+    let invoice: Invoice__Output;
     try {
-      invoice = await deps.invoice.call('GetInvoice', { workspace_id: workspaceId, invoice_id: invoiceId });
+      invoice = await invoices.call('GetInvoice', { workspace_id: workspaceId, invoice_id: invoiceId });
     } catch (err) {
       if (AppError.isKind(err, 'not_found')) return;
       throw err;

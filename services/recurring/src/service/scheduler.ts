@@ -1,11 +1,16 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
 import { meter } from '@invoice-platform/common/metrics';
 import { withTimeout } from '@invoice-platform/common/mongo';
 import { Poller } from '@invoice-platform/common/poller';
 import { crashPoint } from '@invoice-platform/common/test-hooks';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { GenerateInvoiceRequest } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
+import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import type { ObservableCallback } from '@opentelemetry/api';
 import { addDays, retryDelayMs } from '../domain/schedule.ts';
 import { followUpMail } from '../domain/email.ts';
@@ -13,8 +18,6 @@ import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 import type { DueScope, OccurrenceLease, RecurringRepository } from '../store/repository.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { PlanLapse, SeriesService } from './series.ts';
-
-type Rec = Record<string, unknown>;
 
 export interface SchedulerDeps {
   repo: RecurringRepository;
@@ -106,9 +109,15 @@ export class Scheduler {
   /** The leases this replica is working under: its renewals, stopped with it. */
   private readonly keepers = new Set<LeaseKeeper>();
   private poller: Poller | undefined;
+  private readonly invoice: TypedClient<InvoiceServiceDefinition>;
+  private readonly pdf: TypedClient<PdfServiceDefinition>;
+  private readonly accounts: TypedClient<AccountsServiceDefinition>;
 
   constructor(deps: SchedulerDeps) {
     this.d = deps;
+    this.invoice = typed(deps.invoice);
+    this.pdf = typed(deps.pdf);
+    this.accounts = typed(deps.accounts);
   }
 
   /** The backlog gauge: the pass's own indexed range (`due_at <= now`), counted by the index. */
@@ -147,7 +156,7 @@ export class Scheduler {
   async runOnce(scope: DueScope = {}): Promise<SchedulerPass> {
     const now = this.d.clock.now();
     const pass: SchedulerPass = { runs: [], completed: 0 };
-    const sources = new Map<string, Promise<Rec>>();
+    const sources = new Map<string, Promise<Invoice__Output>>();
     const lapses = new Map<string, Promise<PlanLapse | null>>();
     for await (const due of this.d.repo.dueOccurrences(now, scope)) {
       const series = await this.d.repo.findSeries(due.series_id);
@@ -185,7 +194,7 @@ export class Scheduler {
       if (!sources.has(series._id))
         sources.set(
           series._id,
-          this.d.invoice.call<Rec>('GetInvoice', {
+          this.invoice.call('GetInvoice', {
             workspace_id: series.workspace_id,
             invoice_id: series.source_invoice_id,
           }),
@@ -198,7 +207,7 @@ export class Scheduler {
   private async work(
     series: SeriesDoc,
     lease: OccurrenceLease,
-    source: Promise<Rec>,
+    source: Promise<Invoice__Output>,
     pass: SchedulerPass,
   ): Promise<OccurrenceRun> {
     const occ = lease.occurrence;
@@ -228,7 +237,7 @@ export class Scheduler {
   private async attempt(
     series: SeriesDoc,
     keeper: LeaseKeeper,
-    source: Promise<Rec>,
+    source: Promise<Invoice__Output>,
     run: OccurrenceRun,
     pass: SchedulerPass,
   ): Promise<void> {
@@ -259,11 +268,11 @@ export class Scheduler {
   }
 
   /** Generates the follow-up (a retry gets the invoice already made) and records it under the lease. */
-  private async generate(series: SeriesDoc, keeper: LeaseKeeper, source: Promise<Rec>): Promise<string> {
+  private async generate(series: SeriesDoc, keeper: LeaseKeeper, source: Promise<Invoice__Output>): Promise<string> {
     const occ = keeper.lease.occurrence;
     const request = this.followUpRequest(series, occ, await source);
     if (keeper.lost) throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
-    const res = await this.d.invoice.call<{ id: string; invoice_number: string }>('GenerateInvoice', request);
+    const res = await this.invoice.call('GenerateInvoice', request);
     crashPoint('recurring.after-generate', { series_id: series._id, invoice_id: res.id });
     if (!(await this.d.repo.recordInvoice(keeper.lease, res.id, res.invoice_number)))
       throw new LeaseLost('the lease on this occurrence was taken over while it was generated; not recorded');
@@ -271,8 +280,8 @@ export class Scheduler {
   }
 
   /** The first invoice's content for the occurrence's date, keeping its issue-to-due offset. */
-  private followUpRequest(series: SeriesDoc, occ: OccurrenceDoc, source: Rec) {
-    const items = (source.items as Rec[]).map((i) => ({
+  private followUpRequest(series: SeriesDoc, occ: OccurrenceDoc, source: Invoice__Output): GenerateInvoiceRequest {
+    const items = source.items.map((i) => ({
       description: i.description,
       quantity: i.quantity,
       price: i.price,
@@ -308,28 +317,29 @@ export class Scheduler {
 
   /** Emails the follow-up with its PDF, right after renewing the lease (so a worker taken over never sends it). */
   private async email(series: SeriesDoc, keeper: LeaseKeeper, invoiceId: string): Promise<void> {
-    const inv = await this.d.invoice.call<Rec>('GetInvoice', {
+    const inv = await this.invoice.call('GetInvoice', {
       workspace_id: series.workspace_id,
       invoice_id: invoiceId,
     });
     if (!inv.pdf_file_id) throw new Error('the follow-up has no PDF yet');
     const [file, ws] = await Promise.all([
-      this.d.pdf.call<{ info: { download_name: string }; content: Buffer }>('GetFile', {
+      this.pdf.call('GetFile', {
         workspace_id: series.workspace_id,
         file_id: inv.pdf_file_id,
         include_content: true,
       }),
-      this.d.accounts.call<{ name: string }>('GetWorkspace', { workspace_id: series.workspace_id }),
+      this.accounts.call('GetWorkspace', { workspace_id: series.workspace_id }),
     ]);
+    if (!file.info) throw new Error('the PDF service answered GetFile without the file info');
     const mail = followUpMail({
-      language: String(inv.document_language ?? series.document_language),
-      invoiceNumber: String(inv.invoice_number),
+      language: inv.document_language,
+      invoiceNumber: inv.invoice_number,
       seller: ws.name,
-      customerName: String(inv.customer_name),
+      customerName: inv.customer_name,
       amount: String(inv.amount),
       currency: String(inv.currency),
-      dueDate: String(inv.due_date),
-      url: String(inv.pdf_url ?? ''),
+      dueDate: inv.due_date,
+      url: inv.pdf_url ?? '',
     });
     if (!(await keeper.renew())) {
       throw new LeaseLost('the lease on this occurrence was taken over while it was worked on; not emailed');

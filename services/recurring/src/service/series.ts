@@ -1,6 +1,8 @@
 import { atLocalTime, isCalendarDate, localDate, localSecondsOfDay } from '@invoice-platform/common/dates';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
 import { isOpen, planIncludesRecurring, seriesView } from '../domain/series.ts';
 import { addDays, daysBetween, type Frequency, isFrequency, MAX_OCCURRENCES, planDates } from '../domain/schedule.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
@@ -47,14 +49,14 @@ const noContext = async () => undefined;
 
 export class SeriesService {
   private readonly repo: RecurringRepository;
-  private readonly accounts: UnaryClient;
+  private readonly accounts: TypedClient<AccountsServiceDefinition>;
   private readonly clock: ServiceClock;
   /** How long a change holds the occurrences it removes (given back when it ends; this bounds a crashed one's). */
   private readonly holdMs: number;
 
   constructor(repo: RecurringRepository, accounts: UnaryClient, clock: ServiceClock, holdMs: number) {
     this.repo = repo;
-    this.accounts = accounts;
+    this.accounts = typed(accounts);
     this.clock = clock;
     this.holdMs = holdMs;
   }
@@ -384,11 +386,9 @@ export class SeriesService {
    * plan_downgrade when it is but lacks recurring invoices.
    */
   async planLapse(workspaceId: string): Promise<PlanLapse | null> {
-    let ws: { features: string[]; plan_state: string };
+    let ws: Workspace__Output;
     try {
-      ws = await this.accounts.call<{ features: string[]; plan_state: string }>('GetWorkspace', {
-        workspace_id: workspaceId,
-      });
+      ws = await this.accounts.call('GetWorkspace', { workspace_id: workspaceId });
     } catch (err) {
       if (AppError.isKind(err, 'not_found')) return 'plan_ended';
       throw err;

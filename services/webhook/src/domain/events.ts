@@ -10,6 +10,9 @@ export function isPublicEventType(type: unknown): type is PublicEventType {
   return typeof type === 'string' && (publicEventTypes as readonly string[]).includes(type);
 }
 
+/** An object of an event's JSON (Kafka, not a gRPC message): nothing in it is trusted until checked. */
+export type EventJson = Record<string, unknown>;
+
 export interface LifecycleEnvelope {
   id?: unknown;
   object?: unknown;
@@ -17,7 +20,7 @@ export interface LifecycleEnvelope {
   created?: unknown;
   workspace_id?: unknown;
   sequence?: unknown;
-  data?: { object?: Record<string, unknown>; previous_status?: unknown } | null;
+  data?: { object?: EventJson; previous_status?: unknown } | null;
 }
 
 export interface PublicEvent {
@@ -54,7 +57,7 @@ export function toPublicEvent(event: LifecycleEnvelope): PublicEvent | undefined
   ) {
     return undefined;
   }
-  const data: Record<string, unknown> = { object };
+  const data: EventJson = { object };
   if (event.type !== 'invoice.created' && typeof event.data?.previous_status === 'string') {
     data.previous_status = event.data.previous_status;
   }

@@ -1,5 +1,9 @@
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
-import type { UnaryHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { Delivery } from '@invoice-platform/protos/invoiceplatform/webhook/v1/Delivery';
+import type { DeliveryAttempt } from '@invoice-platform/protos/invoiceplatform/webhook/v1/DeliveryAttempt';
+import type { WebhookEndpoint } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookEndpoint';
+import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
 import { isPublicEventType } from '../domain/events.ts';
 import { secretHint } from '../domain/signing.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
@@ -22,7 +26,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 const deliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'];
 const dayMs = 86_400_000;
 
-function encodeEndpoint(e: Endpoint, now: Date) {
+function encodeEndpoint(e: Endpoint, now: Date): WebhookEndpoint {
   const overlap = e.previous_secret && e.previous_secret_expires_at && e.previous_secret_expires_at > now;
   return {
     id: e.id,
@@ -42,7 +46,7 @@ function encodeEndpoint(e: Endpoint, now: Date) {
   };
 }
 
-function encodeAttempt(a: AttemptDoc) {
+function encodeAttempt(a: AttemptDoc): DeliveryAttempt {
   return {
     number: a.number,
     attempted_at: iso(a.attempted_at),
@@ -54,7 +58,7 @@ function encodeAttempt(a: AttemptDoc) {
   };
 }
 
-function encodeDelivery(d: DeliveryDoc) {
+function encodeDelivery(d: DeliveryDoc): Delivery {
   const open = d.status === 'pending' || d.status === 'retrying';
   return {
     id: d._id,
@@ -87,25 +91,25 @@ function requireIds(fields: Record<string, string | undefined>): void {
   if (errors.length > 0) throw AppError.validation(errors);
 }
 
-export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
+export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookServiceDefinition> {
   const { service, deliveries, worker, clock } = deps;
   const testHooks = (what: string) => {
     if (!deps.testHooks) throw new AppError('application', `${what} needs the service's test hooks.`);
   };
 
   return {
-    async RegisterEndpoint(req: { workspace_id: string; url: string; event_types: string[]; description?: string }) {
+    async RegisterEndpoint(req) {
       const { endpoint, secret } = await service.register(req);
       return { endpoint: encodeEndpoint(endpoint, clock.now()), signing_secret: secret };
     },
 
-    async ListEndpoints(req: { workspace_id: string }) {
+    async ListEndpoints(req) {
       requireIds({ workspace_id: req.workspace_id });
       const now = clock.now();
       return { endpoints: (await service.list(req.workspace_id)).map((v) => encodeEndpoint(v, now)) };
     },
 
-    async SetEndpointEnabled(req: { workspace_id: string; endpoint_id: string; enabled: boolean }) {
+    async SetEndpointEnabled(req) {
       requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
       return encodeEndpoint(
         await service.setEnabled(req.workspace_id, req.endpoint_id, req.enabled === true),
@@ -113,7 +117,7 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
       );
     },
 
-    async RotateSecret(req: { workspace_id: string; endpoint_id: string }) {
+    async RotateSecret(req) {
       requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
       const { endpoint, secret, expiresAt } = await service.rotate(req.workspace_id, req.endpoint_id);
       return {
@@ -123,22 +127,13 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
       };
     },
 
-    async DeleteEndpoint(req: { workspace_id: string; endpoint_id: string }) {
+    async DeleteEndpoint(req) {
       requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
       const { cancelled } = await service.delete(req.workspace_id, req.endpoint_id);
       return { deleted: true, cancelled_deliveries: cancelled };
     },
 
-    async ListDeliveries(req: {
-      workspace_id: string;
-      endpoint_id?: string;
-      event_id?: string;
-      event_type?: string;
-      status?: string;
-      invoice_id?: string;
-      page: number;
-      page_size: number;
-    }) {
+    async ListDeliveries(req) {
       requireIds({ workspace_id: req.workspace_id });
       const errors: FieldError[] = [];
       if (req.event_type && !isPublicEventType(req.event_type))
@@ -165,13 +160,13 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
       return { deliveries: list.map(encodeDelivery), total };
     },
 
-    async ResendEvent(req: { workspace_id: string; event_id: string; endpoint_id?: string }) {
+    async ResendEvent(req) {
       requireIds({ workspace_id: req.workspace_id, event_id: req.event_id });
       const made = await service.resend(req.workspace_id, req.event_id, req.endpoint_id || undefined);
       return { deliveries: made.map(encodeDelivery) };
     },
 
-    async PurgeDeliveryLogs(req: { now?: string; retention_days?: number }) {
+    async PurgeDeliveryLogs(req) {
       if (req.now) testHooks('A purge at another time than now');
       // docs/architecture.md#webhooks keeps logs 30 days: a shorter retention is for tests, never
       // an admin's choice.
@@ -184,13 +179,13 @@ export function webhookHandlers(deps: HandlerDeps): UnaryHandlers {
       return { purged_deliveries: purged.deliveries, purged_events: purged.events };
     },
 
-    async SetClock(req: { now?: string }) {
+    async SetClock(req) {
       testHooks('SetClock');
       clock.moveTo(req.now ? parseTime(req.now, 'now') : undefined);
       return { now: clock.now().toISOString(), frozen: clock.moved };
     },
 
-    async RunDueDeliveries(req: { workspace_id?: string }) {
+    async RunDueDeliveries(req) {
       const res = await worker.runDue(req.workspace_id || undefined);
       return {
         attempted: res.attempted,

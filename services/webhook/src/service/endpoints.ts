@@ -1,7 +1,9 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
 import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
 import { normaliseEventTypes } from '../domain/events.ts';
 import { newSecret } from '../domain/signing.ts';
 import { checkEndpointUrl } from '../domain/urls.ts';
@@ -30,15 +32,6 @@ export interface EndpointServiceDeps {
   lookup?: LookupFn;
 }
 
-interface WorkspaceInfo {
-  id: string;
-  name: string;
-  plan: string;
-  plan_state: string;
-  features: string[];
-  owner_email: string;
-}
-
 /** The secrets that sign at `now`: the current one, and the previous one during its 24 h overlap. */
 export function signingSecrets(endpoint: EndpointFields, now: Date): string[] {
   const secrets = [endpoint.secret];
@@ -51,9 +44,11 @@ export function signingSecrets(endpoint: EndpointFields, now: Date): string[] {
 /** The dashboard's webhook settings and the deactivation rule (docs/architecture.md#webhooks). */
 export class EndpointService {
   private readonly deps: EndpointServiceDeps;
+  private readonly accounts: TypedClient<AccountsServiceDefinition>;
 
   constructor(deps: EndpointServiceDeps) {
     this.deps = deps;
+    this.accounts = typed(deps.accounts);
   }
 
   private now(): Date {
@@ -129,8 +124,8 @@ export class EndpointService {
    * docs/architecture.md#webhooks: the owner's plan must have API access (as API keys need,
    * accounts' apiAccessRefusal).
    */
-  private async requireApiPlan(workspaceId: string): Promise<WorkspaceInfo> {
-    const ws = await this.deps.accounts.call<WorkspaceInfo>('GetWorkspace', { workspace_id: workspaceId });
+  private async requireApiPlan(workspaceId: string): Promise<Workspace__Output> {
+    const ws = await this.accounts.call('GetWorkspace', { workspace_id: workspaceId });
     let why: string | undefined;
     if (ws.plan === 'free') why = 'the workspace is on the free plan';
     else if (ws.plan_state !== 'active') why = `the workspace plan is ${ws.plan_state}`;

@@ -1,6 +1,7 @@
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { DeliveryStore, NoticeResult } from '../store/deliveries.ts';
 import type { Endpoint } from '../store/endpoints.ts';
 import type { DeliveryDoc, NoticeDoc } from '../store/models.ts';
@@ -45,9 +46,11 @@ export function noticeMessage(notice: NoticeDoc, workspaceName: string): { subje
  */
 export class Notifier {
   private readonly deps: NotifierDeps;
+  private readonly accounts: TypedClient<AccountsServiceDefinition>;
 
   constructor(deps: NotifierDeps) {
     this.deps = deps;
+    this.accounts = typed(deps.accounts);
   }
 
   async enqueue(endpoint: Endpoint, delivery: DeliveryDoc): Promise<void> {
@@ -78,7 +81,7 @@ export class Notifier {
       const tries = notice.tries + 1;
       let done: NoticeResult;
       try {
-        const ws = await this.deps.accounts.call<{ name: string; owner_email: string }>('GetWorkspace', {
+        const ws = await this.accounts.call('GetWorkspace', {
           workspace_id: notice.workspace_id,
         });
         if (ws.owner_email) {
