@@ -30,13 +30,10 @@ export interface IndexSetup<T extends TObject> {
  * done and 1 otherwise, so the chart's pre-install/pre-upgrade Job retries or fails the release
  * before a pod of the new version serves a query without its index (docs/chart.md).
  */
-export async function runIndexSetup<T extends TObject>(
-  setup: IndexSetup<T>,
-  env: Record<string, string | undefined> = process.env,
-): Promise<void> {
+export async function runIndexSetup<T extends TObject>(setup: IndexSetup<T>): Promise<void> {
   const keys = ['LOG_LEVEL', 'MONGODB_URI', setup.dbNameKey];
   const schema = Type.Object(Object.fromEntries(keys.map((key) => [key, setup.configSchema.properties[key]!])));
-  const config = loadConfig(schema, env) as Record<string, string>;
+  const config = loadConfig(schema) as Record<string, string>;
   const dbName = config[setup.dbNameKey]!;
   const log = createLogger(`${setup.service}-setup`, config.LOG_LEVEL!);
   try {
