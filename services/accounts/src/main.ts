@@ -1,4 +1,5 @@
-import { startGrpcServer, loadService } from '@invoice-platform/common/grpc';
+import { startGrpcServer } from '@invoice-platform/common/grpc';
+import { platformService } from '@invoice-platform/common/services';
 import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -36,10 +37,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     addr: config.ACCOUNTS_LISTEN_ADDR,
     services: [
       {
-        service: loadService(
-          'invoiceplatform/accounts/v1/accounts.proto',
-          'invoiceplatform.accounts.v1.AccountsService',
-        ),
+        service: platformService('accounts'),
         handlers: accountsHandlers({
           workspaces: new WorkspaceService(deps),
           apiKeys: new ApiKeyService(deps),

@@ -1,4 +1,5 @@
-import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platform/common/grpc';
+import { startGrpcServer } from '@invoice-platform/common/grpc';
+import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
@@ -21,16 +22,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const models = registerModels(conn);
   await createModelIndexes(models);
 
-  const invoice = createUnaryClient(
-    loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
-    config.INVOICE_ADDR,
-    config.GRPC_TIMEOUT_MS,
-  );
-  const accounts = createUnaryClient(
-    loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
-    config.ACCOUNTS_ADDR,
-    config.GRPC_TIMEOUT_MS,
-  );
+  const invoice = connectPeer('invoice', config.INVOICE_ADDR, config.GRPC_TIMEOUT_MS);
+  const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
   const peers = new Peers(invoice, accounts);
   const adapters = createAdapters({
     baseUrls: {
@@ -71,7 +64,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     addr: config.PAYMENT_LISTEN_ADDR,
     services: [
       {
-        service: loadService('invoiceplatform/payment/v1/payment.proto', 'invoiceplatform.payment.v1.PaymentService'),
+        service: platformService('payment'),
         handlers: paymentHandlers({
           checkout,
           notifications: notificationService,

@@ -1,4 +1,5 @@
-import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platform/common/grpc';
+import { startGrpcServer } from '@invoice-platform/common/grpc';
+import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -33,19 +34,9 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   await createModelIndexes(models);
   const repo = new RecurringRepository(models);
 
-  const client = (file: string, name: string, addr: string) =>
-    createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS);
-  const accounts = client(
-    'invoiceplatform/accounts/v1/accounts.proto',
-    'invoiceplatform.accounts.v1.AccountsService',
-    config.ACCOUNTS_ADDR,
-  );
-  const invoice = client(
-    'invoiceplatform/invoice/v1/invoice.proto',
-    'invoiceplatform.invoice.v1.InvoiceService',
-    config.INVOICE_ADDR,
-  );
-  const pdf = client('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService', config.PDF_ADDR);
+  const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
+  const invoice = connectPeer('invoice', config.INVOICE_ADDR, config.GRPC_TIMEOUT_MS);
+  const pdf = connectPeer('pdf', config.PDF_ADDR, config.GRPC_TIMEOUT_MS);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
   const clock = new ServiceClock();
@@ -90,10 +81,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     addr: config.RECURRING_LISTEN_ADDR,
     services: [
       {
-        service: loadService(
-          'invoiceplatform/recurring/v1/recurring.proto',
-          'invoiceplatform.recurring.v1.RecurringService',
-        ),
+        service: platformService('recurring'),
         handlers: recurringHandlers({ series, scheduler, clock, testHooks: config.RECURRING_TEST_HOOKS }),
       },
     ],

@@ -1,4 +1,5 @@
-import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platform/common/grpc';
+import { startGrpcServer } from '@invoice-platform/common/grpc';
+import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -37,11 +38,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const models = registerModels(conn);
   await createModelIndexes(models);
 
-  const accounts = createUnaryClient(
-    loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
-    config.ACCOUNTS_ADDR,
-    config.GRPC_TIMEOUT_MS,
-  );
+  const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.WEBHOOK_MAIL_FROM });
   const clock = new ServiceClock();
   const endpoints = new EndpointStore(models, new SecretBox(config.WEBHOOK_SECRET_KEYS, 'WEBHOOK_SECRET_KEYS'));
@@ -112,7 +109,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     addr: config.WEBHOOK_LISTEN_ADDR,
     services: [
       {
-        service: loadService('invoiceplatform/webhook/v1/webhook.proto', 'invoiceplatform.webhook.v1.WebhookService'),
+        service: platformService('webhook'),
         handlers: webhookHandlers({
           service,
           deliveries,

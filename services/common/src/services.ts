@@ -1,0 +1,41 @@
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoiceplatform/payment/v1/PaymentService';
+import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
+import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
+import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
+import { createUnaryClient, type LoadedService, loadService, type UnaryClient } from './grpc.ts';
+
+/** The platform's gRPC services, by the name each goes by in config (`<NAME>_ADDR`) and the chart. */
+export interface PlatformServices {
+  accounts: AccountsServiceDefinition;
+  invoice: InvoiceServiceDefinition;
+  payment: PaymentServiceDefinition;
+  pdf: PdfServiceDefinition;
+  recurring: RecurringServiceDefinition;
+  webhook: WebhookServiceDefinition;
+}
+
+export type ServiceName = keyof PlatformServices;
+
+const fullNames: Record<ServiceName, string> = {
+  accounts: 'invoiceplatform.accounts.v1.AccountsService',
+  invoice: 'invoiceplatform.invoice.v1.InvoiceService',
+  payment: 'invoiceplatform.payment.v1.PaymentService',
+  pdf: 'invoiceplatform.pdf.v1.PdfService',
+  recurring: 'invoiceplatform.recurring.v1.RecurringService',
+  webhook: 'invoiceplatform.webhook.v1.WebhookService',
+};
+
+/** A service's definition from protos/invoiceplatform/<name>/v1/<name>.proto, for its server. */
+export function platformService(name: ServiceName): LoadedService {
+  return loadService(`invoiceplatform/${name}/v1/${name}.proto`, fullNames[name]);
+}
+
+/**
+ * A client of the peer `name` at `addr`, each call with a deadline of `timeoutMs` unless given.
+ * Whoever calls it views it through the peer's generated types with `typed<PlatformServices[N]>`.
+ */
+export function connectPeer(name: ServiceName, addr: string, timeoutMs?: number): UnaryClient {
+  return createUnaryClient(platformService(name), addr, timeoutMs);
+}
