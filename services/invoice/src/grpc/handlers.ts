@@ -2,10 +2,11 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { GenerateInvoiceRequest__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { RecurringInfo } from '@invoice-platform/protos/invoiceplatform/invoice/v1/RecurringInfo';
 import { pdfUrl } from '../domain/view.ts';
 import type { CreditBalance, CreditStore } from '../store/credits.ts';
 import type { InvoiceDoc } from '../store/models.ts';
-import type { GenerateRequest } from '../domain/generate-request.ts';
+import type { GenerateRequest, RecurringBlock } from '../domain/generate-request.ts';
 import type { InvoiceService } from '../service/invoices.ts';
 
 export interface HandlerDeps {
@@ -94,6 +95,11 @@ function encodeBalance(workspaceId: string, b: CreditBalance) {
   };
 }
 
+/** The stored block keeps the public JSON's nulls; the message leaves those fields unset, as the encoder did with null. */
+function recurringInfo(r: RecurringBlock): RecurringInfo {
+  return { ...r, next_issue_date: opt(r.next_issue_date), end_date: opt(r.end_date) };
+}
+
 /** Proto3 leaves unset optionals out; the generate request treats '' like absent for strings. */
 function decodeGenerate(req: GenerateInvoiceRequest__Output): GenerateRequest {
   const str = (v: string | undefined) => (v === '' ? undefined : v);
@@ -146,7 +152,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
         pdf_url: result.pdf_url,
         credits_remaining: result.credits_remaining ?? undefined,
         is_recurring: result.is_recurring,
-        recurring: result.recurring ?? null,
+        recurring: result.recurring ? recurringInfo(result.recurring) : null,
         template: result.template ?? null,
         replayed: result.replayed,
       };
