@@ -1,4 +1,7 @@
-import { createUnaryClient, loadService, startGrpcServer } from '@invoice-platform/common/grpc';
+import { createUnaryClient, loadService, startGrpcServer, typed } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
+import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
 import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -35,21 +38,27 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const relay = new OutboxRelay({ models: [models.Invoice], producer, log });
   relay.start();
 
-  const accounts = createUnaryClient(
-    loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
-    config.ACCOUNTS_ADDR,
-    config.GRPC_TIMEOUT_MS,
+  const accounts = typed<AccountsServiceDefinition>(
+    createUnaryClient(
+      loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
+      config.ACCOUNTS_ADDR,
+      config.GRPC_TIMEOUT_MS,
+    ),
   );
-  const pdf = createUnaryClient(
-    loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'),
-    config.PDF_ADDR,
-    config.GRPC_TIMEOUT_MS,
+  const pdf = typed<PdfServiceDefinition>(
+    createUnaryClient(
+      loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'),
+      config.PDF_ADDR,
+      config.GRPC_TIMEOUT_MS,
+    ),
   );
   const recurring = config.RECURRING_ADDR
-    ? createUnaryClient(
-        loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
-        config.RECURRING_ADDR,
-        config.GRPC_TIMEOUT_MS,
+    ? typed<RecurringServiceDefinition>(
+        createUnaryClient(
+          loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
+          config.RECURRING_ADDR,
+          config.GRPC_TIMEOUT_MS,
+        ),
       )
     : undefined;
   const now = () => new Date();

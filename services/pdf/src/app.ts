@@ -1,6 +1,13 @@
-import { createUnaryClient, loadService, type RunningGrpcServer, startGrpcServer } from '@invoice-platform/common/grpc';
+import {
+  createUnaryClient,
+  loadService,
+  type RunningGrpcServer,
+  startGrpcServer,
+  typed,
+} from '@invoice-platform/common/grpc';
 import { createKafka, startConsumer, topics } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import type { Consumer } from 'kafkajs';
 import type { Config } from './config.ts';
@@ -81,10 +88,12 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
   log.info({ addr: config.PDF_LISTEN_ADDR, port: server.port }, 'pdf listening');
 
   const invoice = config.INVOICE_ADDR
-    ? createUnaryClient(
-        loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
-        config.INVOICE_ADDR,
-        config.PDF_RENDER_TIMEOUT_MS,
+    ? typed<InvoiceServiceDefinition>(
+        createUnaryClient(
+          loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
+          config.INVOICE_ADDR,
+          config.PDF_RENDER_TIMEOUT_MS,
+        ),
       )
     : undefined;
   // Without the invoice service the consumer does not join its group at all: joining and skipping

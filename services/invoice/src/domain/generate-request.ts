@@ -46,8 +46,17 @@ export interface GenerateResult {
   pdf_url: string;
   credits_remaining: number | null;
   is_recurring: boolean;
-  recurring?: Record<string, unknown>;
+  recurring?: RecurringBlock;
   template: TemplateRef | null;
+}
+
+/** The series a first recurring invoice started (`GenerateInvoiceResult.recurring`), nulls as the public JSON has them. */
+export interface RecurringBlock {
+  schedule_id: string;
+  interval: string;
+  occurrences: number;
+  next_issue_date: string | null;
+  end_date: string | null;
 }
 
 export interface GeneratePlan {

@@ -1,12 +1,13 @@
-import type { MarkPaidByPaymentRequest } from '@invoice-platform/common/contracts/payments';
 import { AppError } from '@invoice-platform/common/errors';
-import type { CallInfo, UnaryHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { GenerateInvoiceRequest__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { RecurringInfo } from '@invoice-platform/protos/invoiceplatform/invoice/v1/RecurringInfo';
 import { pdfUrl } from '../domain/view.ts';
 import type { CreditBalance, CreditStore } from '../store/credits.ts';
 import type { InvoiceDoc } from '../store/models.ts';
-import type { GenerateRequest } from '../domain/generate-request.ts';
+import type { GenerateRequest, RecurringBlock } from '../domain/generate-request.ts';
 import type { InvoiceService } from '../service/invoices.ts';
-import type { FileInfo } from '../service/render.ts';
 
 export interface HandlerDeps {
   service: InvoiceService;
@@ -94,51 +95,56 @@ function encodeBalance(workspaceId: string, b: CreditBalance) {
   };
 }
 
+/** The stored block keeps the public JSON's nulls; the message leaves those fields unset, as the encoder did with null. */
+function recurringInfo(r: RecurringBlock): RecurringInfo {
+  return { ...r, next_issue_date: opt(r.next_issue_date), end_date: opt(r.end_date) };
+}
+
 /** Proto3 leaves unset optionals out; the generate request treats '' like absent for strings. */
-function decodeGenerate(req: Record<string, unknown>): GenerateRequest {
-  const str = (k: string) => (typeof req[k] === 'string' && req[k] !== '' ? (req[k] as string) : undefined);
-  const items = ((req.items as Record<string, unknown>[]) ?? []).map((i) => ({
-    description: typeof i.description === 'string' ? i.description : undefined,
-    quantity: String(i.quantity ?? ''),
-    price: String(i.price ?? ''),
-    discount: typeof i.discount === 'string' ? i.discount : undefined,
-    unit: typeof i.unit === 'string' ? i.unit : undefined,
-    tax_rate: typeof i.tax_rate === 'string' ? i.tax_rate : undefined,
+function decodeGenerate(req: GenerateInvoiceRequest__Output): GenerateRequest {
+  const str = (v: string | undefined) => (v === '' ? undefined : v);
+  const items = req.items.map((i) => ({
+    description: i.description,
+    quantity: i.quantity,
+    price: i.price,
+    discount: i.discount,
+    unit: i.unit,
+    tax_rate: i.tax_rate,
   }));
   return {
-    workspace_id: String(req.workspace_id ?? ''),
-    source: str('source') ?? 'api',
-    idempotency_key: str('idempotency_key'),
-    request_fingerprint: str('request_fingerprint'),
-    customer_name: String(req.customer_name ?? ''),
-    customer_email: str('customer_email'),
-    customer_tax_id: str('customer_tax_id'),
+    workspace_id: req.workspace_id,
+    source: str(req.source) ?? 'api',
+    idempotency_key: str(req.idempotency_key),
+    request_fingerprint: str(req.request_fingerprint),
+    customer_name: req.customer_name,
+    customer_email: str(req.customer_email),
+    customer_tax_id: str(req.customer_tax_id),
     items,
-    currency: str('currency'),
-    tax_rate: str('tax_rate'),
-    discount_total: str('discount_total'),
-    due_date: str('due_date'),
-    notes: str('notes'),
-    custom_payment_notes: str('custom_payment_notes'),
-    footer_text: str('footer_text'),
-    document_language: str('document_language'),
-    template: str('template'),
-    is_recurring: req.is_recurring === true,
-    recurring_interval: str('recurring_interval'),
-    recurring_count: typeof req.recurring_count === 'number' ? req.recurring_count : undefined,
-    recurring_end_date: str('recurring_end_date'),
-    payment_gateway: str('payment_gateway'),
-    payment_account: str('payment_account'),
-    series_id: str('series_id'),
-    occurrence_date: str('occurrence_date'),
-    issue_date: str('issue_date'),
+    currency: str(req.currency),
+    tax_rate: str(req.tax_rate),
+    discount_total: str(req.discount_total),
+    due_date: str(req.due_date),
+    notes: str(req.notes),
+    custom_payment_notes: str(req.custom_payment_notes),
+    footer_text: str(req.footer_text),
+    document_language: str(req.document_language),
+    template: str(req.template),
+    is_recurring: req.is_recurring,
+    recurring_interval: str(req.recurring_interval),
+    recurring_count: req.recurring_count,
+    recurring_end_date: str(req.recurring_end_date),
+    payment_gateway: str(req.payment_gateway),
+    payment_account: str(req.payment_account),
+    series_id: str(req.series_id),
+    occurrence_date: str(req.occurrence_date),
+    issue_date: str(req.issue_date),
   };
 }
 
-export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
+export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceServiceDefinition> {
   const { service, baseUrl } = deps;
   return {
-    async GenerateInvoice(req: Record<string, unknown>, call: CallInfo) {
+    async GenerateInvoice(req, call) {
       const result = await service.generate(decodeGenerate(req), call.deadline);
       return {
         id: result.id,
@@ -146,28 +152,28 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
         pdf_url: result.pdf_url,
         credits_remaining: result.credits_remaining ?? undefined,
         is_recurring: result.is_recurring,
-        recurring: result.recurring ?? null,
+        recurring: result.recurring ? recurringInfo(result.recurring) : null,
         template: result.template ?? null,
         replayed: result.replayed,
       };
     },
 
-    async ListInvoices(req: { workspace_id: string; status?: string; page: number; page_size: number }) {
+    async ListInvoices(req) {
       const { docs, total } = await service.list(req.workspace_id, req.status, req.page, req.page_size);
       return { invoices: docs.map(encodeSummary), total };
     },
 
-    async GetInvoice(req: { workspace_id: string; invoice_id: string }) {
+    async GetInvoice(req) {
       return encodeInvoice(await service.get(req.workspace_id, req.invoice_id), baseUrl);
     },
 
-    async GetPublicInvoice(req: { invoice_id: string }) {
+    async GetPublicInvoice(req) {
       const doc = await service.findPublic(req.invoice_id);
       if (!doc) throw new AppError('not_found', 'No such invoice.');
       return encodeInvoice(doc, baseUrl);
     },
 
-    async UpdateInvoiceStatus(req: { workspace_id: string; invoice_id: string; status: string }) {
+    async UpdateInvoiceStatus(req) {
       const { doc, changed, previousStatus } = await service.updateStatus(req.workspace_id, req.invoice_id, req.status);
       return {
         id: doc._id,
@@ -179,7 +185,7 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
       };
     },
 
-    async MarkPaidByPayment(req: MarkPaidByPaymentRequest) {
+    async MarkPaidByPayment(req) {
       const { doc, paymentRecorded, statusChanged, previousStatus } = await service.markPaidByPayment({
         workspace_id: req.workspace_id,
         invoice_id: req.invoice_id,
@@ -200,7 +206,7 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
       };
     },
 
-    async SetArchived(req: { workspace_id: string; invoice_id: string; is_archived: boolean }) {
+    async SetArchived(req) {
       const { doc, changed } = await service.setArchived(req.workspace_id, req.invoice_id, req.is_archived);
       return {
         id: doc._id,
@@ -211,25 +217,19 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
       };
     },
 
-    async GetInvoicePdf(req: { workspace_id: string; invoice_id: string; force: boolean }) {
+    async GetInvoicePdf(req) {
       return service.pdf(req.workspace_id, req.invoice_id, req.force);
     },
 
-    async GetRenderInput(req: { workspace_id: string; invoice_id: string }) {
+    async GetRenderInput(req) {
       return service.renderInput(req.workspace_id, req.invoice_id);
     },
 
-    async RecordPdfResult(req: {
-      workspace_id: string;
-      invoice_id: string;
-      invoice_sequence: number;
-      file?: FileInfo | null;
-      error?: string;
-    }) {
+    async RecordPdfResult(req) {
       return service.recordPdfResult(req.workspace_id, req.invoice_id, req.invoice_sequence, req.file ?? undefined);
     },
 
-    async SetCredits(req: { workspace_id: string; unlimited: boolean; credits?: number }) {
+    async SetCredits(req) {
       if (!req.unlimited && (req.credits === undefined || req.credits < 0)) {
         throw AppError.validation([{ path: 'credits', message: 'is required (>= 0) unless unlimited is true' }]);
       }
@@ -240,7 +240,7 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
       );
     },
 
-    async AddCredits(req: { workspace_id: string; amount: number; operation_id?: string }) {
+    async AddCredits(req) {
       if (!Number.isInteger(req.amount) || req.amount === 0)
         throw AppError.validation([{ path: 'amount', message: 'must be a non-zero integer' }]);
       await service.workspace(req.workspace_id);
@@ -250,11 +250,11 @@ export function invoiceHandlers(deps: HandlerDeps): UnaryHandlers {
       );
     },
 
-    async GetCredits(req: { workspace_id: string }) {
+    async GetCredits(req) {
       return encodeBalance(req.workspace_id, await deps.credits.balance(req.workspace_id));
     },
 
-    async RunOverdueSweep(req: { now?: string; workspace_id?: string }) {
+    async RunOverdueSweep(req) {
       if (req.now && !deps.testHooks)
         throw new AppError('application', 'A sweep at another time than now needs the test hooks.');
       const at = req.now ? new Date(req.now) : deps.now();

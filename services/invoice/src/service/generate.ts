@@ -1,5 +1,4 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
 import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
@@ -11,9 +10,10 @@ import { pdfUrl } from '../domain/view.ts';
 import { lifecycleEvent } from '../events/lifecycle.ts';
 import type { CreditStore, Reservation } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
-import type { InvoiceDoc, TemplateRef } from '../store/models.ts';
+import type { InvoiceDoc } from '../store/models.ts';
 import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
 import type { InvoiceChanges } from './changes.ts';
+import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
 import type { FileInfo, Renderer } from './render.ts';
 import type { SeriesStart } from './series.ts';
 import type { WorkspaceCache } from './workspaces.ts';
@@ -27,10 +27,10 @@ export interface GeneratorDeps {
   credits: CreditStore;
   numbers: NumberStore;
   renderer: Renderer;
-  accounts: UnaryClient;
-  pdf: UnaryClient;
+  accounts: AccountsClient;
+  pdf: PdfClient;
   /** Absent until the recurring service is deployed: recurring generates then answer 501. */
-  recurring?: UnaryClient;
+  recurring?: RecurringClient;
   workspaces: WorkspaceCache;
   changes: InvoiceChanges;
   series: SeriesStart;
@@ -62,7 +62,7 @@ export class Generator {
     const plan = validateGenerate(req, ws, now, this.d.recurring !== undefined);
     const [, { template }] = await Promise.all([
       this.checkPaymentSetup(req),
-      this.d.pdf.call<{ template: TemplateRef | null }>('ResolveTemplate', {
+      this.d.pdf.call('ResolveTemplate', {
         workspace_id: ws.id,
         plan: ws.plan,
         requested_template_id: req.template,
@@ -92,7 +92,7 @@ export class Generator {
         is_recurring: doc.is_recurring,
         template: template ?? null,
       };
-      doc.generate_response = result as unknown as Record<string, unknown>;
+      doc.generate_response = result;
       if (Date.now() >= deadline - commitMarginMs) {
         throw new AppError('unavailable', 'The request took too long and was not completed; nothing was created.');
       }
@@ -163,21 +163,19 @@ export class Generator {
       existing = await this.d.invoices.findByOccurrence(req.workspace_id, `${req.series_id}:${req.occurrence_date}`);
     }
     if (!existing) return null;
-    return { ...(existing.generate_response as unknown as GenerateResult), replayed: true };
+    // Stored whole before the insert (generate above), so a stored invoice's response is complete.
+    return { ...(existing.generate_response as GenerateResult), replayed: true };
   }
 
   private async checkPaymentSetup(req: GenerateRequest): Promise<void> {
     if (req.payment_gateway === undefined && req.payment_account === undefined) return;
-    const res = await this.d.accounts.call<{ gateway_errors: string[]; account_errors: string[] }>(
-      'CheckPaymentSetup',
-      {
-        workspace_id: req.workspace_id,
-        payment_gateway: req.payment_gateway,
-        payment_account: req.payment_account,
-        // The provider must be able to take the invoice's currency (e.g. Midtrans takes only IDR).
-        currency: req.currency || DEFAULT_CURRENCY,
-      },
-    );
+    const res = await this.d.accounts.call('CheckPaymentSetup', {
+      workspace_id: req.workspace_id,
+      payment_gateway: req.payment_gateway,
+      payment_account: req.payment_account,
+      // The provider must be able to take the invoice's currency (e.g. Midtrans takes only IDR).
+      currency: req.currency || DEFAULT_CURRENCY,
+    });
     const errors = [
       ...res.gateway_errors.map((message) => ({ path: 'body.payment_gateway', message })),
       ...res.account_errors.map((message) => ({ path: 'body.payment_account', message })),

@@ -1,4 +1,3 @@
-import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { GenerateRequest, GenerateResult } from '../domain/generate-request.ts';
 import type { PaymentInput } from '../domain/payment.ts';
@@ -9,6 +8,7 @@ import type { NumberStore } from '../store/numbers.ts';
 import { InvoiceChanges } from './changes.ts';
 import { Generator } from './generate.ts';
 import { OverdueSweep } from './overdue.ts';
+import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
 import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
 import { SeriesStart } from './series.ts';
 import { WorkspaceCache } from './workspaces.ts';
@@ -18,10 +18,10 @@ export interface InvoiceServiceDeps {
   credits: CreditStore;
   numbers: NumberStore;
   renderer: Renderer;
-  accounts: UnaryClient;
-  pdf: UnaryClient;
+  accounts: AccountsClient;
+  pdf: PdfClient;
   /** Absent until the recurring service is deployed: recurring generates then answer 501. */
-  recurring?: UnaryClient;
+  recurring?: RecurringClient;
   baseUrl: string;
   notifyOutbox: () => void;
   log: Logger;

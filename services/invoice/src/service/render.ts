@@ -1,50 +1,36 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { PaymentAccount__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentAccount';
+import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
+import type { FileInfo__Output } from '@invoice-platform/protos/invoiceplatform/pdf/v1/FileInfo';
 import { statusMarking, type InvoiceStatus } from '../domain/status.ts';
 import type { InvoiceDoc } from '../store/models.ts';
+import type { AccountsClient, PdfClient } from './peers.ts';
 
-export interface WorkspaceInfo {
-  id: string;
-  name: string;
-  plan: string;
-  plan_state: string;
-  time_zone: string;
-  features: string[];
-}
+/** What the invoice service reads of an accounts.v1 Workspace. */
+export type WorkspaceInfo = Pick<Workspace__Output, 'id' | 'name' | 'plan' | 'plan_state' | 'time_zone' | 'features'>;
 
-export interface FileInfo {
-  file_id: string;
-  download_name: string;
-  size_bytes: string;
-}
-
-interface PaymentAccount {
-  id: string;
-  label: string;
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-}
+/** What the invoice service keeps of a pdf.v1 FileInfo. */
+export type FileInfo = Pick<FileInfo__Output, 'file_id' | 'download_name' | 'size_bytes'>;
 
 /**
  * Assembles the document the pdf service prints, the one place an invoice becomes a render
  * request (sync renders here, async re-renders through GetRenderInput).
  */
 export class Renderer {
-  private readonly pdf: UnaryClient;
-  private readonly accounts: UnaryClient;
+  private readonly pdf: PdfClient;
+  private readonly accounts: AccountsClient;
   private readonly baseUrl: string;
 
-  constructor(pdf: UnaryClient, accounts: UnaryClient, baseUrl: string) {
+  constructor(pdf: PdfClient, accounts: AccountsClient, baseUrl: string) {
     this.pdf = pdf;
     this.accounts = accounts;
     this.baseUrl = baseUrl.replace(/\/$/, '');
   }
 
   async renderRequest(doc: InvoiceDoc, workspace: WorkspaceInfo) {
-    let paymentAccount: PaymentAccount | undefined;
+    let paymentAccount: PaymentAccount__Output | undefined;
     if (doc.payment_account) {
-      const { accounts } = await this.accounts.call<{ accounts: PaymentAccount[] }>('ListPaymentAccounts', {
+      const { accounts } = await this.accounts.call('ListPaymentAccounts', {
         workspace_id: doc.workspace_id,
       });
       paymentAccount = accounts.find((a) => a.id === doc.payment_account);
@@ -101,8 +87,9 @@ export class Renderer {
     let lastError: unknown;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const res = await this.pdf.call<{ file: FileInfo }>('Render', request);
-        return res.file;
+        const res = await this.pdf.call('Render', request);
+        if (res.file) return res.file;
+        lastError = new AppError('internal', 'the pdf service answered Render without a file');
       } catch (err) {
         lastError = err;
         if (AppError.isKind(err, 'validation')) break;

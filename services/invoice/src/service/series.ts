@@ -1,13 +1,14 @@
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { GenerateRequest, GenerateResult } from '../domain/generate-request.ts';
+import type { GenerateRequest, GenerateResult, RecurringBlock } from '../domain/generate-request.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
 import type { InvoiceDoc } from '../store/models.ts';
 import type { InvoiceChanges } from './changes.ts';
+import type { RecurringClient } from './peers.ts';
 
 export interface SeriesStartDeps {
   /** Absent until the recurring service is deployed. */
-  recurring?: UnaryClient;
+  recurring?: RecurringClient;
   invoices: InvoiceStore;
   changes: InvoiceChanges;
   log: Logger;
@@ -48,13 +49,11 @@ export class SeriesStart {
   async createSeries(
     doc: InvoiceDoc,
     req: Pick<GenerateRequest, 'recurring_count' | 'recurring_end_date'>,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<RecurringBlock> {
     const limit = req.recurring_end_date ? { end_date: req.recurring_end_date } : { count: req.recurring_count ?? 4 };
-    const res = await this.d.recurring!.call<{
-      series: { id: string; frequency: string; end_date?: string; occurrences: { date: string }[] };
-    }>('CreateSeries', {
+    const res = await this.d.recurring!.call('CreateSeries', {
       workspace_id: doc.workspace_id,
-      series_id: doc.series_id,
+      series_id: doc.series_id ?? undefined,
       source_invoice_id: doc._id,
       invoice_number: doc.invoice_number,
       frequency: doc.recurring_interval,
@@ -69,7 +68,8 @@ export class SeriesStart {
       time_zone: doc.time_zone,
     });
     const series = res.series;
-    const recurring = {
+    if (!series) throw new AppError('internal', 'the recurring service answered CreateSeries without a series');
+    const recurring: RecurringBlock = {
       schedule_id: series.id,
       interval: series.frequency,
       occurrences: series.occurrences.length,

@@ -1,4 +1,4 @@
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { AccountsClient } from './peers.ts';
 import type { WorkspaceInfo } from './render.ts';
 
 /**
@@ -6,10 +6,10 @@ import type { WorkspaceInfo } from './render.ts';
  * change reaches generation within the same few seconds.
  */
 export class WorkspaceCache {
-  private readonly accounts: UnaryClient;
+  private readonly accounts: AccountsClient;
   private readonly workspaces = new Map<string, { value: Promise<WorkspaceInfo>; expires: number }>();
 
-  constructor(accounts: UnaryClient) {
+  constructor(accounts: AccountsClient) {
     this.accounts = accounts;
   }
 
@@ -17,7 +17,7 @@ export class WorkspaceCache {
     const hit = this.workspaces.get(workspaceId);
     if (hit && hit.expires > Date.now()) return hit.value;
     if (this.workspaces.size > 10_000) this.workspaces.clear();
-    const pending = this.accounts.call<WorkspaceInfo>('GetWorkspace', { workspace_id: workspaceId });
+    const pending = this.accounts.call('GetWorkspace', { workspace_id: workspaceId });
     this.workspaces.set(workspaceId, { value: pending, expires: Date.now() + 5000 });
     pending.catch(() => this.workspaces.delete(workspaceId));
     return pending;

@@ -1,5 +1,6 @@
 import { addOutbox, type WithOutbox } from '@invoice-platform/common/store/outbox';
 import { type Connection, Schema } from 'mongoose';
+import type { GenerateResult } from '../domain/generate-request.ts';
 
 export interface StoredLine {
   description: string;
@@ -85,9 +86,9 @@ export interface InvoiceDoc extends WithOutbox {
   request_fingerprint: string | null;
   /**
    * The response of the generate call (OpenAPI `GenerateInvoiceResult`), replayed byte for byte on
-   * a retry.
+   * a retry; empty only between building the invoice and the generate filling it in, before the insert.
    */
-  generate_response: Record<string, unknown>;
+  generate_response: Partial<GenerateResult>;
   pdf_status: string;
   pdf_file_id: string | null;
   /** The version the PDF must reflect; a re-render result for an older version is ignored. */

@@ -19,73 +19,17 @@ import {
   type Words,
   wordsFor,
 } from '@invoice-platform/common/i18n/words';
+import type { DocumentParty__Output } from '@invoice-platform/protos/invoiceplatform/pdf/v1/DocumentParty';
+import type { DocumentPaymentAccount__Output } from '@invoice-platform/protos/invoiceplatform/pdf/v1/DocumentPaymentAccount';
+import type { InvoiceDocument__Output } from '@invoice-platform/protos/invoiceplatform/pdf/v1/InvoiceDocument';
+import type { RenderRequest__Output } from '@invoice-platform/protos/invoiceplatform/pdf/v1/RenderRequest';
 
 // The pdf.v1 messages as @grpc/proto-loader delivers them (docs/contracts.md §2.3): unset optional
-// scalars are absent, unset messages null, repeated fields [].
-
-export interface InvoiceLine {
-  description: string;
-  quantity: string;
-  price: string;
-  discount?: string | undefined;
-  unit?: string | undefined;
-  tax_rate?: string | undefined;
-  line_amount: string;
-  discount_share: string;
-  effective_tax_rate: string;
-}
-
-export interface DocumentParty {
-  name: string;
-  email?: string | undefined;
-  tax_id?: string | undefined;
-  address_lines: string[];
-}
-
-export interface DocumentPaymentAccount {
-  id: string;
-  label: string;
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-}
-
-export interface InvoiceDocument {
-  invoice_id: string;
-  invoice_number: string;
-  issue_date: string;
-  due_date: string;
-  paid_at?: string | undefined;
-  invoice_status: string;
-  currency: string;
-  seller: DocumentParty | null;
-  customer: DocumentParty | null;
-  items: InvoiceLine[];
-  subtotal: string;
-  discount_total: string;
-  tax_rate: string;
-  tax_amount: string;
-  amount: string;
-  notes?: string | undefined;
-  custom_payment_notes?: string | undefined;
-  footer_text?: string | undefined;
-  payment_account?: DocumentPaymentAccount | null | undefined;
-  payment_gateway?: string | undefined;
-  payment_url?: string | undefined;
-  time_zone: string;
-  is_recurring: boolean;
-  recurring_interval: string;
-}
-
-export interface RenderRequest {
-  workspace_id: string;
-  invoice_id: string;
-  document: InvoiceDocument | null;
-  template_id?: string | undefined;
-  document_language: string;
-  status_marking: string;
-  invoice_sequence: number;
-}
+// scalars are absent, unset messages null, repeated fields []. The generated types say so already.
+export type DocumentParty = DocumentParty__Output;
+export type DocumentPaymentAccount = DocumentPaymentAccount__Output;
+export type InvoiceDocument = InvoiceDocument__Output;
+export type RenderRequest = RenderRequest__Output;
 
 export const statusMarkings = ['UNPAID', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 export type StatusMarking = (typeof statusMarkings)[number];

@@ -1,7 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { EventEnvelope } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { RenderRequest } from '../domain/document.ts';
 import type { Documents } from '../service/documents.ts';
 import type { FileInfo, FileStore } from '../store/file-store.ts';
@@ -63,7 +64,7 @@ export interface RerenderDeps {
   files: FileStore;
   repo: PdfRepository;
   /** Undefined when INVOICE_ADDR is empty. */
-  invoice: UnaryClient | undefined;
+  invoice: TypedClient<InvoiceServiceDefinition> | undefined;
   log: Logger;
   /** Waits between render attempts (default 0.5 s, 2 s). */
   retryDelaysMs?: number[];
@@ -106,7 +107,7 @@ export class RerenderConsumer {
     const invoice = this.deps.invoice!;
     let input: RenderRequest;
     try {
-      input = await invoice.call<RenderRequest>('GetRenderInput', {
+      input = await invoice.call('GetRenderInput', {
         workspace_id: event.workspace_id,
         invoice_id: invoiceId,
       });
@@ -122,7 +123,7 @@ export class RerenderConsumer {
     const outcome = await this.renderWithRetries(input);
     let applied: boolean;
     try {
-      const res = await invoice.call<{ applied: boolean; pdf_status: string }>('RecordPdfResult', {
+      const res = await invoice.call('RecordPdfResult', {
         workspace_id: input.workspace_id,
         invoice_id: input.invoice_id,
         invoice_sequence: input.invoice_sequence,

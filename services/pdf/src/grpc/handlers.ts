@@ -1,7 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { RenderRequest } from '../domain/document.ts';
+import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import { isPlan, type Plan, requirePlan } from '../domain/plans.ts';
 import { findTemplate, listTemplates, resolveTemplate } from '../domain/templates.ts';
 import type { Documents } from '../service/documents.ts';
@@ -41,28 +41,28 @@ function encodeWorkspaceTemplate(t: WorkspaceTemplate, defaultId: string | undef
 const streamChunkBytes = 64 * 1024;
 
 /** pdf.v1.PdfService. */
-export function pdfHandlers(deps: PdfDeps): UnaryHandlers {
+export function pdfHandlers(deps: PdfDeps): TypedHandlers<PdfServiceDefinition> {
   const { documents, repo, files } = deps;
 
   return {
-    async Render(req: RenderRequest) {
+    async Render(req) {
       requireWorkspace(req.workspace_id);
       return documents.render(req);
     },
 
-    async ListTemplates(req: { workspace_id: string; plan: string }) {
+    async ListTemplates(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       const plan = requirePlan(req.plan);
       return { templates: listTemplates(await documents.catalogue(workspaceId), plan) };
     },
 
-    async ResolveTemplate(req: { workspace_id: string; plan: string; requested_template_id?: string }) {
+    async ResolveTemplate(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       const plan = requirePlan(req.plan);
       return { template: resolveTemplate(await documents.catalogue(workspaceId), plan, req.requested_template_id) };
     },
 
-    async GetFile(req: { workspace_id: string; file_id: string; include_content: boolean }) {
+    async GetFile(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       const info = await files.get(workspaceId, req.file_id);
       const content = req.include_content ? await files.readAll(info.file_id) : Buffer.alloc(0);
@@ -70,7 +70,7 @@ export function pdfHandlers(deps: PdfDeps): UnaryHandlers {
     },
 
     /** The file's info, then its bytes in chunks of at most 64 KiB (memory stays flat whatever the size). */
-    async *StreamFile(req: { workspace_id: string; file_id: string }) {
+    async *StreamFile(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       const info = await files.get(workspaceId, req.file_id);
       yield { info };
@@ -82,19 +82,12 @@ export function pdfHandlers(deps: PdfDeps): UnaryHandlers {
       }
     },
 
-    async DeleteFile(req: { workspace_id: string; file_id: string }) {
+    async DeleteFile(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       return { deleted: await files.delete(workspaceId, req.file_id) };
     },
 
-    async UpsertWorkspaceTemplate(req: {
-      workspace_id: string;
-      template_id?: string;
-      name: string;
-      content: string;
-      helpers?: string;
-      min_plan?: string;
-    }) {
+    async UpsertWorkspaceTemplate(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       const errors: { path: string; message: string }[] = [];
       const name = (req.name ?? '').trim();
@@ -121,7 +114,7 @@ export function pdfHandlers(deps: PdfDeps): UnaryHandlers {
       return encodeWorkspaceTemplate(saved, await repo.getDefaultTemplateId(workspaceId));
     },
 
-    async SetWorkspaceDefaultTemplate(req: { workspace_id: string; template_id?: string }) {
+    async SetWorkspaceDefaultTemplate(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       if (req.template_id) {
         if (!findTemplate(await documents.catalogue(workspaceId), req.template_id)) {
@@ -132,7 +125,7 @@ export function pdfHandlers(deps: PdfDeps): UnaryHandlers {
       return { default_template_id: req.template_id || undefined };
     },
 
-    async DeleteWorkspaceTemplate(req: { workspace_id: string; template_id: string }) {
+    async DeleteWorkspaceTemplate(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       if (!req.template_id) throw AppError.validation([{ path: 'template_id', message: 'is required' }]);
       const { deleted, wasDefault } = await repo.deleteTemplate(workspaceId, req.template_id);
