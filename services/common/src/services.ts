@@ -4,7 +4,7 @@ import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoicep
 import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
 import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
-import { createUnaryClient, type LoadedService, loadService, type UnaryClient } from './grpc.ts';
+import { createUnaryClient, type LoadedService, loadService, typed, type TypedClient } from './grpc.ts';
 
 /** The platform's gRPC services, by the name each goes by in config (`<NAME>_ADDR`) and the chart. */
 export interface PlatformServices {
@@ -32,10 +32,11 @@ export function platformService(name: ServiceName): LoadedService {
   return loadService(`invoiceplatform/${name}/v1/${name}.proto`, fullNames[name]);
 }
 
-/**
- * A client of the peer `name` at `addr`, each call with a deadline of `timeoutMs` unless given.
- * Whoever calls it views it through the peer's generated types with `typed<PlatformServices[N]>`.
- */
-export function connectPeer(name: ServiceName, addr: string, timeoutMs?: number): UnaryClient {
-  return createUnaryClient(platformService(name), addr, timeoutMs);
+/** A client of the peer `name` at `addr`, typed by its generated definition; calls have a deadline of `timeoutMs` unless given. */
+export function connectPeer<N extends ServiceName>(
+  name: N,
+  addr: string,
+  timeoutMs?: number,
+): TypedClient<PlatformServices[N]> {
+  return typed<PlatformServices[N]>(createUnaryClient(platformService(name), addr, timeoutMs));
 }

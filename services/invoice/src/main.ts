@@ -1,7 +1,5 @@
-import { createUnaryClient, loadService, startGrpcServer, typed } from '@invoice-platform/common/grpc';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
-import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
-import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
+import { startGrpcServer } from '@invoice-platform/common/grpc';
+import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -38,28 +36,10 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const relay = new OutboxRelay({ models: [models.Invoice], producer, log });
   relay.start();
 
-  const accounts = typed<AccountsServiceDefinition>(
-    createUnaryClient(
-      loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
-      config.ACCOUNTS_ADDR,
-      config.GRPC_TIMEOUT_MS,
-    ),
-  );
-  const pdf = typed<PdfServiceDefinition>(
-    createUnaryClient(
-      loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'),
-      config.PDF_ADDR,
-      config.GRPC_TIMEOUT_MS,
-    ),
-  );
+  const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
+  const pdf = connectPeer('pdf', config.PDF_ADDR, config.GRPC_TIMEOUT_MS);
   const recurring = config.RECURRING_ADDR
-    ? typed<RecurringServiceDefinition>(
-        createUnaryClient(
-          loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
-          config.RECURRING_ADDR,
-          config.GRPC_TIMEOUT_MS,
-        ),
-      )
+    ? connectPeer('recurring', config.RECURRING_ADDR, config.GRPC_TIMEOUT_MS)
     : undefined;
   const now = () => new Date();
   const invoices = new InvoiceStore(models);
@@ -93,7 +73,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     addr: config.INVOICE_LISTEN_ADDR,
     services: [
       {
-        service: loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
+        service: platformService('invoice'),
         handlers: invoiceHandlers({
           service,
           credits,

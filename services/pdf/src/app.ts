@@ -1,13 +1,7 @@
-import {
-  createUnaryClient,
-  loadService,
-  type RunningGrpcServer,
-  startGrpcServer,
-  typed,
-} from '@invoice-platform/common/grpc';
+import { type RunningGrpcServer, startGrpcServer } from '@invoice-platform/common/grpc';
 import { createKafka, startConsumer, topics } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import type { Consumer } from 'kafkajs';
 import type { Config } from './config.ts';
@@ -76,7 +70,7 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
     addr: config.PDF_LISTEN_ADDR,
     services: [
       {
-        service: loadService('invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService'),
+        service: platformService('pdf'),
         handlers: pdfHandlers({ documents, repo, files, log }),
       },
     ],
@@ -88,13 +82,7 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
   log.info({ addr: config.PDF_LISTEN_ADDR, port: server.port }, 'pdf listening');
 
   const invoice = config.INVOICE_ADDR
-    ? typed<InvoiceServiceDefinition>(
-        createUnaryClient(
-          loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
-          config.INVOICE_ADDR,
-          config.PDF_RENDER_TIMEOUT_MS,
-        ),
-      )
+    ? connectPeer('invoice', config.INVOICE_ADDR, config.PDF_RENDER_TIMEOUT_MS)
     : undefined;
   // Without the invoice service the consumer does not join its group at all: joining and skipping
   // would commit offsets past events that a configured replica must still re-render.

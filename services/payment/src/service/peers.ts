@@ -4,7 +4,7 @@ import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoice
 import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { MarkPaidByPaymentResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/MarkPaidByPaymentResponse';
-import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { PaymentMode } from '@invoice-platform/common/payment-providers';
 import type { Connection } from '../domain/adapter.ts';
 
@@ -17,9 +17,9 @@ export class Peers {
   private readonly invoice: TypedClient<InvoiceServiceDefinition>;
   private readonly accounts: TypedClient<AccountsServiceDefinition>;
 
-  constructor(invoice: UnaryClient, accounts: UnaryClient) {
-    this.invoice = typed(invoice);
-    this.accounts = typed(accounts);
+  constructor(invoice: TypedClient<InvoiceServiceDefinition>, accounts: TypedClient<AccountsServiceDefinition>) {
+    this.invoice = invoice;
+    this.accounts = accounts;
   }
 
   /** The invoice, or null when no invoice has this id. */

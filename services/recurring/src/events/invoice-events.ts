@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { typed, type UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { EventEnvelope } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
@@ -20,9 +20,13 @@ export type InvoiceEvent = EventEnvelope<{ object?: { id?: string; invoice_numbe
  * so no event carries anything newer for them (nor is a JSON number an exact amount). What is
  * recorded is the same in every event of an invoice, so their order (`sequence`) does not matter.
  */
-export function invoiceEvents(deps: { repo: RecurringRepository; invoice: UnaryClient; log: Logger }) {
+export function invoiceEvents(deps: {
+  repo: RecurringRepository;
+  invoice: TypedClient<InvoiceServiceDefinition>;
+  log: Logger;
+}) {
   const { repo, log } = deps;
-  const invoices = typed<InvoiceServiceDefinition>(deps.invoice);
+  const invoices = deps.invoice;
   return async (event: InvoiceEvent): Promise<void> => {
     const invoiceId = event.data?.object?.id;
     if (!event.id || !invoiceId || event.data.object?.is_recurring !== true) return;

@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
 import { meter } from '@invoice-platform/common/metrics';
@@ -22,9 +22,9 @@ import type { PlanLapse, SeriesService } from './series.ts';
 export interface SchedulerDeps {
   repo: RecurringRepository;
   series: SeriesService;
-  invoice: UnaryClient;
-  pdf: UnaryClient;
-  accounts: UnaryClient;
+  invoice: TypedClient<InvoiceServiceDefinition>;
+  pdf: TypedClient<PdfServiceDefinition>;
+  accounts: TypedClient<AccountsServiceDefinition>;
   mailer: Mailer;
   clock: ServiceClock;
   log: Logger;
@@ -115,9 +115,9 @@ export class Scheduler {
 
   constructor(deps: SchedulerDeps) {
     this.d = deps;
-    this.invoice = typed(deps.invoice);
-    this.pdf = typed(deps.pdf);
-    this.accounts = typed(deps.accounts);
+    this.invoice = deps.invoice;
+    this.pdf = deps.pdf;
+    this.accounts = deps.accounts;
   }
 
   /** The backlog gauge: the pass's own indexed range (`due_at <= now`), counted by the index. */

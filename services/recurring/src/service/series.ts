@@ -1,6 +1,6 @@
 import { atLocalTime, isCalendarDate, localDate, localSecondsOfDay } from '@invoice-platform/common/dates';
 import { AppError } from '@invoice-platform/common/errors';
-import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
 import { isOpen, planIncludesRecurring, seriesView } from '../domain/series.ts';
@@ -54,9 +54,14 @@ export class SeriesService {
   /** How long a change holds the occurrences it removes (given back when it ends; this bounds a crashed one's). */
   private readonly holdMs: number;
 
-  constructor(repo: RecurringRepository, accounts: UnaryClient, clock: ServiceClock, holdMs: number) {
+  constructor(
+    repo: RecurringRepository,
+    accounts: TypedClient<AccountsServiceDefinition>,
+    clock: ServiceClock,
+    holdMs: number,
+  ) {
     this.repo = repo;
-    this.accounts = typed(accounts);
+    this.accounts = accounts;
     this.clock = clock;
     this.holdMs = holdMs;
   }

@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
 import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
@@ -23,7 +23,7 @@ const maxDescription = 500;
 export interface EndpointServiceDeps {
   endpoints: EndpointStore;
   deliveries: DeliveryStore;
-  accounts: UnaryClient;
+  accounts: TypedClient<AccountsServiceDefinition>;
   clock: ServiceClock;
   allowInsecureLoopback: boolean;
   log: Logger;
@@ -48,7 +48,7 @@ export class EndpointService {
 
   constructor(deps: EndpointServiceDeps) {
     this.deps = deps;
-    this.accounts = typed(deps.accounts);
+    this.accounts = deps.accounts;
   }
 
   private now(): Date {

@@ -1,4 +1,4 @@
-import { type TypedClient, typed, type UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
@@ -9,7 +9,7 @@ import type { ServiceClock } from '@invoice-platform/common/clock';
 
 export interface NotifierDeps {
   deliveries: DeliveryStore;
-  accounts: UnaryClient;
+  accounts: TypedClient<AccountsServiceDefinition>;
   mailer: Mailer;
   clock: ServiceClock;
   /** How long a sender holds a notice it is trying (as for deliveries). */
@@ -50,7 +50,7 @@ export class Notifier {
 
   constructor(deps: NotifierDeps) {
     this.deps = deps;
-    this.accounts = typed(deps.accounts);
+    this.accounts = deps.accounts;
   }
 
   async enqueue(endpoint: Endpoint, delivery: DeliveryDoc): Promise<void> {
