@@ -1,4 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
+import { generateItem } from '@invoice-platform/common/contracts/items';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { GenerateInvoiceRequest__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
@@ -103,14 +104,7 @@ function recurringInfo(r: RecurringBlock): RecurringInfo {
 /** Proto3 leaves unset optionals out; the generate request treats '' like absent for strings. */
 function decodeGenerate(req: GenerateInvoiceRequest__Output): GenerateRequest {
   const str = (v: string | undefined) => (v === '' ? undefined : v);
-  const items = req.items.map((i) => ({
-    description: i.description,
-    quantity: i.quantity,
-    price: i.price,
-    discount: i.discount,
-    unit: i.unit,
-    tax_rate: i.tax_rate,
-  }));
+  const items = req.items.map(generateItem);
   return {
     workspace_id: req.workspace_id,
     source: str(req.source) ?? 'api',

@@ -1,4 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
+import { generateItem } from '@invoice-platform/common/contracts/items';
 import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
@@ -281,14 +282,7 @@ export class Scheduler {
 
   /** The first invoice's content for the occurrence's date, keeping its issue-to-due offset. */
   private followUpRequest(series: SeriesDoc, occ: OccurrenceDoc, source: Invoice__Output): GenerateInvoiceRequest {
-    const items = source.items.map((i) => ({
-      description: i.description,
-      quantity: i.quantity,
-      price: i.price,
-      discount: i.discount,
-      unit: i.unit,
-      tax_rate: i.tax_rate,
-    }));
+    const items = source.items.map(generateItem);
     return {
       workspace_id: series.workspace_id,
       source: 'recurring',
