@@ -1,10 +1,9 @@
+import { invoiceJson, invoiceSummaryJson } from '@invoice-platform/common/contracts/invoice';
 import { AppError } from '@invoice-platform/common/errors';
 import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { GenerateInvoiceRequest } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { GenerateInvoiceResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceResponse';
-import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
-import type { InvoiceSummary__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceSummary';
 import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import type { RecurringSeries__Output } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringSeries';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
@@ -52,47 +51,6 @@ function dec(value: unknown): string | undefined {
 
 const num = (v: string | undefined) => (v === undefined || v === null || v === '' ? null : Number(v));
 const orNull = <T>(v: T | undefined) => (v === undefined ? null : v);
-
-/** OpenAPI `Invoice` from the service's Invoice message. */
-export function invoiceJson(inv: Invoice__Output) {
-  return {
-    id: inv.id,
-    invoice_number: inv.invoice_number,
-    customer_name: inv.customer_name,
-    customer_email: orNull(inv.customer_email),
-    currency: orNull(inv.currency),
-    subtotal: num(inv.subtotal),
-    discount_total: num(inv.discount_total),
-    tax_rate: num(inv.tax_rate),
-    tax_amount: num(inv.tax_amount),
-    amount: num(inv.amount),
-    invoice_status: inv.invoice_status,
-    is_archived: inv.is_archived,
-    is_recurring: inv.is_recurring,
-    recurring_interval: inv.recurring_interval,
-    issue_date: inv.issue_date,
-    due_date: inv.due_date,
-    paid_at: orNull(inv.paid_at),
-    pdf_url: orNull(inv.pdf_url),
-    pdf_status: inv.pdf_status,
-  };
-}
-
-function summaryJson(s: InvoiceSummary__Output) {
-  return {
-    id: s.id,
-    invoice_number: s.invoice_number,
-    customer_name: s.customer_name,
-    customer_email: orNull(s.customer_email),
-    currency: orNull(s.currency),
-    amount: num(s.amount),
-    invoice_status: s.invoice_status,
-    is_recurring: s.is_recurring,
-    due_date: s.due_date,
-    paid_at: orNull(s.paid_at),
-    created_at: s.created_at,
-  };
-}
 
 /**
  * OpenAPI `GenerateInvoiceResult`: `recurring` only when a series was created; `template` null for
@@ -310,7 +268,10 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         page_size: q.pageSize,
       });
       return {
-        body: { data: res.invoices.map(summaryJson), meta: { page: q.page, pageSize: q.pageSize, total: res.total } },
+        body: {
+          data: res.invoices.map(invoiceSummaryJson),
+          meta: { page: q.page, pageSize: q.pageSize, total: res.total },
+        },
       };
     },
 
