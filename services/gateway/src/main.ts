@@ -1,9 +1,15 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { createUnaryClient, loadService, type TypedClient, typed } from '@invoice-platform/common/grpc';
 import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { withTimeout } from '@invoice-platform/common/mongo';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoiceplatform/payment/v1/PaymentService';
+import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
+import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
+import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
 import { Redis } from 'ioredis';
 import type { Consumer } from 'kafkajs';
 import { createAdminApp } from './admin/app.ts';
@@ -83,32 +89,38 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     .connect()
     .catch((err: unknown) => log.warn({ err }, 'redis not reachable at start; retrying in background'));
 
-  const accounts = createUnaryClient(
-    loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
-    config.ACCOUNTS_ADDR,
-    config.GRPC_TIMEOUT_MS,
+  const accounts = typed<AccountsServiceDefinition>(
+    createUnaryClient(
+      loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
+      config.ACCOUNTS_ADDR,
+      config.GRPC_TIMEOUT_MS,
+    ),
   );
-  const optionalClient = (addr: string, file: string, name: string) =>
-    addr ? createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS) : undefined;
-  const invoice = optionalClient(
+  const optionalClient = <D>(addr: string, file: string, name: string): TypedClient<D> | undefined =>
+    addr ? typed<D>(createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS)) : undefined;
+  const invoice = optionalClient<InvoiceServiceDefinition>(
     config.INVOICE_ADDR,
     'invoiceplatform/invoice/v1/invoice.proto',
     'invoiceplatform.invoice.v1.InvoiceService',
   );
-  const pdf = optionalClient(config.PDF_ADDR, 'invoiceplatform/pdf/v1/pdf.proto', 'invoiceplatform.pdf.v1.PdfService');
-  const recurring = optionalClient(
+  const pdf = optionalClient<PdfServiceDefinition>(
+    config.PDF_ADDR,
+    'invoiceplatform/pdf/v1/pdf.proto',
+    'invoiceplatform.pdf.v1.PdfService',
+  );
+  const recurring = optionalClient<RecurringServiceDefinition>(
     config.RECURRING_ADDR,
     'invoiceplatform/recurring/v1/recurring.proto',
     'invoiceplatform.recurring.v1.RecurringService',
   );
   // Admin-only (webhook settings).
-  const webhook = optionalClient(
+  const webhook = optionalClient<WebhookServiceDefinition>(
     config.WEBHOOK_ADDR,
     'invoiceplatform/webhook/v1/webhook.proto',
     'invoiceplatform.webhook.v1.WebhookService',
   );
   // Public page only (Pay, notifications).
-  const payment = optionalClient(
+  const payment = optionalClient<PaymentServiceDefinition>(
     config.PAYMENT_ADDR,
     'invoiceplatform/payment/v1/payment.proto',
     'invoiceplatform.payment.v1.PaymentService',
@@ -160,7 +172,9 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const peers = { accounts, invoice, pdf, recurring, webhook, payment };
   // The operators' view, on the admin port only: every dependency, named.
   const health = async () => {
-    const configured = Object.entries(peers).filter((e): e is [string, UnaryClient] => e[1] !== undefined);
+    const configured = Object.entries(peers).filter(
+      (e): e is [string, NonNullable<(typeof peers)[keyof typeof peers]>] => e[1] !== undefined,
+    );
     const [redisOk, kafkaOk, ...peerOk] = await Promise.all([
       check(() => redis.ping()),
       adminConnected ? check(() => admin.describeCluster()) : Promise.resolve(false),

@@ -1,8 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
+import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
+import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
 import Koa, { type Context } from 'koa';
 import type { Authenticator } from '../http/auth.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -16,11 +21,11 @@ export interface AdminAppDeps {
   log: Logger;
   /** The admin token, then the one being rotated out if any: both are accepted. */
   tokens: string[];
-  accounts: UnaryClient;
-  invoice?: UnaryClient;
-  pdf?: UnaryClient;
-  recurring?: UnaryClient;
-  webhook?: UnaryClient;
+  accounts: TypedClient<AccountsServiceDefinition>;
+  invoice?: TypedClient<InvoiceServiceDefinition>;
+  pdf?: TypedClient<PdfServiceDefinition>;
+  recurring?: TypedClient<RecurringServiceDefinition>;
+  webhook?: TypedClient<WebhookServiceDefinition>;
   bodyLimit: number;
   /** Every dependency of this gateway by name (redis, kafka, each configured peer): true when it answers. */
   health: () => Promise<Record<string, boolean>>;
@@ -63,7 +68,6 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     return parsed as Record<string, unknown>;
   };
   const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  const call = (method: string, req: unknown) => deps.accounts.call<Record<string, unknown>>(method, req);
 
   const r = new Router({ prefix: '/admin' });
   routers.push(r);
@@ -76,7 +80,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   });
   r.get('/workspaces', async (ctx) => {
     ctx.body = {
-      data: await call('ListWorkspaces', {
+      data: await deps.accounts.call('ListWorkspaces', {
         page: Number(ctx.query.page ?? 1),
         page_size: Number(ctx.query.pageSize ?? 25),
       }),
@@ -86,7 +90,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     const b = await body(ctx);
     ctx.status = 201;
     ctx.body = {
-      data: await call('CreateWorkspace', {
+      data: await deps.accounts.call('CreateWorkspace', {
         name: str(b.name),
         plan: str(b.plan),
         time_zone: str(b.time_zone),
@@ -95,11 +99,11 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     };
   });
   r.get('/workspaces/:ws', async (ctx) => {
-    ctx.body = { data: await call('GetWorkspace', { workspace_id: ctx.params.ws }) };
+    ctx.body = { data: await deps.accounts.call('GetWorkspace', { workspace_id: ctx.params.ws }) };
   });
   r.put('/workspaces/:ws/plan', async (ctx) => {
     const b = await body(ctx);
-    const data = await call('UpdateWorkspacePlan', {
+    const data = await deps.accounts.call('UpdateWorkspacePlan', {
       workspace_id: ctx.params.ws,
       plan: str(b.plan),
       plan_state: str(b.plan_state),
@@ -112,13 +116,16 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     if (!Array.isArray(b.features) || !b.features.every((f) => typeof f === 'string')) {
       throw AppError.validation([{ path: 'body.features', message: 'must be an array of feature names' }]);
     }
-    const data = await call('SetWorkspaceFeatures', { workspace_id: ctx.params.ws, features: b.features });
+    const data = await deps.accounts.call('SetWorkspaceFeatures', {
+      workspace_id: ctx.params.ws,
+      features: b.features,
+    });
     deps.authCache.invalidateWorkspace(ctx.params.ws!);
     ctx.body = { data };
   });
   r.get('/workspaces/:ws/api-keys', async (ctx) => {
     ctx.body = {
-      data: await call('ListApiKeys', {
+      data: await deps.accounts.call('ListApiKeys', {
         workspace_id: ctx.params.ws,
         include_revoked: ctx.query.include_revoked === 'true',
       }),
@@ -127,10 +134,12 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   r.post('/workspaces/:ws/api-keys', async (ctx) => {
     const b = await body(ctx);
     ctx.status = 201;
-    ctx.body = { data: await call('CreateApiKey', { workspace_id: ctx.params.ws, name: str(b.name) ?? '' }) };
+    ctx.body = {
+      data: await deps.accounts.call('CreateApiKey', { workspace_id: ctx.params.ws, name: str(b.name) ?? '' }),
+    };
   });
   r.delete('/workspaces/:ws/api-keys/:key', async (ctx) => {
-    const data = await call('RevokeApiKey', { workspace_id: ctx.params.ws, key_id: ctx.params.key });
+    const data = await deps.accounts.call('RevokeApiKey', { workspace_id: ctx.params.ws, key_id: ctx.params.key });
     deps.authCache.invalidateKey(ctx.params.key!);
     ctx.body = { data };
   });
@@ -153,7 +162,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
       data: await invoice().call('SetCredits', {
         workspace_id: ctx.params.ws,
         unlimited,
-        credits: unlimited ? undefined : b.credits,
+        credits: unlimited ? undefined : (b.credits as number),
       }),
     };
   });
@@ -164,7 +173,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     ctx.body = {
       data: await invoice().call('AddCredits', {
         workspace_id: ctx.params.ws,
-        amount: b.amount,
+        amount: b.amount as number,
         operation_id: str(b.operation_id),
       }),
     };

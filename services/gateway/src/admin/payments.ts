@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { Context } from 'koa';
 
 export interface PaymentRouteDeps {
-  accounts: UnaryClient;
+  accounts: TypedClient<AccountsServiceDefinition>;
   /** The admin API's JSON body reader (an object, {} when empty). */
   body: (ctx: Context) => Promise<Record<string, unknown>>;
 }
@@ -32,11 +33,10 @@ function credentialsOf(value: unknown): Record<string, string> {
  * the payment service alone and have no route here.
  */
 export function registerPaymentRoutes(r: Router, deps: PaymentRouteDeps): void {
-  const call = (method: string, req: unknown) => deps.accounts.call<Record<string, unknown>>(method, req);
   const gateways = '/workspaces/:ws/payment-gateways';
 
   r.get(gateways, async (ctx) => {
-    ctx.body = { data: await call('ListPaymentGateways', { workspace_id: ctx.params.ws }) };
+    ctx.body = { data: await deps.accounts.call('ListPaymentGateways', { workspace_id: ctx.params.ws }) };
   });
   // Connects, or replaces the credentials of a connected provider (201 either way: the connection
   // as it now is).
@@ -47,7 +47,7 @@ export function registerPaymentRoutes(r: Router, deps: PaymentRouteDeps): void {
     const credentials = credentialsOf(b.credentials ?? {});
     ctx.status = 201;
     ctx.body = {
-      data: await call('ConnectPaymentGateway', {
+      data: await deps.accounts.call('ConnectPaymentGateway', {
         workspace_id: ctx.params.ws,
         provider: str(b.provider) ?? '',
         mode: str(b.mode),
@@ -57,18 +57,21 @@ export function registerPaymentRoutes(r: Router, deps: PaymentRouteDeps): void {
   });
   r.delete(`${gateways}/:provider`, async (ctx) => {
     ctx.body = {
-      data: await call('DisconnectPaymentGateway', { workspace_id: ctx.params.ws, provider: ctx.params.provider }),
+      data: await deps.accounts.call('DisconnectPaymentGateway', {
+        workspace_id: ctx.params.ws,
+        provider: ctx.params.provider,
+      }),
     };
   });
 
   r.get('/workspaces/:ws/payment-accounts', async (ctx) => {
-    ctx.body = { data: await call('ListPaymentAccounts', { workspace_id: ctx.params.ws }) };
+    ctx.body = { data: await deps.accounts.call('ListPaymentAccounts', { workspace_id: ctx.params.ws }) };
   });
   r.post('/workspaces/:ws/payment-accounts', async (ctx) => {
     const b = await deps.body(ctx);
     ctx.status = 201;
     ctx.body = {
-      data: await call('CreatePaymentAccount', {
+      data: await deps.accounts.call('CreatePaymentAccount', {
         workspace_id: ctx.params.ws,
         label: str(b.label),
         bank_name: str(b.bank_name),

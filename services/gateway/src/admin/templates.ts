@@ -1,13 +1,16 @@
 import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
+import type { UpsertWorkspaceTemplateRequest } from '@invoice-platform/protos/invoiceplatform/pdf/v1/UpsertWorkspaceTemplateRequest';
 import type { Context } from 'koa';
 import { isOneOf, plans } from '@invoice-platform/common/contracts/values';
 
 export interface TemplateRouteDeps {
-  accounts: UnaryClient;
+  accounts: TypedClient<AccountsServiceDefinition>;
   /** PDF_ADDR's client; absent: every route answers 501. */
-  pdf?: UnaryClient;
+  pdf?: TypedClient<PdfServiceDefinition>;
   /** The admin API's JSON body reader (an object, {} when empty). */
   body: (ctx: Context) => Promise<Record<string, unknown>>;
 }
@@ -37,25 +40,27 @@ function templateFields(b: Record<string, unknown>) {
  * the OpenAPI `Template` fields plus kind and min_plan, with `available` for the workspace's current plan.
  */
 export function registerTemplateRoutes(r: Router, deps: TemplateRouteDeps): void {
-  const call = <T = Record<string, unknown>>(method: string, req: unknown) => {
+  const pdf = () => {
     if (!deps.pdf) throw new AppError('not_implemented', 'The pdf service is not configured.');
-    return deps.pdf.call<T>(method, req);
+    return deps.pdf;
   };
   // The pdf service names the RPC's fields ("content"); here they are fields of the body.
-  const upsert = (req: Record<string, unknown>) =>
-    call('UpsertWorkspaceTemplate', req).catch((err: unknown) => {
-      if (!AppError.isKind(err, 'validation')) throw err;
-      const errors = (err.details?.errors ?? []) as { path: string; message: string }[];
-      throw AppError.validation(
-        errors.map((e) => ({ ...e, path: e.path.startsWith('body.') ? e.path : `body.${e.path}` })),
-        err.message,
-      );
-    });
+  const upsert = (req: UpsertWorkspaceTemplateRequest) =>
+    pdf()
+      .call('UpsertWorkspaceTemplate', req)
+      .catch((err: unknown) => {
+        if (!AppError.isKind(err, 'validation')) throw err;
+        const errors = (err.details?.errors ?? []) as { path: string; message: string }[];
+        throw AppError.validation(
+          errors.map((e) => ({ ...e, path: e.path.startsWith('body.') ? e.path : `body.${e.path}` })),
+          err.message,
+        );
+      });
   const templates = '/workspaces/:ws/templates';
 
   r.get(templates, async (ctx) => {
-    const ws = await deps.accounts.call<{ plan: string }>('GetWorkspace', { workspace_id: ctx.params.ws });
-    ctx.body = { data: await call('ListTemplates', { workspace_id: ctx.params.ws, plan: ws.plan }) };
+    const ws = await deps.accounts.call('GetWorkspace', { workspace_id: ctx.params.ws });
+    ctx.body = { data: await pdf().call('ListTemplates', { workspace_id: ctx.params.ws, plan: ws.plan }) };
   });
   r.post(templates, async (ctx) => {
     const fields = templateFields(await deps.body(ctx));
@@ -71,7 +76,7 @@ export function registerTemplateRoutes(r: Router, deps: TemplateRouteDeps): void
   });
   r.delete(`${templates}/:id`, async (ctx) => {
     ctx.body = {
-      data: await call('DeleteWorkspaceTemplate', { workspace_id: ctx.params.ws, template_id: ctx.params.id }),
+      data: await pdf().call('DeleteWorkspaceTemplate', { workspace_id: ctx.params.ws, template_id: ctx.params.id }),
     };
   });
   r.put('/workspaces/:ws/default-template', async (ctx) => {
@@ -81,7 +86,7 @@ export function registerTemplateRoutes(r: Router, deps: TemplateRouteDeps): void
         { path: 'body.template_id', message: 'must be a template id, or null to clear the default' },
       ]);
     ctx.body = {
-      data: await call('SetWorkspaceDefaultTemplate', {
+      data: await pdf().call('SetWorkspaceDefaultTemplate', {
         workspace_id: ctx.params.ws,
         template_id: b.template_id ?? undefined,
       }),

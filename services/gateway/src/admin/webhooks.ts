@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
 import type { Context } from 'koa';
 
 export interface WebhookRouteDeps {
   /** WEBHOOK_ADDR's client; absent: every route answers 501. */
-  webhook?: UnaryClient;
+  webhook?: TypedClient<WebhookServiceDefinition>;
   /** The admin API's JSON body reader (an object, {} when empty). */
   body: (ctx: Context) => Promise<Record<string, unknown>>;
 }
@@ -30,9 +31,9 @@ function queryInt(ctx: Context, name: string, fallback: number): number {
  * WebhookService (protos/invoiceplatform/webhook/v1/webhook.proto), plus its ops and test hooks.
  */
 export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {
-  const call = <T = Record<string, unknown>>(method: string, req: unknown) => {
+  const webhook = () => {
     if (!deps.webhook) throw new AppError('not_implemented', 'The webhook service is not configured.');
-    return deps.webhook.call<T>(method, req);
+    return deps.webhook;
   };
   const endpoints = '/workspaces/:ws/webhook-endpoints';
 
@@ -45,7 +46,7 @@ export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {
       throw AppError.validation([{ path: 'body.event_types', message: 'must be an array of event types' }]);
     ctx.status = 201;
     ctx.body = {
-      data: await call('RegisterEndpoint', {
+      data: await webhook().call('RegisterEndpoint', {
         workspace_id: ctx.params.ws,
         url: typeof b.url === 'string' ? b.url : '',
         event_types: b.event_types ?? [],
@@ -54,14 +55,14 @@ export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {
     };
   });
   r.get(endpoints, async (ctx) => {
-    ctx.body = { data: await call('ListEndpoints', { workspace_id: ctx.params.ws }) };
+    ctx.body = { data: await webhook().call('ListEndpoints', { workspace_id: ctx.params.ws }) };
   });
   r.put(`${endpoints}/:id/enabled`, async (ctx) => {
     const b = await deps.body(ctx);
     if (typeof b.enabled !== 'boolean')
       throw AppError.validation([{ path: 'body.enabled', message: 'must be a boolean' }]);
     ctx.body = {
-      data: await call('SetEndpointEnabled', {
+      data: await webhook().call('SetEndpointEnabled', {
         workspace_id: ctx.params.ws,
         endpoint_id: ctx.params.id,
         enabled: b.enabled,
@@ -69,14 +70,18 @@ export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {
     };
   });
   r.post(`${endpoints}/:id/rotate-secret`, async (ctx) => {
-    ctx.body = { data: await call('RotateSecret', { workspace_id: ctx.params.ws, endpoint_id: ctx.params.id }) };
+    ctx.body = {
+      data: await webhook().call('RotateSecret', { workspace_id: ctx.params.ws, endpoint_id: ctx.params.id }),
+    };
   });
   r.delete(`${endpoints}/:id`, async (ctx) => {
-    ctx.body = { data: await call('DeleteEndpoint', { workspace_id: ctx.params.ws, endpoint_id: ctx.params.id }) };
+    ctx.body = {
+      data: await webhook().call('DeleteEndpoint', { workspace_id: ctx.params.ws, endpoint_id: ctx.params.id }),
+    };
   });
   r.get('/workspaces/:ws/webhook-deliveries', async (ctx) => {
     ctx.body = {
-      data: await call('ListDeliveries', {
+      data: await webhook().call('ListDeliveries', {
         workspace_id: ctx.params.ws,
         endpoint_id: queryStr(ctx, 'endpoint_id'),
         event_id: queryStr(ctx, 'event_id'),
@@ -91,7 +96,7 @@ export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {
   r.post('/workspaces/:ws/webhook-events/:eventId/resend', async (ctx) => {
     const b = await deps.body(ctx);
     ctx.body = {
-      data: await call('ResendEvent', {
+      data: await webhook().call('ResendEvent', {
         workspace_id: ctx.params.ws,
         event_id: ctx.params.eventId,
         endpoint_id: str(b.endpoint_id),
@@ -103,14 +108,19 @@ export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {
     const b = await deps.body(ctx);
     if (b.retention_days !== undefined && !Number.isInteger(b.retention_days))
       throw AppError.validation([{ path: 'body.retention_days', message: 'must be an integer' }]);
-    ctx.body = { data: await call('PurgeDeliveryLogs', { now: str(b.now), retention_days: b.retention_days }) };
+    ctx.body = {
+      data: await webhook().call('PurgeDeliveryLogs', {
+        now: str(b.now),
+        retention_days: b.retention_days as number | undefined,
+      }),
+    };
   });
   r.post('/webhooks/run-due', async (ctx) => {
     const b = await deps.body(ctx);
-    ctx.body = { data: await call('RunDueDeliveries', { workspace_id: str(b.workspace_id) }) };
+    ctx.body = { data: await webhook().call('RunDueDeliveries', { workspace_id: str(b.workspace_id) }) };
   });
   r.put('/webhooks/clock', async (ctx) => {
     const b = await deps.body(ctx);
-    ctx.body = { data: await call('SetClock', { now: str(b.now) }) };
+    ctx.body = { data: await webhook().call('SetClock', { now: str(b.now) }) };
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 
 export interface WorkspaceProfile {
   id: string;
@@ -30,12 +31,12 @@ const maxEntries = 10_000;
  */
 export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
-  private readonly accounts: UnaryClient;
+  private readonly accounts: TypedClient<AccountsServiceDefinition>;
   private readonly ttlMs: number;
   /** Counts invalidations: a lookup that saw one while in flight may carry the old answer, so it is not cached. */
   private invalidations = 0;
 
-  constructor(accounts: UnaryClient, ttlMs: number) {
+  constructor(accounts: TypedClient<AccountsServiceDefinition>, ttlMs: number) {
     this.accounts = accounts;
     this.ttlMs = ttlMs;
   }
@@ -52,9 +53,9 @@ export class Authenticator {
     const hit = this.cache.get(cacheKey);
     if (hit && hit.expiresAt > Date.now()) return hit.principal;
     const invalidationsBefore = this.invalidations;
-    const res = await this.accounts.call<{ workspace: WorkspaceProfile; key_id: string }>('AuthenticateApiKey', {
-      raw_key: rawKey,
-    });
+    const res = await this.accounts.call('AuthenticateApiKey', { raw_key: rawKey });
+    // Accounts answers a key it accepts with its workspace, always; a reply without one is its bug.
+    if (!res.workspace) throw new AppError('internal', 'the accounts service answered without a workspace');
     const principal: Principal = { keyId: res.key_id, workspace: res.workspace };
     if (this.ttlMs > 0 && this.invalidations === invalidationsBefore) {
       this.cache.delete(cacheKey);

@@ -1,102 +1,92 @@
+import { invoiceJson, invoiceSummaryJson } from '@invoice-platform/common/contracts/invoice';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { GenerateInvoiceRequest } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
+import type { GenerateInvoiceResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceResponse';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
+import type { RecurringSeries__Output } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringSeries';
+import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
 import { Decimal } from 'decimal.js';
-import type { Handlers } from './app.ts';
+import type { Handlers, RouteInput } from './app.ts';
 import { fingerprint, type IdempotencyStore } from './idempotency.ts';
 import { isRenderFailure, type RenderBudget } from './render-budget.ts';
+import type { GenerateInvoiceBody } from './schemas/generate.ts';
+import type { ArchiveInvoiceBody, InvoicePdfBody, UpdateInvoiceStatusBody } from './schemas/invoice.ts';
+import type {
+  ChangeFrequencyBody,
+  ExtendRecurringBody,
+  RecurringStatusBody,
+  SkipOccurrenceBody,
+} from './schemas/recurring.ts';
 
 /** gRPC clients of the services behind the public API; an absent one makes its routes 501. */
 export interface Backends {
-  invoice?: UnaryClient;
-  pdf?: UnaryClient;
-  recurring?: UnaryClient;
+  invoice?: TypedClient<InvoiceServiceDefinition>;
+  pdf?: TypedClient<PdfServiceDefinition>;
+  recurring?: TypedClient<RecurringServiceDefinition>;
 }
 
-type Rec = Record<string, unknown>;
-
-function need(client: UnaryClient | undefined, what: string): UnaryClient {
+function need<C>(client: C | undefined, what: string): C {
   if (!client) throw new AppError('not_implemented', `${what} is not available yet.`);
   return client;
 }
+
+/** A message field the service always sets; its absence is the service's bug, not the client's. */
+function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new AppError('internal', `the service answered without ${what}`);
+  return value;
+}
+
+/** The route's `id` path parameter, a string once its params schema (InvoiceIdParams, SeriesIdParams) passed. */
+const idParam = (input: RouteInput) => input.params.id as string;
+
+/** The JSON body, already checked against the route's body schema `T`. */
+const bodyOf = <T>(input: RouteInput) => input.body as T;
 
 /** JSON number → exact decimal text for the services (money never travels as a float). */
 function dec(value: unknown): string | undefined {
   return typeof value === 'number' ? new Decimal(value).toFixed() : undefined;
 }
 
-const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
+const num = (v: string | undefined) => (v === undefined || v === null || v === '' ? null : Number(v));
 const orNull = <T>(v: T | undefined) => (v === undefined ? null : v);
-
-/** OpenAPI `Invoice` from the service's Invoice message. */
-export function invoiceJson(inv: Rec) {
-  return {
-    id: inv.id,
-    invoice_number: inv.invoice_number,
-    customer_name: inv.customer_name,
-    customer_email: orNull(inv.customer_email),
-    currency: orNull(inv.currency),
-    subtotal: num(inv.subtotal),
-    discount_total: num(inv.discount_total),
-    tax_rate: num(inv.tax_rate),
-    tax_amount: num(inv.tax_amount),
-    amount: num(inv.amount),
-    invoice_status: inv.invoice_status,
-    is_archived: inv.is_archived,
-    is_recurring: inv.is_recurring,
-    recurring_interval: inv.recurring_interval,
-    issue_date: inv.issue_date,
-    due_date: inv.due_date,
-    paid_at: orNull(inv.paid_at),
-    pdf_url: orNull(inv.pdf_url),
-    pdf_status: inv.pdf_status,
-  };
-}
-
-function summaryJson(s: Rec) {
-  return {
-    id: s.id,
-    invoice_number: s.invoice_number,
-    customer_name: s.customer_name,
-    customer_email: orNull(s.customer_email),
-    currency: orNull(s.currency),
-    amount: num(s.amount),
-    invoice_status: s.invoice_status,
-    is_recurring: s.is_recurring,
-    due_date: s.due_date,
-    paid_at: orNull(s.paid_at),
-    created_at: s.created_at,
-  };
-}
 
 /**
  * OpenAPI `GenerateInvoiceResult`: `recurring` only when a series was created; `template` null for
  * the plain layout.
  */
-function generateJson(res: Rec) {
-  const out: Rec = {
+function generateJson(res: GenerateInvoiceResponse__Output) {
+  const r = res.recurring;
+  const t = res.template;
+  return {
     id: res.id,
     invoice_number: res.invoice_number,
     pdf_url: res.pdf_url,
     credits_remaining: res.credits_remaining === undefined ? null : res.credits_remaining,
     is_recurring: res.is_recurring,
+    ...(r
+      ? {
+          recurring: {
+            schedule_id: r.schedule_id,
+            interval: r.interval,
+            occurrences: r.occurrences,
+            next_issue_date: orNull(r.next_issue_date),
+            end_date: orNull(r.end_date),
+          },
+        }
+      : {}),
+    template: t ? { id: t.id, name: t.name, source: t.source } : null,
   };
-  if (res.recurring) {
-    const r = res.recurring as Rec;
-    out.recurring = {
-      schedule_id: r.schedule_id,
-      interval: r.interval,
-      occurrences: r.occurrences,
-      next_issue_date: orNull(r.next_issue_date),
-      end_date: orNull(r.end_date),
-    };
-  }
-  const t = res.template as Rec | null;
-  out.template = t ? { id: t.id, name: t.name, source: t.source } : null;
-  return out;
 }
 
-function generateRequest(workspaceId: string, body: Rec, idempotencyKey: string | undefined, fp: string) {
-  const items = (body.items as Rec[]).map((i) => ({
+function generateRequest(
+  workspaceId: string,
+  body: GenerateInvoiceBody,
+  idempotencyKey: string | undefined,
+  fp: string,
+): GenerateInvoiceRequest {
+  const items = body.items.map((i) => ({
     description: i.description ?? '',
     quantity: dec(i.quantity),
     price: dec(i.price),
@@ -132,8 +122,8 @@ function generateRequest(workspaceId: string, body: Rec, idempotencyKey: string 
 }
 
 /** OpenAPI `RecurringSeries` (and its `RecurringOccurrence` list when `withOccurrences`). */
-function seriesJson(s: Rec, withOccurrences: boolean) {
-  const out: Rec = {
+function seriesJson(s: RecurringSeries__Output, withOccurrences: boolean) {
+  return {
     id: s.id,
     status: s.status,
     paused_reason: orNull(s.paused_reason),
@@ -149,27 +139,31 @@ function seriesJson(s: Rec, withOccurrences: boolean) {
     amount: num(s.amount),
     generated_count: s.generated_count,
     remaining_count: s.remaining_count,
+    ...(withOccurrences
+      ? {
+          occurrences: s.occurrences.map((o) => ({
+            date: o.date,
+            due_date: orNull(o.due_date),
+            status: o.status,
+            sent_at: orNull(o.sent_at),
+            invoice_id: orNull(o.invoice_id),
+          })),
+        }
+      : {}),
   };
-  if (withOccurrences) {
-    out.occurrences = ((s.occurrences as Rec[]) ?? []).map((o) => ({
-      date: o.date,
-      due_date: orNull(o.due_date),
-      status: o.status,
-      sent_at: orNull(o.sent_at),
-      invoice_id: orNull(o.invoice_id),
-    }));
-  }
-  return out;
 }
 
 export function createHandlers(backends: Backends, idempotency: IdempotencyStore, renders: RenderBudget): Handlers {
   const invoice = () => need(backends.invoice, 'The invoice service');
   const recurring = () => need(backends.recurring, 'Recurring invoices');
-  const seriesRef = (workspaceId: string, id: unknown) => ({ workspace_id: workspaceId, series_id: id });
+  const seriesRef = (workspaceId: string, input: RouteInput) => ({
+    workspace_id: workspaceId,
+    series_id: idParam(input),
+  });
   return {
     async listRecurring({ input, principal }) {
       const q = input.query as { status?: string; page: number; pageSize: number };
-      const res = await recurring().call<{ series: Rec[]; total: number }>('ListSeries', {
+      const res = await recurring().call('ListSeries', {
         workspace_id: principal.workspace.id,
         status: q.status,
         page: q.page,
@@ -184,42 +178,47 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
     },
 
     async getRecurring({ input, principal }) {
-      const s = await recurring().call<Rec>('GetSeries', seriesRef(principal.workspace.id, input.params.id));
+      const s = await recurring().call('GetSeries', seriesRef(principal.workspace.id, input));
       return { body: { data: seriesJson(s, true) } };
     },
 
     async updateRecurringStatus({ input, principal }) {
-      const s = await recurring().call<Rec>('SetSeriesStatus', {
-        ...seriesRef(principal.workspace.id, input.params.id),
-        status: (input.body as Rec).status,
+      const s = await recurring().call('SetSeriesStatus', {
+        ...seriesRef(principal.workspace.id, input),
+        status: bodyOf<RecurringStatusBody>(input).status,
       });
       return { body: { data: seriesJson(s, true) } };
     },
 
     async extendRecurring({ input, principal }) {
-      const b = input.body as Rec;
-      const res = await recurring().call<{ series: Rec; added: number }>('ExtendSeries', {
-        ...seriesRef(principal.workspace.id, input.params.id),
+      const b = bodyOf<ExtendRecurringBody>(input);
+      const res = await recurring().call('ExtendSeries', {
+        ...seriesRef(principal.workspace.id, input),
         ...(b.count !== undefined ? { count: b.count } : { end_date: b.end_date }),
       });
-      return { body: { data: seriesJson(res.series, true), meta: { added: res.added } } };
+      return { body: { data: seriesJson(present(res.series, 'the series'), true), meta: { added: res.added } } };
     },
 
     async changeRecurringFrequency({ input, principal }) {
-      const b = input.body as Rec;
-      const res = await recurring().call<{ series: Rec; replaced: number; added: number }>('ChangeFrequency', {
-        ...seriesRef(principal.workspace.id, input.params.id),
+      const b = bodyOf<ChangeFrequencyBody>(input);
+      const res = await recurring().call('ChangeFrequency', {
+        ...seriesRef(principal.workspace.id, input),
         frequency: b.frequency,
         start_date: b.start_date,
         ...(b.count !== undefined ? { count: b.count } : { end_date: b.end_date }),
       });
-      return { body: { data: seriesJson(res.series, true), meta: { replaced: res.replaced, added: res.added } } };
+      return {
+        body: {
+          data: seriesJson(present(res.series, 'the series'), true),
+          meta: { replaced: res.replaced, added: res.added },
+        },
+      };
     },
 
     async skipRecurringOccurrence({ input, principal }) {
-      const s = await recurring().call<Rec>('SkipOccurrence', {
-        ...seriesRef(principal.workspace.id, input.params.id),
-        date: (input.body as Rec).date,
+      const s = await recurring().call('SkipOccurrence', {
+        ...seriesRef(principal.workspace.id, input),
+        date: bodyOf<SkipOccurrenceBody>(input).date,
       });
       return { body: { data: seriesJson(s, true) } };
     },
@@ -240,9 +239,12 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
       }
       try {
         await renders.checkFailed(workspaceId);
-        let res: Rec;
+        let res: GenerateInvoiceResponse__Output;
         try {
-          res = await invoice().call<Rec>('GenerateInvoice', generateRequest(workspaceId, input.body as Rec, key, fp));
+          res = await invoice().call(
+            'GenerateInvoice',
+            generateRequest(workspaceId, bodyOf<GenerateInvoiceBody>(input), key, fp),
+          );
         } catch (err) {
           if (isRenderFailure(err)) await renders.recordFailed(workspaceId);
           throw err;
@@ -259,20 +261,23 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
 
     async listInvoices({ input, principal }) {
       const q = input.query as { status?: string; page: number; pageSize: number };
-      const res = await invoice().call<{ invoices: Rec[]; total: number }>('ListInvoices', {
+      const res = await invoice().call('ListInvoices', {
         workspace_id: principal.workspace.id,
         status: q.status,
         page: q.page,
         page_size: q.pageSize,
       });
       return {
-        body: { data: res.invoices.map(summaryJson), meta: { page: q.page, pageSize: q.pageSize, total: res.total } },
+        body: {
+          data: res.invoices.map(invoiceSummaryJson),
+          meta: { page: q.page, pageSize: q.pageSize, total: res.total },
+        },
       };
     },
 
     async listTemplates({ principal }) {
       const pdf = need(backends.pdf, 'The template list');
-      const res = await pdf.call<{ templates: Rec[] }>('ListTemplates', {
+      const res = await pdf.call('ListTemplates', {
         workspace_id: principal.workspace.id,
         plan: principal.workspace.plan,
       });
@@ -290,18 +295,18 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
     },
 
     async getInvoice({ input, principal }) {
-      const inv = await invoice().call<Rec>('GetInvoice', {
+      const inv = await invoice().call('GetInvoice', {
         workspace_id: principal.workspace.id,
-        invoice_id: input.params.id,
+        invoice_id: idParam(input),
       });
       return { body: { data: invoiceJson(inv) } };
     },
 
     async updateInvoiceStatus({ input, principal }) {
-      const res = await invoice().call<Rec>('UpdateInvoiceStatus', {
+      const res = await invoice().call('UpdateInvoiceStatus', {
         workspace_id: principal.workspace.id,
-        invoice_id: input.params.id,
-        status: (input.body as Rec).status,
+        invoice_id: idParam(input),
+        status: bodyOf<UpdateInvoiceStatusBody>(input).status,
       });
       return {
         body: {
@@ -316,10 +321,10 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
     },
 
     async archiveInvoice({ input, principal }) {
-      const res = await invoice().call<Rec>('SetArchived', {
+      const res = await invoice().call('SetArchived', {
         workspace_id: principal.workspace.id,
-        invoice_id: input.params.id,
-        is_archived: (input.body as Rec).is_archived,
+        invoice_id: idParam(input),
+        is_archived: bodyOf<ArchiveInvoiceBody>(input).is_archived,
       });
       return {
         body: {
@@ -334,13 +339,13 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
     },
 
     async getInvoicePdf({ input, principal }) {
-      const force = (input.body as Rec | undefined)?.force === true;
+      const force = bodyOf<InvoicePdfBody | undefined>(input)?.force === true;
       if (force) await renders.spendForced(principal.workspace.id);
-      let res: Rec;
+      let res;
       try {
-        res = await invoice().call<Rec>('GetInvoicePdf', {
+        res = await invoice().call('GetInvoicePdf', {
           workspace_id: principal.workspace.id,
-          invoice_id: input.params.id,
+          invoice_id: idParam(input),
           force,
         });
       } catch (err) {

@@ -1,5 +1,6 @@
 import test from 'ava';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import { Authenticator } from '../../src/http/auth.ts';
 
 const workspace = {
@@ -19,7 +20,7 @@ function fakeAccounts() {
       new Promise((resolve) =>
         pending.push({ rawKey: req.raw_key, release: () => resolve({ workspace, key_id: 'key1' }) }),
       ),
-  } as unknown as UnaryClient;
+  } as unknown as TypedClient<AccountsServiceDefinition>;
   return { client, pending };
 }
 

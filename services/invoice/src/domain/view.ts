@@ -1,49 +1,68 @@
+import { type EventInvoiceJson, eventInvoiceJson } from '@invoice-platform/common/contracts/invoice';
+import type { Invoice } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
 import type { InvoiceDoc } from '../store/models.ts';
 
-/** Decimal text → JSON number at the edge; the stored figure stays exact text. */
-function num(value: string | null | undefined): number | null {
-  return value === null || value === undefined ? null : Number(value);
-}
-
-function iso(d: Date | null | undefined): string | null {
-  return d ? new Date(d).toISOString() : null;
-}
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
 
 export function pdfUrl(baseUrl: string, invoiceId: string): string {
   return `${baseUrl.replace(/\/$/, '')}/p/invoice/${invoiceId}/pdf`;
 }
 
-/** OpenAPI `Invoice`, as get-invoice returns it and as data.object of webhook events. */
-export function publicInvoice(doc: InvoiceDoc, baseUrl: string) {
+/**
+ * The whole stored invoice as the proto's Invoice (decimal strings stay strings): what GetInvoice
+ * and GetPublicInvoice answer, and what the events' invoice object is made from.
+ */
+export function encodeInvoice(doc: InvoiceDoc, baseUrl: string): Invoice {
   return {
     id: doc._id,
     invoice_number: doc.invoice_number,
     customer_name: doc.customer_name,
-    customer_email: doc.customer_email,
+    customer_email: opt(doc.customer_email),
     currency: doc.currency,
-    subtotal: num(doc.subtotal),
-    discount_total: num(doc.discount_total),
-    tax_rate: num(doc.tax_rate),
-    tax_amount: num(doc.tax_amount),
-    amount: num(doc.amount),
+    subtotal: doc.subtotal,
+    discount_total: doc.discount_total,
+    tax_rate: doc.tax_rate,
+    tax_amount: doc.tax_amount,
+    amount: doc.amount,
     invoice_status: doc.invoice_status,
     is_archived: doc.is_archived,
     is_recurring: doc.is_recurring,
     recurring_interval: doc.recurring_interval,
-    issue_date: iso(doc.issue_date)!,
+    issue_date: iso(doc.issue_date),
     due_date: doc.due_date,
     paid_at: iso(doc.paid_at),
-    pdf_url: doc.pdf_file_id ? pdfUrl(baseUrl, doc._id) : null,
+    pdf_url: doc.pdf_file_id ? pdfUrl(baseUrl, doc._id) : undefined,
     pdf_status: doc.pdf_status,
+    amount_paid: doc.invoice_status === 'paid' ? doc.amount : '0',
+    amount_credited: '0',
+    amount_received: doc.amount_received,
+    archived_at: iso(doc.archived_at),
+    created_at: iso(doc.created_at),
+    updated_at: iso(doc.updated_at),
+    workspace_id: doc.workspace_id,
+    customer_tax_id: opt(doc.customer_tax_id),
+    items: doc.items,
+    notes: opt(doc.notes),
+    custom_payment_notes: opt(doc.custom_payment_notes),
+    footer_text: opt(doc.footer_text),
+    document_language: doc.document_language,
+    template: doc.template ?? undefined,
+    requested_template: opt(doc.requested_template),
+    payment_gateway: opt(doc.payment_gateway),
+    payment_account: opt(doc.payment_account),
+    source: doc.source,
+    series_id: opt(doc.series_id),
+    occurrence_date: opt(doc.occurrence_date),
+    pdf_file_id: opt(doc.pdf_file_id),
+    sequence: doc.version,
   };
 }
 
-/** The event object: the invoice plus the three figures only events carry (OpenAPI `Invoice`). */
-export function eventInvoice(doc: InvoiceDoc, baseUrl: string) {
-  return {
-    ...publicInvoice(doc, baseUrl),
-    amount_paid: doc.invoice_status === 'paid' ? Number(doc.amount) : 0,
-    amount_credited: 0,
-    amount_received: Number(doc.amount_received ?? '0'),
-  };
+/**
+ * The event's data.object (AsyncAPI `EventInvoice`): the same message mapped by the contracts, so
+ * an event's invoice and the API's GET cannot differ.
+ */
+export function eventInvoice(doc: InvoiceDoc, baseUrl: string): EventInvoiceJson {
+  return eventInvoiceJson(encodeInvoice(doc, baseUrl));
 }

@@ -4,7 +4,7 @@ import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { GenerateInvoiceRequest__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { RecurringInfo } from '@invoice-platform/protos/invoiceplatform/invoice/v1/RecurringInfo';
-import { pdfUrl } from '../domain/view.ts';
+import { encodeInvoice } from '../domain/view.ts';
 import type { CreditBalance, CreditStore } from '../store/credits.ts';
 import type { InvoiceDoc } from '../store/models.ts';
 import type { GenerateRequest, RecurringBlock } from '../domain/generate-request.ts';
@@ -20,53 +20,6 @@ export interface HandlerDeps {
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
-
-/** The whole stored invoice as the proto's Invoice (decimal strings stay strings). */
-function encodeInvoice(doc: InvoiceDoc, baseUrl: string) {
-  return {
-    id: doc._id,
-    invoice_number: doc.invoice_number,
-    customer_name: doc.customer_name,
-    customer_email: opt(doc.customer_email),
-    currency: doc.currency,
-    subtotal: doc.subtotal,
-    discount_total: doc.discount_total,
-    tax_rate: doc.tax_rate,
-    tax_amount: doc.tax_amount,
-    amount: doc.amount,
-    invoice_status: doc.invoice_status,
-    is_archived: doc.is_archived,
-    is_recurring: doc.is_recurring,
-    recurring_interval: doc.recurring_interval,
-    issue_date: iso(doc.issue_date),
-    due_date: doc.due_date,
-    paid_at: iso(doc.paid_at),
-    pdf_url: doc.pdf_file_id ? pdfUrl(baseUrl, doc._id) : undefined,
-    pdf_status: doc.pdf_status,
-    amount_paid: doc.invoice_status === 'paid' ? doc.amount : '0',
-    amount_credited: '0',
-    amount_received: doc.amount_received,
-    archived_at: iso(doc.archived_at),
-    created_at: iso(doc.created_at),
-    updated_at: iso(doc.updated_at),
-    workspace_id: doc.workspace_id,
-    customer_tax_id: opt(doc.customer_tax_id),
-    items: doc.items,
-    notes: opt(doc.notes),
-    custom_payment_notes: opt(doc.custom_payment_notes),
-    footer_text: opt(doc.footer_text),
-    document_language: doc.document_language,
-    template: doc.template ?? undefined,
-    requested_template: opt(doc.requested_template),
-    payment_gateway: opt(doc.payment_gateway),
-    payment_account: opt(doc.payment_account),
-    source: doc.source,
-    series_id: opt(doc.series_id),
-    occurrence_date: opt(doc.occurrence_date),
-    pdf_file_id: opt(doc.pdf_file_id),
-    sequence: doc.version,
-  };
-}
 
 function encodeSummary(doc: InvoiceDoc) {
   return {

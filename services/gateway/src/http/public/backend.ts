@@ -1,5 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
+import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoiceplatform/payment/v1/PaymentService';
 import type { PublicInvoice, PublicWorkspace } from './view.ts';
 
 /** What the payment service answers for a provider's notification, relayed as is (payment.proto). */
@@ -31,37 +34,34 @@ export interface PublicPageBackend {
   handleNotification(input: NotificationInput): Promise<NotificationReply>;
 }
 
-function need(client: UnaryClient | undefined, what: string): UnaryClient {
+function need<C>(client: C | undefined, what: string): C {
   if (!client) throw new AppError('not_implemented', `${what} is not configured`);
   return client;
 }
 
 export function createPublicPageBackend(peers: {
-  invoice?: UnaryClient;
-  accounts: UnaryClient;
-  payment?: UnaryClient;
+  invoice?: TypedClient<InvoiceServiceDefinition>;
+  accounts: TypedClient<AccountsServiceDefinition>;
+  payment?: TypedClient<PaymentServiceDefinition>;
 }): PublicPageBackend {
   return {
     async invoice(id) {
-      const invoice = await need(peers.invoice, 'the invoice service').call<PublicInvoice & { workspace_id: string }>(
-        'GetPublicInvoice',
-        { invoice_id: id },
-      );
-      const workspace = await peers.accounts.call<PublicWorkspace>('GetWorkspace', {
+      const invoice = await need(peers.invoice, 'the invoice service').call('GetPublicInvoice', { invoice_id: id });
+      const workspace = await peers.accounts.call('GetWorkspace', {
         workspace_id: invoice.workspace_id,
       });
       return { invoice, workspace: { name: workspace.name, time_zone: workspace.time_zone } };
     },
 
     async startCheckout(id, returnUrl) {
-      return need(peers.payment, 'the payment service').call<{ redirect_url: string }>('StartCheckout', {
+      return need(peers.payment, 'the payment service').call('StartCheckout', {
         invoice_id: id,
         return_url: returnUrl,
       });
     },
 
     async handleNotification(input) {
-      const res = await need(peers.payment, 'the payment service').call<NotificationReply>('HandleNotification', input);
+      const res = await need(peers.payment, 'the payment service').call('HandleNotification', input);
       return { ...res, body: Buffer.from(res.body ?? []) };
     },
   };

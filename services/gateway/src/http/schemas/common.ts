@@ -4,19 +4,17 @@
  * Every named schema carries a `title` and no `$id`: the OpenAPI builder turns each titled
  * sub-schema into a `components.schemas` entry of that name and references it with `$ref`.
  */
-import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import {
+  DateString,
+  DateTimeString,
+  InvoiceStatus,
+  Nullable,
+  StringEnum,
+} from '@invoice-platform/common/contracts/schema';
 import { invoiceStatuses, recurringIntervals } from '@invoice-platform/common/contracts/values';
 
-export { invoiceStatuses, recurringIntervals };
-
-/** A string enum as one `{type: 'string', enum}` schema, so a client gets one "must be one of" error. */
-export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
-  return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
-}
-
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
-}
+export { DateString, DateTimeString, InvoiceStatus, invoiceStatuses, Nullable, recurringIntervals, StringEnum };
 
 /**
  * Marks a use of a named schema that adds its own annotations (a field description, a default).
@@ -61,11 +59,6 @@ export const SeriesIdParams = Type.Object(
   { id: use(ResourceId, { description: 'The recurring series id.' }) },
   { additionalProperties: false },
 );
-
-export const DateString = Type.String({ format: 'date', description: 'A calendar date, YYYY-MM-DD.' });
-export const DateTimeString = Type.String({ format: 'date-time' });
-
-export const InvoiceStatus = StringEnum(invoiceStatuses, { title: 'InvoiceStatus' });
 
 export const RecurringInterval = StringEnum(recurringIntervals, { title: 'RecurringInterval' });
 

@@ -1,12 +1,12 @@
 /**
  * The Kafka event contract for consumers outside the platform (docs/asyncapi.json, generated from
  * these schemas by `pnpm asyncapi`): the envelope of invoice.lifecycle.v1 and workspace.v1, each
- * event type and its data. The invoice object is the same TypeBox schema the API's GET answers
- * with, plus the three figures only events carry.
+ * event type and its data. The invoice object is the contracts' EventInvoice: the same schema the
+ * API's GET answers with, plus the three figures only events carry.
  */
 import { type TSchema, Type } from '@sinclair/typebox';
 import { DateTimeString, StringEnum } from './common.ts';
-import { Invoice } from './invoice.ts';
+import { EventInvoice } from '@invoice-platform/common/contracts/invoice';
 import { publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
 
 export { publicLifecycleTypes };
@@ -17,18 +17,6 @@ export const workspaceEventTypes = [
   'api_key.created',
   'api_key.revoked',
 ] as const;
-
-export const EventInvoice = Type.Composite(
-  [
-    Invoice,
-    Type.Object({
-      amount_paid: Type.Number({ description: 'The amount settled: the total while paid, else 0.' }),
-      amount_credited: Type.Number({ description: 'Credit notes: always 0 (none exist).' }),
-      amount_received: Type.Number({ description: 'Total of the online payments recorded.' }),
-    }),
-  ],
-  { title: 'EventInvoice' },
-);
 
 function envelope(title: string, types: readonly string[], data: TSchema, description: string) {
   return Type.Object(

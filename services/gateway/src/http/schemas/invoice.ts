@@ -1,64 +1,10 @@
 /**
- * Reading and managing invoices, and the template list (OpenAPI `Invoice`, `InvoiceSummary`,
- * `Template` and `listInvoices` … `getInvoicePdf`).
+ * Reading and managing invoices, and the template list (OpenAPI `Template` and `listInvoices` …
+ * `getInvoicePdf`). `Invoice` and `InvoiceSummary` are the contracts' (common/contracts/invoice.ts).
  */
-import { pdfStatuses } from '@invoice-platform/common/contracts/values';
+import { Invoice, InvoiceSummary } from '@invoice-platform/common/contracts/invoice';
 import { Type, type Static } from '@sinclair/typebox';
-import {
-  DataOf,
-  DateString,
-  DateTimeString,
-  InvoiceStatus,
-  Nullable,
-  PageOf,
-  StringEnum,
-  listQuery,
-  recurringIntervals,
-} from './common.ts';
-
-const Email = Type.String({ format: 'email' });
-
-export const Invoice = Type.Object(
-  {
-    id: Type.String(),
-    invoice_number: Type.String(),
-    customer_name: Type.String(),
-    customer_email: Nullable(Email),
-    currency: Nullable(Type.String()),
-    subtotal: Nullable(Type.Number()),
-    discount_total: Nullable(Type.Number()),
-    tax_rate: Nullable(Type.Number()),
-    tax_amount: Nullable(Type.Number()),
-    amount: Nullable(Type.Number({ description: 'Total in the invoice currency.' })),
-    invoice_status: InvoiceStatus,
-    is_archived: Type.Boolean(),
-    is_recurring: Type.Boolean(),
-    recurring_interval: StringEnum(['none', ...recurringIntervals] as const),
-    issue_date: DateTimeString,
-    due_date: DateString,
-    paid_at: Nullable(DateTimeString),
-    pdf_url: Nullable(Type.String({ format: 'uri' })),
-    pdf_status: StringEnum(pdfStatuses),
-  },
-  { title: 'Invoice' },
-);
-
-export const InvoiceSummary = Type.Object(
-  {
-    id: Type.String(),
-    invoice_number: Type.String(),
-    customer_name: Type.String(),
-    customer_email: Nullable(Email),
-    currency: Nullable(Type.String()),
-    amount: Nullable(Type.Number()),
-    invoice_status: InvoiceStatus,
-    is_recurring: Type.Boolean(),
-    due_date: DateString,
-    paid_at: Nullable(DateTimeString),
-    created_at: DateTimeString,
-  },
-  { title: 'InvoiceSummary' },
-);
+import { DataOf, DateTimeString, InvoiceStatus, Nullable, PageOf, listQuery } from './common.ts';
 
 export const Template = Type.Object(
   {
