@@ -1,15 +1,9 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { createUnaryClient, loadService, type TypedClient, typed } from '@invoice-platform/common/grpc';
 import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { withTimeout } from '@invoice-platform/common/mongo';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
-import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
-import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoiceplatform/payment/v1/PaymentService';
-import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
-import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
-import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
+import { connectPeer, type ServiceName } from '@invoice-platform/common/services';
 import { Redis } from 'ioredis';
 import type { Consumer } from 'kafkajs';
 import { createAdminApp } from './admin/app.ts';
@@ -89,42 +83,17 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     .connect()
     .catch((err: unknown) => log.warn({ err }, 'redis not reachable at start; retrying in background'));
 
-  const accounts = typed<AccountsServiceDefinition>(
-    createUnaryClient(
-      loadService('invoiceplatform/accounts/v1/accounts.proto', 'invoiceplatform.accounts.v1.AccountsService'),
-      config.ACCOUNTS_ADDR,
-      config.GRPC_TIMEOUT_MS,
-    ),
-  );
-  const optionalClient = <D>(addr: string, file: string, name: string): TypedClient<D> | undefined =>
-    addr ? typed<D>(createUnaryClient(loadService(file, name), addr, config.GRPC_TIMEOUT_MS)) : undefined;
-  const invoice = optionalClient<InvoiceServiceDefinition>(
-    config.INVOICE_ADDR,
-    'invoiceplatform/invoice/v1/invoice.proto',
-    'invoiceplatform.invoice.v1.InvoiceService',
-  );
-  const pdf = optionalClient<PdfServiceDefinition>(
-    config.PDF_ADDR,
-    'invoiceplatform/pdf/v1/pdf.proto',
-    'invoiceplatform.pdf.v1.PdfService',
-  );
-  const recurring = optionalClient<RecurringServiceDefinition>(
-    config.RECURRING_ADDR,
-    'invoiceplatform/recurring/v1/recurring.proto',
-    'invoiceplatform.recurring.v1.RecurringService',
-  );
+  const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
+  // Peers left unset are not deployed: their routes answer 501.
+  const optionalPeer = <N extends ServiceName>(name: N, addr: string) =>
+    addr ? connectPeer(name, addr, config.GRPC_TIMEOUT_MS) : undefined;
+  const invoice = optionalPeer('invoice', config.INVOICE_ADDR);
+  const pdf = optionalPeer('pdf', config.PDF_ADDR);
+  const recurring = optionalPeer('recurring', config.RECURRING_ADDR);
   // Admin-only (webhook settings).
-  const webhook = optionalClient<WebhookServiceDefinition>(
-    config.WEBHOOK_ADDR,
-    'invoiceplatform/webhook/v1/webhook.proto',
-    'invoiceplatform.webhook.v1.WebhookService',
-  );
+  const webhook = optionalPeer('webhook', config.WEBHOOK_ADDR);
   // Public page only (Pay, notifications).
-  const payment = optionalClient<PaymentServiceDefinition>(
-    config.PAYMENT_ADDR,
-    'invoiceplatform/payment/v1/payment.proto',
-    'invoiceplatform.payment.v1.PaymentService',
-  );
+  const payment = optionalPeer('payment', config.PAYMENT_ADDR);
   const auth = new Authenticator(accounts, config.AUTH_CACHE_TTL_MS);
 
   // Kafka only carries cache invalidations here (the auth cache's TTL bounds what a missed one
