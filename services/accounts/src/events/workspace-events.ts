@@ -1,13 +1,9 @@
+import type { WorkspaceProfile as SharedProfile } from '@invoice-platform/common/contracts/workspace';
 import { topics } from '@invoice-platform/common/kafka';
 import { type OutboxMessage, outboxEvent } from '@invoice-platform/common/store/outbox';
 
-export interface WorkspaceProfile {
-  id: string;
-  name: string;
-  plan: string;
-  plan_state: string;
-  time_zone: string;
-  features: string[];
+/** The workspace as the `workspace.updated` event carries it: its profile and version. */
+export interface WorkspaceProfile extends SharedProfile {
   version: number;
 }
 

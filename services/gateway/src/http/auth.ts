@@ -1,16 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { WorkspaceProfile } from '@invoice-platform/common/contracts/workspace';
 import { AppError } from '@invoice-platform/common/errors';
 import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
-
-export interface WorkspaceProfile {
-  id: string;
-  name: string;
-  plan: string;
-  plan_state: string;
-  time_zone: string;
-  features: string[];
-}
 
 export interface Principal {
   keyId: string;

@@ -1,13 +1,13 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { PaymentAccount__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentAccount';
-import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
+import type { WorkspaceProfile } from '@invoice-platform/common/contracts/workspace';
 import type { FileInfo__Output } from '@invoice-platform/protos/invoiceplatform/pdf/v1/FileInfo';
 import { statusMarking, type InvoiceStatus } from '../domain/status.ts';
 import type { InvoiceDoc } from '../store/models.ts';
 import type { AccountsClient, PdfClient } from './peers.ts';
 
 /** What the invoice service reads of an accounts.v1 Workspace. */
-export type WorkspaceInfo = Pick<Workspace__Output, 'id' | 'name' | 'plan' | 'plan_state' | 'time_zone' | 'features'>;
+export type WorkspaceInfo = WorkspaceProfile;
 
 /** What the invoice service keeps of a pdf.v1 FileInfo. */
 export type FileInfo = Pick<FileInfo__Output, 'file_id' | 'download_name' | 'size_bytes'>;
