@@ -1,15 +1,6 @@
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
-import {
-  formatDate,
-  formatMoney,
-  formatPercent,
-  formatTimestampDate,
-  isCurrencyCode,
-  isDecimal,
-  isTimeZone,
-  isZero,
-} from '@invoice-platform/common/i18n/format';
-import { lineWords, type LineWords } from '@invoice-platform/common/i18n/lines';
+import { formatPercent, isCurrencyCode, isDecimal, isTimeZone } from '@invoice-platform/common/i18n/format';
+import { documentWords, type DocumentWords } from '@invoice-platform/common/i18n/document';
 import {
   type DocumentLanguage,
   directionOf,
@@ -101,22 +92,13 @@ export interface TemplateData extends InvoiceDocument {
   view: DocumentView;
 }
 
-export interface DocumentView {
+/** The words and formatted figures the templates print (`view.*`). */
+export interface DocumentView extends DocumentWords {
   status: { marking: StatusMarking; word: string; css: string };
-  issue_date: string;
-  due_date: string;
-  paid_at: string | null;
   seller: DocumentParty;
   customer: DocumentParty;
-  items: LineWords[];
-  has_line_discounts: boolean;
-  subtotal: string;
-  discount_total: string | null;
   tax_rate: string;
-  tax_amount: string;
-  total: string;
   currency: string;
-  recurring: string | null;
   payment_account: DocumentPaymentAccount | null;
   payment_url: string | null;
   has_payment: boolean;
@@ -125,15 +107,13 @@ export interface DocumentView {
 /** Formats the document for the templates in `lang` (the plain layout passes 'en'). */
 export function buildTemplateData(doc: InvoiceDocument, lang: DocumentLanguage, marking: StatusMarking): TemplateData {
   const words = wordsFor(lang);
-  const money = (v: string) => formatMoney(v, doc.currency, lang);
   const party = (p: DocumentParty | null): DocumentParty => ({
     name: p?.name ?? '',
     email: p?.email || undefined,
     tax_id: p?.tax_id || undefined,
     address_lines: (p?.address_lines ?? []).filter((l) => l.trim() !== ''),
   });
-  const items = doc.items.map((item) => lineWords(item, lang, money));
-  const intervalKey = `interval_${doc.recurring_interval}` as WordKey;
+  const figures = documentWords(doc, { lang, timeZone: doc.time_zone, currency: doc.currency });
   const paymentAccount = doc.payment_account ?? null;
   const paymentUrl = doc.payment_gateway && doc.payment_url ? doc.payment_url : null;
   const view: DocumentView = {
@@ -142,20 +122,20 @@ export function buildTemplateData(doc: InvoiceDocument, lang: DocumentLanguage, 
       word: words[`status_${marking.toLowerCase()}` as WordKey],
       css: marking.toLowerCase(),
     },
-    issue_date: formatTimestampDate(doc.issue_date, doc.time_zone, lang),
-    due_date: formatDate(doc.due_date, lang),
-    paid_at: doc.paid_at ? formatTimestampDate(doc.paid_at, doc.time_zone, lang) : null,
+    issue_date: figures.issue_date,
+    due_date: figures.due_date,
+    paid_at: figures.paid_at,
     seller: party(doc.seller),
     customer: party(doc.customer),
-    items,
-    has_line_discounts: items.some((i) => i.discount !== null),
-    subtotal: money(doc.subtotal),
-    discount_total: isZero(doc.discount_total) ? null : money(doc.discount_total),
+    items: figures.items,
+    has_line_discounts: figures.has_line_discounts,
+    subtotal: figures.subtotal,
+    discount_total: figures.discount_total,
     tax_rate: formatPercent(doc.tax_rate, lang),
-    tax_amount: money(doc.tax_amount),
-    total: money(doc.amount),
+    tax_amount: figures.tax_amount,
+    total: figures.total,
     currency: doc.currency,
-    recurring: doc.is_recurring && intervalKey in words ? `${words.recurring} · ${words[intervalKey]}` : null,
+    recurring: figures.recurring,
     payment_account: paymentAccount,
     payment_url: paymentUrl,
     has_payment: Boolean(paymentAccount || paymentUrl || doc.custom_payment_notes),

@@ -1,14 +1,5 @@
-import {
-  formatDate,
-  formatMoney,
-  formatNumber,
-  formatTimestampDate,
-  isCurrencyCode,
-  isDecimal,
-  isTimeZone,
-  isZero,
-} from '@invoice-platform/common/i18n/format';
-import { lineWords, type LineWords } from '@invoice-platform/common/i18n/lines';
+import { isCurrencyCode, isTimeZone } from '@invoice-platform/common/i18n/format';
+import { documentWords, type LineWords } from '@invoice-platform/common/i18n/document';
 import {
   type DocumentLanguage,
   directionOf,
@@ -117,16 +108,13 @@ export function pageLanguage(inv: Pick<PublicInvoice, 'document_language'>): Doc
 export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorkspace): InvoicePageView {
   const lang = pageLanguage(inv);
   const words = wordsFor(lang);
-  const currency = inv.currency && isCurrencyCode(inv.currency) ? inv.currency : undefined;
-  const money = (v: string | undefined): string => {
-    if (v === undefined || !isDecimal(v)) return '';
-    return currency ? formatMoney(v, currency, lang) : formatNumber(v, lang);
-  };
-  const timeZone = isTimeZone(workspace.time_zone) ? workspace.time_zone : 'UTC';
-  const lines = inv.items.map((item) => lineWords(item, lang, money));
+  const figures = documentWords(inv, {
+    lang,
+    timeZone: isTimeZone(workspace.time_zone) ? workspace.time_zone : 'UTC',
+    currency: inv.currency && isCurrencyCode(inv.currency) ? inv.currency : undefined,
+  });
   const word = (key: string): string | undefined => (key in words ? words[key as WordKey] : undefined);
   const status = inv.invoice_status;
-  const intervalWord = inv.is_recurring ? word(`interval_${inv.recurring_interval}`) : undefined;
   let notice: InvoicePageView['notice'] = null;
   if (status === 'paid') notice = { kind: 'paid', text: words.notice_paid };
   else if (status === 'cancelled') notice = { kind: 'cancelled', text: words.notice_cancelled };
@@ -140,9 +128,9 @@ export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorksp
     id: inv.id,
     seller: workspace.name,
     number: inv.invoice_number,
-    issueDate: safe(() => formatTimestampDate(inv.issue_date, timeZone, lang)),
-    dueDate: safe(() => formatDate(inv.due_date, lang)),
-    paidOn: status === 'paid' && inv.paid_at ? safe(() => formatTimestampDate(inv.paid_at!, timeZone, lang)) : null,
+    issueDate: figures.issue_date,
+    dueDate: figures.due_date,
+    paidOn: status === 'paid' ? figures.paid_at : null,
     status,
     statusWord: word(`state_${status}`) ?? status,
     archived: inv.is_archived,
@@ -151,16 +139,13 @@ export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorksp
       email: inv.customer_email || null,
       taxId: inv.customer_tax_id || null,
     },
-    lines,
-    hasLineDiscounts: lines.some((l) => l.discount !== null),
-    subtotal: money(inv.subtotal),
-    discountTotal:
-      inv.discount_total && isDecimal(inv.discount_total) && !isZero(inv.discount_total)
-        ? money(inv.discount_total)
-        : null,
-    tax: money(inv.tax_amount),
-    total: money(inv.amount),
-    recurring: intervalWord ? `${words.recurring} · ${intervalWord}` : null,
+    lines: figures.items,
+    hasLineDiscounts: figures.has_line_discounts,
+    subtotal: figures.subtotal,
+    discountTotal: figures.discount_total,
+    tax: figures.tax_amount,
+    total: figures.total,
+    recurring: figures.recurring,
     notes: inv.notes || null,
     paymentNotes: inv.custom_payment_notes || null,
     footer: inv.footer_text || null,
@@ -168,13 +153,4 @@ export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorksp
     payable: isPayable(inv),
     notice,
   };
-}
-
-/** A date the service sent malformed shows empty rather than failing the whole page. */
-function safe(format: () => string): string {
-  try {
-    return format();
-  } catch {
-    return '';
-  }
 }
