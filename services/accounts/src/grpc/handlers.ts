@@ -1,3 +1,4 @@
+import { iso } from '@invoice-platform/common/contracts/wire';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { ApiKey as ApiKeyMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/ApiKey';
@@ -16,10 +17,6 @@ export interface AccountsServices {
   payments: PaymentSetupService;
   /** Shown on every workspace as its active_api_key_limit. */
   keyLimits: Record<Plan, number>;
-}
-
-function iso(d: Date | null | undefined): string | undefined {
-  return d ? new Date(d).toISOString() : undefined;
 }
 
 function encodeKey(k: ApiKey): ApiKeyMessage {

@@ -1,9 +1,7 @@
+import { iso, opt } from '@invoice-platform/common/contracts/wire';
 import { type EventInvoiceJson, eventInvoiceJson } from '@invoice-platform/common/contracts/invoice';
 import type { Invoice } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
 import type { InvoiceDoc } from '../store/models.ts';
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
-const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
 
 export function pdfUrl(baseUrl: string, invoiceId: string): string {
   return `${baseUrl.replace(/\/$/, '')}/p/invoice/${invoiceId}/pdf`;

@@ -1,5 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { generateItem } from '@invoice-platform/common/contracts/items';
+import { iso, opt } from '@invoice-platform/common/contracts/wire';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { GenerateInvoiceRequest__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
@@ -17,9 +18,6 @@ export interface HandlerDeps {
   testHooks: boolean;
   now: () => Date;
 }
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
-const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
 
 function encodeSummary(doc: InvoiceDoc) {
   return {

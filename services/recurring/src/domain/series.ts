@@ -1,7 +1,6 @@
+import { iso } from '@invoice-platform/common/contracts/wire';
 import { atLocalTime } from '@invoice-platform/common/dates';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 
 /**
  * Occurrences left to generate or email; a series with none is completed

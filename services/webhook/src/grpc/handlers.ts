@@ -1,4 +1,5 @@
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
+import { iso } from '@invoice-platform/common/contracts/wire';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { Delivery } from '@invoice-platform/protos/invoiceplatform/webhook/v1/Delivery';
 import type { DeliveryAttempt } from '@invoice-platform/protos/invoiceplatform/webhook/v1/DeliveryAttempt';
@@ -22,7 +23,6 @@ export interface HandlerDeps {
   testHooks: boolean;
 }
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : undefined);
 const deliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'];
 const dayMs = 86_400_000;
 
