@@ -4,7 +4,7 @@
  * titled sub-schema into a `components.schemas` entry of that name and references it with `$ref`.
  */
 import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
-import { invoiceStatuses } from './values.ts';
+import { invoiceStatuses, recurringIntervals } from './values.ts';
 
 /** A string enum as one `{type: 'string', enum}` schema, so a client gets one "must be one of" error. */
 export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
@@ -19,3 +19,5 @@ export const DateString = Type.String({ format: 'date', description: 'A calendar
 export const DateTimeString = Type.String({ format: 'date-time' });
 
 export const InvoiceStatus = StringEnum(invoiceStatuses, { title: 'InvoiceStatus' });
+
+export const RecurringInterval = StringEnum(recurringIntervals, { title: 'RecurringInterval' });

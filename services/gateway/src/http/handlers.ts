@@ -1,11 +1,19 @@
-import { invoiceJson, invoiceSummaryJson } from '@invoice-platform/common/contracts/invoice';
+import { generateResultJson } from '@invoice-platform/common/contracts/generate';
+import {
+  invoiceArchiveResultJson,
+  invoiceJson,
+  invoicePdfResultJson,
+  invoiceStatusResultJson,
+  invoiceSummaryJson,
+} from '@invoice-platform/common/contracts/invoice';
+import { seriesJson, seriesSummaryJson } from '@invoice-platform/common/contracts/recurring';
+import { templateJson } from '@invoice-platform/common/contracts/templates';
 import { AppError } from '@invoice-platform/common/errors';
 import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { GenerateInvoiceRequest } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { GenerateInvoiceResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceResponse';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
-import type { RecurringSeries__Output } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringSeries';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
 import { Decimal } from 'decimal.js';
 import type { Handlers, RouteInput } from './app.ts';
@@ -49,37 +57,6 @@ function dec(value: unknown): string | undefined {
   return typeof value === 'number' ? new Decimal(value).toFixed() : undefined;
 }
 
-const num = (v: string | undefined) => (v === undefined || v === null || v === '' ? null : Number(v));
-const orNull = <T>(v: T | undefined) => (v === undefined ? null : v);
-
-/**
- * OpenAPI `GenerateInvoiceResult`: `recurring` only when a series was created; `template` null for
- * the plain layout.
- */
-function generateJson(res: GenerateInvoiceResponse__Output) {
-  const r = res.recurring;
-  const t = res.template;
-  return {
-    id: res.id,
-    invoice_number: res.invoice_number,
-    pdf_url: res.pdf_url,
-    credits_remaining: res.credits_remaining === undefined ? null : res.credits_remaining,
-    is_recurring: res.is_recurring,
-    ...(r
-      ? {
-          recurring: {
-            schedule_id: r.schedule_id,
-            interval: r.interval,
-            occurrences: r.occurrences,
-            next_issue_date: orNull(r.next_issue_date),
-            end_date: orNull(r.end_date),
-          },
-        }
-      : {}),
-    template: t ? { id: t.id, name: t.name, source: t.source } : null,
-  };
-}
-
 function generateRequest(
   workspaceId: string,
   body: GenerateInvoiceBody,
@@ -121,38 +98,6 @@ function generateRequest(
   };
 }
 
-/** OpenAPI `RecurringSeries` (and its `RecurringOccurrence` list when `withOccurrences`). */
-function seriesJson(s: RecurringSeries__Output, withOccurrences: boolean) {
-  return {
-    id: s.id,
-    status: s.status,
-    paused_reason: orNull(s.paused_reason),
-    frequency: s.frequency,
-    start_date: orNull(s.start_date),
-    end_date: orNull(s.end_date),
-    next_run_date: orNull(s.next_run_date),
-    last_run_date: orNull(s.last_run_date),
-    invoice_number: orNull(s.invoice_number),
-    customer_name: orNull(s.customer_name),
-    customer_email: orNull(s.customer_email),
-    currency: orNull(s.currency),
-    amount: num(s.amount),
-    generated_count: s.generated_count,
-    remaining_count: s.remaining_count,
-    ...(withOccurrences
-      ? {
-          occurrences: s.occurrences.map((o) => ({
-            date: o.date,
-            due_date: orNull(o.due_date),
-            status: o.status,
-            sent_at: orNull(o.sent_at),
-            invoice_id: orNull(o.invoice_id),
-          })),
-        }
-      : {}),
-  };
-}
-
 export function createHandlers(backends: Backends, idempotency: IdempotencyStore, renders: RenderBudget): Handlers {
   const invoice = () => need(backends.invoice, 'The invoice service');
   const recurring = () => need(backends.recurring, 'Recurring invoices');
@@ -171,7 +116,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
       });
       return {
         body: {
-          data: res.series.map((s) => seriesJson(s, false)),
+          data: res.series.map(seriesSummaryJson),
           meta: { page: q.page, pageSize: q.pageSize, total: res.total },
         },
       };
@@ -179,7 +124,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
 
     async getRecurring({ input, principal }) {
       const s = await recurring().call('GetSeries', seriesRef(principal.workspace.id, input));
-      return { body: { data: seriesJson(s, true) } };
+      return { body: { data: seriesJson(s) } };
     },
 
     async updateRecurringStatus({ input, principal }) {
@@ -187,7 +132,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         ...seriesRef(principal.workspace.id, input),
         status: bodyOf<RecurringStatusBody>(input).status,
       });
-      return { body: { data: seriesJson(s, true) } };
+      return { body: { data: seriesJson(s) } };
     },
 
     async extendRecurring({ input, principal }) {
@@ -196,7 +141,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         ...seriesRef(principal.workspace.id, input),
         ...(b.count !== undefined ? { count: b.count } : { end_date: b.end_date }),
       });
-      return { body: { data: seriesJson(present(res.series, 'the series'), true), meta: { added: res.added } } };
+      return { body: { data: seriesJson(present(res.series, 'the series')), meta: { added: res.added } } };
     },
 
     async changeRecurringFrequency({ input, principal }) {
@@ -209,7 +154,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
       });
       return {
         body: {
-          data: seriesJson(present(res.series, 'the series'), true),
+          data: seriesJson(present(res.series, 'the series')),
           meta: { replaced: res.replaced, added: res.added },
         },
       };
@@ -220,7 +165,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         ...seriesRef(principal.workspace.id, input),
         date: bodyOf<SkipOccurrenceBody>(input).date,
       });
-      return { body: { data: seriesJson(s, true) } };
+      return { body: { data: seriesJson(s) } };
     },
 
     async generateInvoice({ input, principal, ctx }) {
@@ -249,7 +194,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
           if (isRenderFailure(err)) await renders.recordFailed(workspaceId);
           throw err;
         }
-        const json = JSON.stringify({ data: generateJson(res) });
+        const json = JSON.stringify({ data: generateResultJson(res) });
         if (scope) await idempotency.succeed(scope, fp, json);
         const headers: Record<string, string> = res.replayed ? { 'Idempotent-Replayed': 'true' } : {};
         return { body: undefined, rawJson: json, headers };
@@ -283,13 +228,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
       });
       return {
         body: {
-          data: res.templates.map((t) => ({
-            id: t.id,
-            name: t.name,
-            available: t.available,
-            system_default: t.system_default,
-            workspace_default: t.workspace_default,
-          })),
+          data: res.templates.map(templateJson),
         },
       };
     },
@@ -308,16 +247,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         invoice_id: idParam(input),
         status: bodyOf<UpdateInvoiceStatusBody>(input).status,
       });
-      return {
-        body: {
-          data: {
-            id: res.id,
-            invoice_number: res.invoice_number,
-            invoice_status: res.invoice_status,
-            paid_at: orNull(res.paid_at),
-          },
-        },
-      };
+      return { body: { data: invoiceStatusResultJson(res) } };
     },
 
     async archiveInvoice({ input, principal }) {
@@ -326,16 +256,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         invoice_id: idParam(input),
         is_archived: bodyOf<ArchiveInvoiceBody>(input).is_archived,
       });
-      return {
-        body: {
-          data: {
-            id: res.id,
-            invoice_number: res.invoice_number,
-            is_archived: res.is_archived,
-            archived_at: orNull(res.archived_at),
-          },
-        },
-      };
+      return { body: { data: invoiceArchiveResultJson(res) } };
     },
 
     async getInvoicePdf({ input, principal }) {
@@ -352,7 +273,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
         if (isRenderFailure(err)) await renders.recordFailed(principal.workspace.id);
         throw err;
       }
-      return { body: { data: { url: res.url, generated: res.generated } } };
+      return { body: { data: invoicePdfResultJson(res) } };
     },
   };
 }

@@ -10,11 +10,21 @@ import {
   DateTimeString,
   InvoiceStatus,
   Nullable,
+  RecurringInterval,
   StringEnum,
 } from '@invoice-platform/common/contracts/schema';
 import { invoiceStatuses, recurringIntervals } from '@invoice-platform/common/contracts/values';
 
-export { DateString, DateTimeString, InvoiceStatus, invoiceStatuses, Nullable, recurringIntervals, StringEnum };
+export {
+  DateString,
+  DateTimeString,
+  InvoiceStatus,
+  invoiceStatuses,
+  Nullable,
+  RecurringInterval,
+  recurringIntervals,
+  StringEnum,
+};
 
 /**
  * Marks a use of a named schema that adds its own annotations (a field description, a default).
@@ -59,8 +69,6 @@ export const SeriesIdParams = Type.Object(
   { id: use(ResourceId, { description: 'The recurring series id.' }) },
   { additionalProperties: false },
 );
-
-export const RecurringInterval = StringEnum(recurringIntervals, { title: 'RecurringInterval' });
 
 export const PageMeta = Type.Object(
   {

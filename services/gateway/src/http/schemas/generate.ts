@@ -1,9 +1,11 @@
 /**
- * Generate an invoice (OpenAPI `generateInvoice`, `Item`, `GenerateInvoiceResult`).
+ * Generate an invoice (OpenAPI `generateInvoice`, `Item`). `GenerateInvoiceResult` is the contracts'
+ * (common/contracts/generate.ts).
  *
  * The contract sets no maximum for most strings and for the item list; the bounds below are
  * generous limits of ours, so no request can make the service store or render unbounded input.
  */
+import { GenerateInvoiceResult } from '@invoice-platform/common/contracts/generate';
 import { documentLanguages, paymentProviders } from '@invoice-platform/common/contracts/values';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FieldError } from '@invoice-platform/common/errors';
@@ -11,10 +13,8 @@ import {
   CURRENCY_PATTERN,
   DataOf,
   DateString,
-  DateTimeString,
   IDEMPOTENCY_KEY_PATTERN,
   NOT_BLANK_PATTERN,
-  Nullable,
   RecurringInterval,
   StringEnum,
   use,
@@ -190,42 +190,4 @@ export const IdempotencyKey = Type.String({
   description: '1 to 255 printable ASCII characters, no spaces.',
 });
 
-export const GenerateResult = Type.Object(
-  {
-    id: Type.String({ description: 'Identifies the invoice in the other endpoints.' }),
-    invoice_number: Type.String(),
-    pdf_url: Type.String({ format: 'uri' }),
-    credits_remaining: Nullable(
-      Type.Integer({
-        description:
-          'null when the workspace has unlimited quota. On an idempotent replay, the value from the first call.',
-      }),
-    ),
-    is_recurring: Type.Boolean(),
-    recurring: Type.Optional(
-      Type.Object(
-        {
-          schedule_id: Type.String({ description: 'The series id used by the recurring endpoints.' }),
-          interval: RecurringInterval,
-          occurrences: Type.Integer(),
-          next_issue_date: Nullable(DateTimeString),
-          end_date: Nullable(DateTimeString),
-        },
-        { description: 'Present only when a series was created.' },
-      ),
-    ),
-    template: Nullable(
-      Type.Object(
-        {
-          id: Type.String(),
-          name: Type.String(),
-          source: StringEnum(['requested', 'company_default', 'system_default', 'fallback'] as const),
-        },
-        { description: 'The template used; null when the plain built-in layout was used.' },
-      ),
-    ),
-  },
-  { title: 'GenerateInvoiceResult' },
-);
-
-export const GenerateInvoiceResponse = DataOf(GenerateResult, 'GenerateInvoiceResponse');
+export const GenerateInvoiceResponse = DataOf(GenerateInvoiceResult, 'GenerateInvoiceResponse');

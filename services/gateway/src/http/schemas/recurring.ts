@@ -1,67 +1,11 @@
 /**
- * Recurring series (OpenAPI `RecurringSeries`, `RecurringOccurrence` and `listRecurring` …
- * `skipRecurringOccurrence`).
+ * Recurring series (OpenAPI `listRecurring` … `skipRecurringOccurrence`). `RecurringSeries`,
+ * `RecurringSeriesSummary` and `RecurringOccurrence` are the contracts' (common/contracts/recurring.ts).
  */
+import { RecurringSeries, RecurringSeriesSummary, SeriesStatus } from '@invoice-platform/common/contracts/recurring';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FieldError } from '@invoice-platform/common/errors';
-import {
-  DataOf,
-  DateString,
-  DateTimeString,
-  Nullable,
-  PageOf,
-  RecurringInterval,
-  StringEnum,
-  listQuery,
-} from './common.ts';
-
-export const SeriesStatus = StringEnum(['active', 'paused', 'completed', 'draft'] as const, {
-  title: 'RecurringSeriesStatus',
-});
-
-export const RecurringOccurrence = Type.Object(
-  {
-    date: DateTimeString,
-    due_date: Nullable(DateTimeString),
-    status: StringEnum(['pending', 'sent', 'failed'] as const, {
-      description: 'pending until generated, then sent; failed when generation failed (it is retried).',
-    }),
-    sent_at: Nullable(DateTimeString),
-    invoice_id: Nullable(Type.String({ description: 'The invoice this occurrence produced, once generated.' })),
-  },
-  { title: 'RecurringOccurrence' },
-);
-
-const seriesFields = {
-  id: Type.String({ description: 'Series id, equal to recurring.schedule_id from generate.' }),
-  status: SeriesStatus,
-  paused_reason: Nullable(
-    StringEnum(['plan_ended', 'plan_downgrade'] as const, {
-      description: 'Set when the series was paused automatically because of the plan.',
-    }),
-  ),
-  frequency: RecurringInterval,
-  start_date: Nullable(DateTimeString),
-  end_date: Nullable(DateTimeString),
-  next_run_date: Nullable(DateTimeString),
-  last_run_date: Nullable(DateTimeString),
-  invoice_number: Nullable(Type.String({ description: 'Number of the series template.' })),
-  customer_name: Nullable(Type.String()),
-  customer_email: Nullable(Type.String({ format: 'email' })),
-  currency: Nullable(Type.String()),
-  amount: Nullable(Type.Number()),
-  generated_count: Type.Integer(),
-  remaining_count: Type.Integer(),
-};
-
-/** A series as listed: without its occurrences. */
-export const RecurringSeriesSummary = Type.Object(seriesFields, { title: 'RecurringSeriesSummary' });
-
-/** A single series, with all its occurrences. */
-export const RecurringSeries = Type.Object(
-  { ...seriesFields, occurrences: Type.Array(RecurringOccurrence) },
-  { title: 'RecurringSeries' },
-);
+import { DataOf, DateString, PageOf, RecurringInterval, StringEnum, listQuery } from './common.ts';
 
 export const ListRecurringQuery = listQuery(SeriesStatus);
 export type ListRecurringQuery = Static<typeof ListRecurringQuery>;
