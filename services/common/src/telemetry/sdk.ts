@@ -23,6 +23,7 @@ import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 import { createLogger } from '../logger.ts';
+import { statementShape } from './statement.ts';
 import { onTelemetryShutdown } from './shutdown.ts';
 
 const serviceName = getStringFromEnv('OTEL_SERVICE_NAME') ?? 'unknown_service';
@@ -74,7 +75,7 @@ const sdk = new NodeSDK({
     new KafkaJsInstrumentation(),
     // Pollers (outbox relays, schedulers, delivery workers) query every second: only operations
     // inside a traced request or message make spans, not a root trace per poll.
-    new MongoDBInstrumentation({ requireParentSpan: true }),
+    new MongoDBInstrumentation({ requireParentSpan: true, dbStatementSerializer: statementShape }),
     new MongooseInstrumentation({ requireParentSpan: true }),
     new IORedisInstrumentation({ requireParentSpan: true }),
   ],
