@@ -39,7 +39,10 @@ run_ava() {
   pnpm exec ava "$@" 2>&1 | tee "$out" || status=1
   # ava prints "N tests passed" only when nothing failed; its ✔ lines are there either way.
   passed=$((passed + $(grep -c '^ *✔' "$out" || true)))
-  failed=$((failed + $(awk '/^ +[0-9]+ (tests? failed|uncaught exception|unhandled rejection)/ { n += $1 } END { print n + 0 }' "$out")))
+  # A failed hook is no failed test to ava, and the tests it kept from running are only "remaining":
+  # both count as failures here, so the closing line never reads "0 failed" on a failing run.
+  failed=$((failed + $(awk '/^ +[0-9]+ (tests? failed|hooks? failed|uncaught exceptions?|unhandled rejections?)/ { n += $1 }
+    /^ +✘ [0-9]+ tests? remaining/ { n += $2 } END { print n + 0 }' "$out")))
 }
 
 echo "== MongoDB guarantees of the datastore at MONGODB_URI (alone: one test times indexed queries)"

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,30 @@ function tryListen(port: number): Promise<number | undefined> {
   });
 }
 
+const portClaims = path.join(repoRoot, '.local/run/test-ports');
+
+/**
+ * Claims `port` for two minutes across the test files' processes, which pick ports at random in
+ * parallel: without it two of them could both find one free and the service started second would
+ * die on EADDRINUSE. Two minutes covers a service's start; a claim older than that is taken over.
+ */
+function claimPort(port: number): boolean {
+  mkdirSync(portClaims, { recursive: true });
+  const file = path.join(portClaims, String(port));
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(file).mtimeMs < 120_000) return false;
+      writeFileSync(file, String(process.pid));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
 /**
  * A port free right now. Picked at random below Linux's ephemeral range (32768+): ports the
  * kernel hands out for port 0 are soon handed out again to a test file running in parallel, whose
@@ -56,7 +80,9 @@ function tryListen(port: number): Promise<number | undefined> {
  */
 export async function freePort(): Promise<number> {
   for (let i = 0; i < 50; i++) {
-    const port = await tryListen(20_000 + Math.floor(Math.random() * 12_000));
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    if (!claimPort(candidate)) continue;
+    const port = await tryListen(candidate);
     if (port) return port;
   }
   const port = await tryListen(0);
