@@ -4,6 +4,8 @@ import type { Logger } from './logger.ts';
 /**
  * One connection per service, to the service's own database (docs/architecture.md#services). The driver keeps
  * retrying after an outage, so a restarted database is picked up without restarting the service.
+ * Filters are sanitized: a value with `$` keys is a literal unless the code marked it as its own
+ * operator (store/operators.ts), so input can never reach a query as an operator.
  */
 export async function connectMongo(uri: string, dbName: string, log: Logger): Promise<Connection> {
   const conn = mongoose.createConnection(uri, {
@@ -12,6 +14,7 @@ export async function connectMongo(uri: string, dbName: string, log: Logger): Pr
     heartbeatFrequencyMS: 1000,
     autoIndex: false,
   });
+  conn.set('sanitizeFilter', true);
   conn.on('disconnected', () => log.warn({ db: dbName }, 'mongodb disconnected'));
   conn.on('reconnected', () => log.info({ db: dbName }, 'mongodb reconnected'));
   await conn.asPromise();

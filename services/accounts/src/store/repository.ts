@@ -1,6 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId, randomBase62 } from '@invoice-platform/common/ids';
 import type { SecretBox } from '@invoice-platform/common/secret-box';
+import { operator } from '@invoice-platform/common/store/operators';
 import { newOutbox, type OutboxMessage, withEvents } from '@invoice-platform/common/store/outbox';
 import { insertOnce, isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
@@ -221,7 +222,7 @@ export class AccountsRepository {
     const reclaim = new Set<string>();
     if (ws.active_keys.length === 0) return reclaim;
     const keys = await this.models.ApiKey.find(
-      { _id: { $in: ws.active_keys.map((place) => place.id) } },
+      { _id: operator({ $in: ws.active_keys.map((place) => place.id) }) },
       { revoked_at: 1 },
     )
       .lean<Pick<ApiKeyDoc, '_id' | 'revoked_at'>[]>()
@@ -263,7 +264,11 @@ export class AccountsRepository {
 
   /** A workspace's keys, newest first; placeholders of reclaimed places are no keys and not listed. */
   async listApiKeys(workspaceId: string, includeRevoked: boolean): Promise<ApiKey[]> {
-    const filter = { workspace_id: workspaceId, hash: { $ne: '' }, ...(includeRevoked ? {} : { revoked_at: null }) };
+    const filter = {
+      workspace_id: workspaceId,
+      hash: operator({ $ne: '' }),
+      ...(includeRevoked ? {} : { revoked_at: null }),
+    };
     const docs = await this.models.ApiKey.find(filter, { hash: 0, outbox: 0 })
       .sort({ created_at: -1 })
       .lean<ApiKeyDoc[]>()

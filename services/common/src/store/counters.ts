@@ -1,4 +1,5 @@
 import type { Model, UpdateQuery } from 'mongoose';
+import { operator } from './operators.ts';
 
 /**
  * Guarded counters: a number field of one document that is taken from only while it is positive
@@ -13,7 +14,7 @@ export async function takeOne<T extends { _id: string }>(
 ): Promise<T | null> {
   const update = { ...also, $inc: { ...(also.$inc ?? {}), [field]: -1 } } as UpdateQuery<T>;
   return model
-    .findOneAndUpdate({ _id: id, [field]: { $gt: 0 } } as never, update, { returnDocument: 'after' })
+    .findOneAndUpdate({ _id: id, [field]: operator({ $gt: 0 }) } as never, update, { returnDocument: 'after' })
     .lean<T>()
     .exec();
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Model } from 'mongoose';
+import { operator } from './operators.ts';
 
 /** The fields a leased work item carries: when it is next due (or its lease ends), and who holds it. */
 export interface Leasable {
@@ -29,7 +30,7 @@ export async function claimDue<T extends Leasable>(
   const token = randomBytes(12).toString('base64url');
   const doc = await model
     .findOneAndUpdate(
-      { ...filter, due_at: { $lte: now } } as never,
+      { ...filter, due_at: operator({ $lte: now }) } as never,
       { $set: { due_at: new Date(now.getTime() + leaseMs), lease_token: token } } as never,
       { sort: { due_at: 1 }, returnDocument: 'after' },
     )

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.ts';
 import { meter } from '../metrics.ts';
 import { withTimeout } from '../mongo.ts';
 import type { WithOutbox } from './outbox.ts';
+import { operator } from './operators.ts';
 
 const backlogGauge = meter().createObservableGauge('invoice_platform.outbox.backlog', {
   description: 'Documents whose outbox holds events not yet published to Kafka.',
@@ -41,7 +42,7 @@ export function outboxGauges(opts: OutboxGaugesOptions): OutboxGauges {
     const now = opts.now();
     await Promise.all(
       opts.models.map(async (model) => {
-        const range = { outbox_at: { $lte: now } };
+        const range = { outbox_at: operator({ $lte: now }) };
         try {
           const [count, oldest] = await withTimeout(
             Promise.all([

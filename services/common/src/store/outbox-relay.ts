@@ -6,6 +6,7 @@ import type { Logger } from '../logger.ts';
 import { Poller } from '../poller.ts';
 import type { OutboxMessage, WithOutbox } from './outbox.ts';
 import { type OutboxGauges, outboxGauges } from './outbox-gauges.ts';
+import { operator } from './operators.ts';
 
 export interface OutboxRelayOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -60,7 +61,7 @@ export class OutboxRelay {
     for (const model of this.opts.models) {
       for (;;) {
         const docs = await model
-          .find({ outbox_at: { $lte: this.opts.now() } }, { outbox: 1, outbox_at: 1 })
+          .find({ outbox_at: operator({ $lte: this.opts.now() }) }, { outbox: 1, outbox_at: 1 })
           .sort({ outbox_at: 1 })
           .limit(this.opts.batchSize)
           .lean<WithOutbox[]>()
@@ -87,7 +88,7 @@ export class OutboxRelay {
       .exec();
     if (emptied.matchedCount === 1) return;
     if (doc.outbox.length > 0) await model.updateOne({ _id: doc._id }, { $pullAll: { outbox: doc.outbox } }).exec();
-    await model.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outbox_at: null } }).exec();
+    await model.updateOne({ _id: doc._id, outbox: operator({ $size: 0 }) }, { $set: { outbox_at: null } }).exec();
   }
 
   /**

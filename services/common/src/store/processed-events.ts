@@ -2,6 +2,7 @@ import { type Connection, type Model, Schema } from 'mongoose';
 import type { Logger } from '../logger.ts';
 import { Poller } from '../poller.ts';
 import { insertOnce } from './unique.ts';
+import { operator } from './operators.ts';
 
 /**
  * How long a consumer remembers the ids of events it applied (docs/contracts.md §5.1): an event
@@ -74,6 +75,6 @@ export class ProcessedEvents {
 
   /** Forgets events recorded before `before` (startProcessedEventsPurge). */
   async forgetBefore(before: Date): Promise<void> {
-    await this.model.deleteMany({ processed_at: { $lt: before } }).exec();
+    await this.model.deleteMany({ processed_at: operator({ $lt: before }) }).exec();
   }
 }

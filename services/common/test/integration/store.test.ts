@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { Kafka, logLevel } from 'kafkajs';
-import mongoose, { type Connection, Schema } from 'mongoose';
+import { type Connection, Schema } from 'mongoose';
 import { stackEnv, waitFor } from '@invoice-platform/test-support/platform';
 import { createKafka, createProducer } from '../../src/kafka.ts';
 import { createLogger } from '../../src/logger.ts';
+import { connectMongo } from '../../src/mongo.ts';
+import { operator } from '../../src/store/operators.ts';
 import { giveBack, takeOne } from '../../src/store/counters.ts';
 import { claimDue, completeLease, type Leasable, renewLease } from '../../src/store/leases.ts';
 import { addOutbox, newOutbox, type OutboxMessage, withEvents, type WithOutbox } from '../../src/store/outbox.ts';
 import { OutboxRelay } from '../../src/store/outbox-relay.ts';
 import { changeVersioned, updateIfVersion } from '../../src/store/versioned.ts';
 
-// The data kit of services/common/src/store on the local stack's MongoDB-wire server and Kafka.
+// The data kit of services/common/src/store on the local stack's MongoDB-wire server and Kafka,
+// through the services' own connection (connectMongo: filters sanitized).
 
 interface Item extends WithOutbox, Leasable {
   version: number;
@@ -40,9 +43,7 @@ const Item = () => conn.model<Item>('Item', itemSchema);
 const log = createLogger('store-test', 'silent');
 
 test.before(async () => {
-  conn = await mongoose
-    .createConnection(stackEnv().MONGODB_URI!, { dbName: `common_store_${process.pid}_${Date.now().toString(36)}` })
-    .asPromise();
+  conn = await connectMongo(stackEnv().MONGODB_URI!, `common_store_${process.pid}_${Date.now().toString(36)}`, log);
   await Item().createIndexes();
 });
 test.after.always(async () => {
@@ -53,6 +54,64 @@ test.after.always(async () => {
 let ids = 0;
 const newItem = async (fields: Partial<Item> = {}) =>
   (await Item().create({ _id: `item-${++ids}`, ...fields })).toObject() as Item;
+
+test("connectMongo: an operator object in a filter value is a literal (never matches, never changes); only operator() marks the code's own", async (t) => {
+  await newItem({ tag: 'sanitize-a', n: 1 });
+  await newItem({ tag: 'sanitize-b', n: 2 });
+  // What a request body could carry in place of a string id or a number. As a literal it is an
+  // object where the schema has a string or a number: mongoose refuses it with a CastError before
+  // anything reaches the database (without sanitizeFilter, each of these matches both items).
+  const hostile: Record<string, unknown>[] = [
+    { tag: { $ne: 'x' } },
+    { tag: { $regex: '^sanitize' } },
+    { tag: { $gt: '' } },
+    { tag: { $in: ['sanitize-a', 'sanitize-b'] } },
+    { n: { $gt: 0 } },
+    { $or: [{ n: { $gte: 1 } }, { tag: { $exists: true } }] },
+  ];
+  for (const filter of hostile) {
+    const what = JSON.stringify(filter);
+    await t.throwsAsync(
+      Item()
+        .countDocuments(filter as never)
+        .exec(),
+      { name: 'CastError' },
+      what,
+    );
+    await t.throwsAsync(
+      Item()
+        .findOne(filter as never)
+        .exec(),
+      { name: 'CastError' },
+      what,
+    );
+    await t.throwsAsync(
+      Item()
+        .updateMany(filter as never, { $set: { n: 99 } })
+        .exec(),
+      { name: 'CastError' },
+      what,
+    );
+  }
+  const items = await Item()
+    .find({ tag: operator({ $in: ['sanitize-a', 'sanitize-b'] }) })
+    .lean()
+    .exec();
+  t.deepEqual(items.map((d) => d.n).sort(), [1, 2], 'nothing changed');
+  // The code's own operators still act, nested under $or too.
+  t.is(
+    await Item()
+      .countDocuments({ tag: operator({ $regex: '^sanitize' }) })
+      .exec(),
+    2,
+  );
+  t.is(
+    await Item()
+      .countDocuments({ $or: [{ tag: 'sanitize-a' }, { n: operator({ $gt: 1 }), tag: 'sanitize-b' }] })
+      .exec(),
+    2,
+  );
+});
 
 test('updateIfVersion: of 20 concurrent compare-and-sets from one version, one applies', async (t) => {
   const item = await newItem();

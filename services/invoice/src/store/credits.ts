@@ -4,6 +4,7 @@ import { giveBack, takeOne } from '@invoice-platform/common/store/counters';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { CreditHold, CreditPoolDoc, Models } from './models.ts';
+import { operator } from '@invoice-platform/common/store/operators';
 
 export interface CreditBalance {
   unlimited: boolean;
@@ -149,7 +150,7 @@ export class CreditStore {
    * credit goes back. Reads only pools with holds (indexed).
    */
   async reapStale(before: Date, invoiceExists: (id: string) => Promise<boolean>): Promise<number> {
-    const pools = await this.models.CreditPool.find({ held: { $gt: 0 } })
+    const pools = await this.models.CreditPool.find({ held: operator({ $gt: 0 }) })
       .limit(500)
       .lean<CreditPoolDoc[]>()
       .exec();

@@ -3,6 +3,7 @@ import { type OutboxMessage, newOutbox, withEvents } from '@invoice-platform/com
 import { changeVersioned, type VersionedChange } from '@invoice-platform/common/store/versioned';
 import type { UpdateQuery } from 'mongoose';
 import type { InvoiceDoc, Models } from './models.ts';
+import { operator } from '@invoice-platform/common/store/operators';
 
 /** What a change of an invoice sets, and the events it emits (built from the invoice after it). */
 export interface InvoiceDecision {
@@ -114,14 +115,14 @@ export class InvoiceStore {
 
   /** Unpaid invoices whose automatic overdue time has come, earliest first. */
   async dueForOverdue(now: Date, workspaceId: string | undefined, limit: number): Promise<InvoiceDoc[]> {
-    const filter: Record<string, unknown> = { invoice_status: 'unpaid', overdue_at: { $lte: now } };
+    const filter: Record<string, unknown> = { invoice_status: 'unpaid', overdue_at: operator({ $lte: now }) };
     if (workspaceId) filter.workspace_id = workspaceId;
     return this.models.Invoice.find(filter).sort({ overdue_at: 1 }).limit(limit).lean<InvoiceDoc[]>().exec();
   }
 
   /** First invoices of a series whose creation in the recurring service has not finished since `before`. */
   async seriesPending(before: Date, limit: number): Promise<InvoiceDoc[]> {
-    return this.models.Invoice.find({ series_pending: true, created_at: { $lt: before } })
+    return this.models.Invoice.find({ series_pending: true, created_at: operator({ $lt: before }) })
       .sort({ created_at: 1 })
       .limit(limit)
       .lean<InvoiceDoc[]>()

@@ -3,6 +3,7 @@ import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { UpdateQuery } from 'mongoose';
 import type { Models, NumberCounterDoc, NumberReservation } from './models.ts';
+import { operator } from '@invoice-platform/common/store/operators';
 
 export interface AllocatedNumber {
   workspaceId: string;
@@ -107,7 +108,7 @@ export class NumberStore {
 
   /** Reservations older than `before`, of sequences that have any (indexed): a crashed generate's. */
   async staleReservations(before: Date): Promise<AllocatedNumber[]> {
-    const counters = await this.models.NumberCounter.find({ reserved_count: { $gt: 0 } })
+    const counters = await this.models.NumberCounter.find({ reserved_count: operator({ $gt: 0 }) })
       .limit(500)
       .lean<NumberCounterDoc[]>()
       .exec();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newId } from '@invoice-platform/common/ids';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import type { Models, NotificationDoc, NotificationOutcome } from './models.ts';
+import { operator } from '@invoice-platform/common/store/operators';
 
 /** What is known of a notification when it is recorded. */
 export type NotificationFacts = Partial<
@@ -97,7 +98,7 @@ export class NotificationStore {
     for (let round = 0; round < 3; round++) {
       if (await insertOnce(this.models.Notification, doc)) return { kind: 'claimed', claim: { id, token } };
       const taken = await this.models.Notification.updateOne(
-        { _id: id, outcome: 'processing', lease_until: { $lte: now } },
+        { _id: id, outcome: 'processing', lease_until: operator({ $lte: now }) },
         { $set: { lease_token: token, lease_until: leaseUntil, received_at: now } },
       );
       if (taken.modifiedCount === 1) return { kind: 'claimed', claim: { id, token } };

@@ -5,6 +5,7 @@ import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import { openStatuses } from '../domain/series.ts';
 import type { Models, OccurrenceDoc, SeriesDoc } from './models.ts';
 import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
+import { operator } from '@invoice-platform/common/store/operators';
 
 /** A scheduler worker's lease on one occurrence: the occurrence as leased, and the token that holds it. */
 export interface OccurrenceLease {
@@ -27,7 +28,7 @@ export interface DueScope {
 const newToken = () => randomBytes(12).toString('base64url');
 
 /** A lease is free when none was taken, or the last one has run out (its holder died or stalled). */
-const leaseFree = (now: Date) => ({ lease_until: { $not: { $gt: now } } });
+const leaseFree = (now: Date) => ({ lease_until: operator({ $not: { $gt: now } }) });
 
 export class RecurringRepository {
   readonly models: Models;
@@ -130,7 +131,7 @@ export class RecurringRepository {
   }
 
   async occurrencesOf(seriesIds: string[]): Promise<Map<string, OccurrenceDoc[]>> {
-    const docs = await this.models.Occurrence.find({ series_id: { $in: seriesIds } })
+    const docs = await this.models.Occurrence.find({ series_id: operator({ $in: seriesIds }) })
       .sort({ date: 1 })
       .lean<OccurrenceDoc[]>()
       .exec();
@@ -144,7 +145,10 @@ export class RecurringRepository {
   }
 
   async hasOpenOccurrences(seriesId: string): Promise<boolean> {
-    const open = await this.models.Occurrence.exists({ series_id: seriesId, status: { $in: openStatuses } }).exec();
+    const open = await this.models.Occurrence.exists({
+      series_id: seriesId,
+      status: operator({ $in: openStatuses }),
+    }).exec();
     return open !== null;
   }
 
@@ -168,7 +172,7 @@ export class RecurringRepository {
 
   /** How many occurrences are due by `now`: the range dueOccurrences reads, counted by its index. */
   countDue(now: Date): Promise<number> {
-    return this.models.Occurrence.countDocuments({ due_at: { $lte: now } }).exec();
+    return this.models.Occurrence.countDocuments({ due_at: operator({ $lte: now }) }).exec();
   }
 
   /**
@@ -186,8 +190,8 @@ export class RecurringRepository {
     for (;;) {
       const page = await this.models.Occurrence.find({
         ...filter,
-        due_at: from ? { $gte: from, $lte: now } : { $lte: now },
-        ...(seenAtFrom.length > 0 ? { _id: { $nin: seenAtFrom } } : {}),
+        due_at: operator(from ? { $gte: from, $lte: now } : { $lte: now }),
+        ...(seenAtFrom.length > 0 ? { _id: operator({ $nin: seenAtFrom }) } : {}),
       })
         .sort({ due_at: 1 })
         .limit(pageSize)
@@ -210,7 +214,7 @@ export class RecurringRepository {
   async leaseDueOccurrence(id: string, dueBy: Date, now: Date, leaseMs: number): Promise<OccurrenceLease | null> {
     const token = newToken();
     const occurrence = await this.models.Occurrence.findOneAndUpdate(
-      { _id: id, due_at: { $lte: dueBy }, ...leaseFree(now) },
+      { _id: id, due_at: operator({ $lte: dueBy }), ...leaseFree(now) },
       { $set: { lease_token: token, lease_until: new Date(now.getTime() + leaseMs) } },
       { returnDocument: 'after' },
     )
@@ -296,13 +300,16 @@ export class RecurringRepository {
    * newer due_at wins.
    */
   async snoozeOccurrence(id: string, now: Date, until: Date): Promise<void> {
-    await this.models.Occurrence.updateOne({ _id: id, due_at: { $lte: now } }, { $set: { due_at: until } }).exec();
+    await this.models.Occurrence.updateOne(
+      { _id: id, due_at: operator({ $lte: now }) },
+      { $set: { due_at: until } },
+    ).exec();
   }
 
   /** Makes a series' snoozed occurrences due at `now` again (the series became active). */
   async wakeOccurrences(seriesId: string, now: Date): Promise<void> {
     await this.models.Occurrence.updateMany(
-      { series_id: seriesId, next_attempt_at: { $lte: now }, due_at: { $gt: now } },
+      { series_id: seriesId, next_attempt_at: operator({ $lte: now }), due_at: operator({ $gt: now }) },
       { $set: { due_at: now } },
     ).exec();
   }
@@ -320,7 +327,7 @@ export class RecurringRepository {
     const token = newToken();
     for (const id of ids) {
       const res = await this.models.Occurrence.updateOne(
-        { _id: id, status: { $in: openStatuses }, invoice_id: null, ...leaseFree(now) },
+        { _id: id, status: operator({ $in: openStatuses }), invoice_id: null, ...leaseFree(now) },
         { $set: { lease_token: token, lease_until: new Date(now.getTime() + holdMs) } },
       ).exec();
       if (res.matchedCount !== 1) {
@@ -335,7 +342,7 @@ export class RecurringRepository {
   async releaseHold(ids: string[], token: string): Promise<void> {
     if (ids.length === 0) return;
     await this.models.Occurrence.updateMany(
-      { _id: { $in: ids }, lease_token: token },
+      { _id: operator({ $in: ids }), lease_token: token },
       { $set: { lease_token: null, lease_until: null } },
     ).exec();
   }
@@ -344,7 +351,7 @@ export class RecurringRepository {
   async deleteHeldOccurrences(ids: string[], token: string): Promise<number> {
     if (ids.length === 0) return 0;
     const res = await this.models.Occurrence.deleteMany({
-      _id: { $in: ids },
+      _id: operator({ $in: ids }),
       lease_token: token,
       invoice_id: null,
     }).exec();
@@ -358,7 +365,7 @@ export class RecurringRepository {
   async deleteFreeOccurrence(id: string, now: Date): Promise<boolean> {
     const res = await this.models.Occurrence.deleteOne({
       _id: id,
-      status: { $in: openStatuses },
+      status: operator({ $in: openStatuses }),
       invoice_id: null,
       ...leaseFree(now),
     }).exec();

@@ -9,6 +9,7 @@ import {
   openStatuses,
   settledStatuses,
 } from './models.ts';
+import { operator } from '@invoice-platform/common/store/operators';
 
 export interface DeliveryFilter {
   workspace_id: string;
@@ -98,7 +99,7 @@ export class DeliveryStore {
    */
   async cancelOpen(endpointId: string, now: Date): Promise<number> {
     const res = await this.models.Delivery.updateMany(
-      { endpoint_id: endpointId, status: { $in: openStatuses } },
+      { endpoint_id: endpointId, status: operator({ $in: openStatuses }) },
       { $set: { status: 'cancelled', next_attempt_at: null, due_at: null, lease_token: null, updated_at: now } },
     ).exec();
     return res.modifiedCount;
@@ -109,7 +110,7 @@ export class DeliveryStore {
    * first: an indexed range with a limit. A sender then claims each one by id (claim).
    */
   async dueIds(now: Date, limit: number, workspaceId?: string): Promise<string[]> {
-    const query: Record<string, unknown> = { due_at: { $lte: now } };
+    const query: Record<string, unknown> = { due_at: operator({ $lte: now }) };
     if (workspaceId) query.workspace_id = workspaceId;
     const due = await this.models.Delivery.find(query, { _id: 1 })
       .sort({ due_at: 1 })
@@ -130,10 +131,10 @@ export class DeliveryStore {
     exclude: { workspaces: string[]; endpoints: string[] },
     workspaceId?: string,
   ): Promise<DueDelivery[]> {
-    const query: Record<string, unknown> = { due_at: { $lte: now } };
+    const query: Record<string, unknown> = { due_at: operator({ $lte: now }) };
     if (workspaceId) query.workspace_id = workspaceId;
-    else if (exclude.workspaces.length > 0) query.workspace_id = { $nin: exclude.workspaces };
-    if (exclude.endpoints.length > 0) query.endpoint_id = { $nin: exclude.endpoints };
+    else if (exclude.workspaces.length > 0) query.workspace_id = operator({ $nin: exclude.workspaces });
+    if (exclude.endpoints.length > 0) query.endpoint_id = operator({ $nin: exclude.endpoints });
     return this.models.Delivery.find(query, { _id: 1, workspace_id: 1, endpoint_id: 1 })
       .sort({ due_at: 1 })
       .limit(limit)
@@ -198,7 +199,7 @@ export class DeliveryStore {
     const hit = await this.models.Delivery.exists({
       endpoint_id: endpointId,
       status: 'succeeded',
-      succeeded_at: { $gte: since },
+      succeeded_at: operator({ $gte: since }),
     });
     return hit !== null;
   }
@@ -230,32 +231,38 @@ export class DeliveryStore {
   async purge(cutoff: Date, batch = 500): Promise<{ deliveries: number; events: number }> {
     const deliveries = await this.purgeBatches(
       () =>
-        this.models.Delivery.find({ created_at: { $lt: cutoff }, status: { $in: settledStatuses } }, { _id: 1 })
+        this.models.Delivery.find(
+          { created_at: operator({ $lt: cutoff }), status: operator({ $in: settledStatuses }) },
+          { _id: 1 },
+        )
           .sort({ created_at: 1 })
           .limit(batch)
           .lean<{ _id: string }[]>()
           .exec(),
-      (ids) => this.models.Delivery.deleteMany({ _id: { $in: ids } }).exec(),
+      (ids) => this.models.Delivery.deleteMany({ _id: operator({ $in: ids }) }).exec(),
       batch,
     );
     const events = await this.purgeBatches(
       () =>
-        this.models.Event.find({ received_at: { $lt: cutoff } }, { _id: 1 })
+        this.models.Event.find({ received_at: operator({ $lt: cutoff }) }, { _id: 1 })
           .sort({ received_at: 1 })
           .limit(batch)
           .lean<{ _id: string }[]>()
           .exec(),
-      (ids) => this.models.Event.deleteMany({ _id: { $in: ids } }).exec(),
+      (ids) => this.models.Event.deleteMany({ _id: operator({ $in: ids }) }).exec(),
       batch,
     );
     await this.purgeBatches(
       () =>
-        this.models.Notice.find({ created_at: { $lt: cutoff }, status: { $in: ['sent', 'skipped'] } }, { _id: 1 })
+        this.models.Notice.find(
+          { created_at: operator({ $lt: cutoff }), status: operator({ $in: ['sent', 'skipped'] }) },
+          { _id: 1 },
+        )
           .sort({ created_at: 1 })
           .limit(batch)
           .lean<{ _id: string }[]>()
           .exec(),
-      (ids) => this.models.Notice.deleteMany({ _id: { $in: ids } }).exec(),
+      (ids) => this.models.Notice.deleteMany({ _id: operator({ $in: ids }) }).exec(),
       batch,
     );
     return { deliveries, events };

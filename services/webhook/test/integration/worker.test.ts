@@ -5,6 +5,7 @@ import { createLogger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
 import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
 import type { Lease } from '@invoice-platform/common/store/leases';
+import { operator } from '@invoice-platform/common/store/operators';
 import test from 'ava';
 import type { Connection } from 'mongoose';
 import { ServiceClock } from '@invoice-platform/common/clock';
@@ -121,7 +122,7 @@ function lifecycle(id: string, workspaceId: string) {
 
 /** How many deliveries of the workspace still have work due (or held by a sender). */
 function stillDue(workspaceId: string): Promise<number> {
-  return models.Delivery.countDocuments({ workspace_id: workspaceId, due_at: { $ne: null } }).exec();
+  return models.Delivery.countDocuments({ workspace_id: workspaceId, due_at: operator({ $ne: null }) }).exec();
 }
 
 test.serial('four workers racing over 30 due deliveries send each exactly once', async (t) => {
@@ -277,7 +278,7 @@ test.serial('a redelivered event whose fan-out died half-way gets its missing de
   await endpointIn(r, 'WSHALF', 'half2');
   await r.fanOut.handle(lifecycle('evt_half', 'WSHALF'));
   // As if the process had died after the first delivery: the second one and the flag are lost.
-  await models.Delivery.deleteOne({ workspace_id: 'WSHALF', endpoint_id: { $ne: e1.id } });
+  await models.Delivery.deleteOne({ workspace_id: 'WSHALF', endpoint_id: operator({ $ne: e1.id }) });
   await models.Event.updateOne({ _id: 'evt_half' }, { $set: { fanned_out: false } });
   const made = await r.fanOut.handle(lifecycle('evt_half', 'WSHALF'));
   t.is(made, 2, 'both pairs were visited, the existing one found in place');
