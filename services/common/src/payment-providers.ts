@@ -134,7 +134,6 @@ export const providerSpecs: Record<PaymentProvider, ProviderSpec> = {
     currencies: [
       'EUR',
       'AUD',
-      'BGN',
       'CAD',
       'CHF',
       'CZK',

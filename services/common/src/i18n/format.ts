@@ -1,3 +1,4 @@
+import { currencyMinorUnits } from '../contracts/currencies.ts';
 import { type DocumentLanguage, localeOf } from './words.ts';
 
 /**
@@ -31,31 +32,40 @@ function fractionDigitsOf(value: string): number {
   return dot < 0 ? 0 : value.length - dot - 1;
 }
 
-/** The currency's minor digits as Intl (CLDR) knows them: IDR 0, JPY 0, USD 2, KWD 3. */
-export function currencyDigits(currency: string): number {
-  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-export function isCurrencyCode(value: string): boolean {
-  if (!/^[A-Z]{3}$/.test(value)) return false;
-  return (Intl.supportedValuesOf('currency') as string[]).includes(value);
+// The currencies Intl has display data for (a symbol, a name); for any other well-formed code it
+// prints the code itself, which is the fallback formatMoney asks for explicitly.
+let intlCurrencies: ReadonlySet<string> | undefined;
+function intlKnows(currency: string): boolean {
+  intlCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return intlCurrencies.has(currency);
 }
 
 /**
- * Money with the currency's minor digits. A value carrying more decimals than that (the invoice
- * service and CLDR may disagree, e.g. ISO 4217 gives IDR 2 digits, CLDR 0) is shown with all of
- * them rather than rounded again here.
+ * Money in `currency`, with the minor units of the platform's one currency table
+ * (contracts/currencies.ts: ISO 4217, IDR 0), never Intl's (CLDR's) digits: USD 2, JPY 0, KWD 3,
+ * CLF 4, HUF 2. A value carrying more decimals than that is shown with all of them rather than
+ * rounded again here (the invoice service rounded it), and a code outside the table with the
+ * decimals it carries.
+ *
+ * The symbol is Intl's where it has one ("$", "€", "Rp"); for a code Intl has no data for (VED,
+ * CLF, UYW, BOV, XAD, …) the code itself, placed as the locale places currencies and with the
+ * locale's digits ("VED 1,234.50" in en, "1.234,50 VED" in de). Should Intl refuse the code
+ * altogether, the code and the number in the locale's format.
  */
 export function formatMoney(amount: string, currency: string, lang: DocumentLanguage): string {
-  const digits = Math.max(currencyDigits(currency), fractionDigitsOf(amount));
-  const fmt = numberFormat(localeOf[lang], {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'symbol',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-  return fmt.format(amount as unknown as number);
+  const digits = Math.max(currencyMinorUnits(currency) ?? 0, fractionDigitsOf(amount));
+  const fraction = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  try {
+    const fmt = numberFormat(localeOf[lang], {
+      style: 'currency',
+      currency,
+      currencyDisplay: intlKnows(currency) ? 'symbol' : 'code',
+      ...fraction,
+    });
+    return fmt.format(amount as unknown as number);
+  } catch {
+    return `${currency}\u00a0${numberFormat(localeOf[lang], fraction).format(amount as unknown as number)}`;
+  }
 }
 
 /** Quantities and plain numbers: as many decimals as given, grouped per locale. */

@@ -7,8 +7,9 @@
  * toDecimalString, before it reaches this module.
  *
  * The figures and how each is rounded. "round" is always half away from zero to the currency's
- * minor units (minorUnits below: ISO 4217, except IDR → 0, see currencies.ts), and every figure is
- * rounded exactly once, from its exact value; a sum of figures that are already rounded is exact.
+ * minor units (minorUnits below: ISO 4217, except IDR → 0, from the platform's one currency table,
+ * common/contracts/currencies.ts), and every figure is rounded exactly once, from its exact value;
+ * a sum of figures that are already rounded is exact.
  *
  *   line_amount_i    = round(quantity_i × price_i − discount_i)
  *                      The item discount (default 0) may not exceed quantity × price (exact values).
@@ -33,7 +34,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
-import { ISO_4217_MINOR_UNITS, MINOR_UNIT_OVERRIDES, NO_MINOR_UNIT_CODES } from './currencies.ts';
+import { currencyMinorUnits, currencyRefusal } from '@invoice-platform/common/contracts/currencies';
 
 /** OpenAPI `generateInvoice`: the currency when the request names none. */
 export const DEFAULT_CURRENCY = 'IDR';
@@ -101,12 +102,7 @@ export function minorUnits(currency: string): number {
 }
 
 function lookupMinorUnits(currency: unknown): number | { message: string } {
-  if (typeof currency === 'string') {
-    const digits = MINOR_UNIT_OVERRIDES.get(currency) ?? ISO_4217_MINOR_UNITS.get(currency);
-    if (digits !== undefined) return digits;
-    if (NO_MINOR_UNIT_CODES.has(currency)) return { message: 'must be an ISO 4217 currency code with minor units' };
-  }
-  return { message: 'must be an ISO 4217 currency code' };
+  return currencyMinorUnits(currency) ?? { message: currencyRefusal(currency) ?? 'must be an ISO 4217 currency code' };
 }
 
 /**

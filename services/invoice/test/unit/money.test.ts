@@ -1,4 +1,5 @@
 import test from 'ava';
+import { currencyMinorUnits, invoiceCurrencies } from '@invoice-platform/common/contracts/currencies';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import { computeTotals, minorUnits, toDecimalString, type ItemInput, type Totals } from '../../src/domain/money.ts';
 
@@ -474,7 +475,7 @@ for (const [title, input, expected] of refusals) {
 const minorUnitCases: [string, number][] = [
   ['USD', 2],
   ['EUR', 2],
-  ['IDR', 0], // ISO says 2; product override (currencies.ts)
+  ['IDR', 0], // ISO says 2; product override (common/contracts/currencies.ts)
   ['JPY', 0],
   ['KRW', 0],
   ['VND', 0],
@@ -494,16 +495,54 @@ const minorUnitCases: [string, number][] = [
   ['UYW', 4],
   ['HUF', 2], // CLDR (Intl) says 0
   ['XCG', 2], // new in 2025, not yet known to every library
+  ['VED', 2], // Intl lacks VED, BOV, XAD, CLF and UYW
+  ['BOV', 2],
+  ['XAD', 2],
 ];
 for (const [currency, digits] of minorUnitCases) {
   test(`minorUnits(${currency}) = ${digits}`, (t) => t.is(minorUnits(currency), digits));
 }
 
-for (const currency of ['ABC', 'usd', '', 'US', 'USDX', 'constructor', 'BGN', 'XXX']) {
+test('minorUnits is the common currency table, code for code', (t) => {
+  t.deepEqual(
+    invoiceCurrencies.map((currency) => minorUnits(currency)),
+    invoiceCurrencies.map((currency) => currencyMinorUnits(currency)),
+  );
+});
+
+for (const [currency, message] of [
+  ['ABC', 'must be an ISO 4217 currency code'],
+  ['usd', 'must be an ISO 4217 currency code'],
+  ['', 'must be an ISO 4217 currency code'],
+  ['US', 'must be an ISO 4217 currency code'],
+  ['USDX', 'must be an ISO 4217 currency code'],
+  ['constructor', 'must be an ISO 4217 currency code'],
+  ['BGN', 'must be an ISO 4217 currency code'],
+  ['HRK', 'must be an ISO 4217 currency code'],
+  ['XXX', 'must be an ISO 4217 currency code with minor units'],
+  ['XAU', 'must be an ISO 4217 currency code with minor units'],
+] as const) {
   test(`minorUnits refuses ${JSON.stringify(currency)}`, (t) => {
     const errors = validationErrors(t, () => minorUnits(currency));
-    t.is(errors.length, 1);
-    t.is(errors[0]!.path, 'body.currency');
+    t.deepEqual(errors, [{ path: 'body.currency', message }]);
+  });
+}
+
+// Every accepted code computes: one line of 1234.5 at 10 % tax, rounded to its minor units.
+const perCurrencyTotals: [string, string][] = [
+  ['VED', '1357.95'], // 1234.50 + 123.45
+  ['CLF', '1357.9500'], // 1234.5000 + 123.4500
+  ['UYW', '1357.9500'],
+  ['XAD', '1357.95'],
+  ['KWD', '1357.950'],
+  ['JPY', '1359'], // 1235 (half away from zero) + 123.5 → 124
+  ['IDR', '1359'],
+];
+for (const [currency, amount] of perCurrencyTotals) {
+  test(`computeTotals in ${currency}: the amount with its minor units`, (t) => {
+    const totals = computeTotals({ currency, tax_rate: '10', items: [item('1', '1234.5')] });
+    t.is(totals.amount, amount);
+    t.is(totals.currency, currency);
   });
 }
 

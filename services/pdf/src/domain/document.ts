@@ -1,5 +1,6 @@
+import { currencyRefusal } from '@invoice-platform/common/contracts/currencies';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
-import { formatPercent, isCurrencyCode, isDecimal, isTimeZone } from '@invoice-platform/common/i18n/format';
+import { formatPercent, isDecimal, isTimeZone } from '@invoice-platform/common/i18n/format';
 import { documentWords, type DocumentWords } from '@invoice-platform/common/i18n/document';
 import {
   type DocumentLanguage,
@@ -59,7 +60,10 @@ export function validateRenderRequest(req: RenderRequest): {
     if (!validTimestamp(doc.issue_date)) bad('document.issue_date', 'must be an RFC 3339 timestamp');
     if (!validDate(doc.due_date)) bad('document.due_date', 'must be a date YYYY-MM-DD');
     if (doc.paid_at && !validTimestamp(doc.paid_at)) bad('document.paid_at', 'must be an RFC 3339 timestamp');
-    if (!isCurrencyCode(doc.currency)) bad('document.currency', 'must be an ISO 4217 currency code');
+    // The invoice service's own table (common/contracts/currencies.ts), not Intl's list: every
+    // currency an invoice can be in prints, Intl's data or not (VED, CLF, UYW, BOV, XAD, …).
+    const currency = currencyRefusal(doc.currency);
+    if (currency) bad('document.currency', currency);
     if (!isTimeZone(doc.time_zone)) bad('document.time_zone', 'must be an IANA time zone');
     if (!doc.customer?.name) bad('document.customer.name', 'is required');
     for (const f of ['subtotal', 'discount_total', 'tax_rate', 'tax_amount', 'amount'] as const) {

@@ -18,6 +18,7 @@ export function followUpMail(input: {
   customerName: string;
   /** The invoice total as the invoice service gives it: a decimal string, never a float. */
   amount: string;
+  /** An invoice currency: formatMoney prints it with the currency table's minor units, as the PDF does. */
   currency: string;
   /** YYYY-MM-DD, the customer's local date. */
   dueDate: string;

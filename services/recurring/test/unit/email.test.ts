@@ -55,6 +55,27 @@ test('follow-up email: a decimal total is printed exactly, never through a binar
   t.true(text.includes('$9,007,199,254,740,993.10'), text);
 });
 
+// [currency, language, total as the invoice service gives it, as the email prints it]: the decimals of
+// the currency table (common/contracts/currencies.ts), the code where Intl has no symbol for it.
+const currencies: [string, string, string, string][] = [
+  ['VED', 'en', '1357.95', 'VED\u00a01,357.95'],
+  ['VED', 'es', '1357.95', '1357,95\u00a0VED'],
+  ['CLF', 'en', '1357.95', 'CLF\u00a01,357.9500'],
+  ['CLF', 'fr', '1357.9500', '1\u202f357,9500\u00a0CLF'],
+  ['UYW', 'de', '1357.9500', '1.357,9500\u00a0UYW'],
+  ['BOV', 'id', '1357.95', 'BOV\u00a01.357,95'],
+  ['XAD', 'ar', '1357.95', '\u200f1,357.95\u00a0XAD'],
+  ['IQD', 'en', '1357', 'IQD\u00a01,357.000'],
+  ['HUF', 'hi', '1357', 'HUF\u00a01,357.00'],
+  ['KWD', 'ja', '1357.95', 'KWD\u00a01,357.950'],
+];
+for (const [currency, language, amount, printed] of currencies) {
+  test(`follow-up email in ${currency} (${language}): the total as ${JSON.stringify(printed)}`, (t) => {
+    const { text } = followUpMail({ ...base, language, amount, currency });
+    t.true(text.includes(printed), text);
+  });
+}
+
 test('follow-up email: an unknown language falls back to English', (t) => {
   t.true(mail('xx').subject.startsWith('Invoice '));
 });

@@ -1,4 +1,5 @@
-import { isCurrencyCode, isTimeZone } from '@invoice-platform/common/i18n/format';
+import { isInvoiceCurrency } from '@invoice-platform/common/contracts/currencies';
+import { isTimeZone } from '@invoice-platform/common/i18n/format';
 import { documentWords, type LineWords } from '@invoice-platform/common/i18n/document';
 import {
   type DocumentLanguage,
@@ -111,7 +112,7 @@ export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorksp
   const figures = documentWords(inv, {
     lang,
     timeZone: isTimeZone(workspace.time_zone) ? workspace.time_zone : 'UTC',
-    currency: inv.currency && isCurrencyCode(inv.currency) ? inv.currency : undefined,
+    currency: isInvoiceCurrency(inv.currency) ? inv.currency : undefined,
   });
   const word = (key: string): string | undefined => (key in words ? words[key as WordKey] : undefined);
   const status = inv.invoice_status;

@@ -1,6 +1,9 @@
 /**
- * ISO 4217 currency codes and their minor units (docs/architecture.md#money: amounts are rounded to the
- * currency's ISO 4217 minor units, and currency codes are validated against ISO 4217).
+ * ISO 4217 currency codes and their minor units, the one currency table of the platform
+ * (docs/architecture.md#money: amounts are rounded to the currency's ISO 4217 minor units, and
+ * currency codes are validated against ISO 4217). The invoice service validates and rounds with it,
+ * the pdf service checks its documents against it, and the PDFs, the public page and the follow-up
+ * email format amounts with its minor units (i18n/format.ts), including codes Intl does not know.
  *
  * Source: ISO 4217 "List One: Current currency & funds", published 2026-01-01 (the maintenance
  * agency's list-one.xml). Every active alphabetic code with a numeric minor-unit count is here,
@@ -220,3 +223,33 @@ export const NO_MINOR_UNIT_CODES: ReadonlySet<string> = new Set([
  * would be wrong in practice. Amounts in IDR are therefore rounded to whole rupiah.
  */
 export const MINOR_UNIT_OVERRIDES: ReadonlyMap<string, number> = new Map([['IDR', 0]]);
+
+/**
+ * The minor units amounts in `code` are rounded to and printed with: ISO 4217's, with the product's
+ * overrides (IDR → 0). Undefined for anything that is not an invoice currency: a code without minor
+ * units (XAU), withdrawn (HRK) or unknown (ABC), lower case ('usd'), or not a string.
+ */
+export function currencyMinorUnits(code: unknown): number | undefined {
+  if (typeof code !== 'string') return undefined;
+  return MINOR_UNIT_OVERRIDES.get(code) ?? ISO_4217_MINOR_UNITS.get(code);
+}
+
+/** True for the codes an invoice may be in: the ISO 4217 codes with minor units, upper case. */
+export function isInvoiceCurrency(code: unknown): code is string {
+  return currencyMinorUnits(code) !== undefined;
+}
+
+/**
+ * Why `code` cannot be an invoice's currency, as a field error message (the field is named by the
+ * caller), or undefined when it can.
+ */
+export function currencyRefusal(code: unknown): string | undefined {
+  if (isInvoiceCurrency(code)) return undefined;
+  if (typeof code === 'string' && NO_MINOR_UNIT_CODES.has(code)) {
+    return 'must be an ISO 4217 currency code with minor units';
+  }
+  return 'must be an ISO 4217 currency code';
+}
+
+/** Every code the API accepts as an invoice's currency, in alphabetical order. */
+export const invoiceCurrencies: readonly string[] = Object.freeze(iso4217.map(([code]) => code));
