@@ -105,6 +105,16 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
   const refused = await api.call('POST', '/api/invoices/generate-external', { body: invoiceBody });
   t.is(refused.status, 402, refused.text);
   await receiver.waitFor(route, (r) => r.length >= 1);
+  // The webhook service counts the delivery only once the receiver has answered and the attempt is
+  // recorded, after the receiver saw the request: wait for the count itself.
+  const succeededDeliveries = (samples: Sample[]) =>
+    sum(select(samples, 'invoice_platform_webhook_deliveries_total', { outcome: 'succeeded' }));
+  await waitFor(
+    'the delivery counted by the webhook service',
+    async () => succeededDeliveries(await scrape('webhook')) > succeededDeliveries(before.webhook),
+    30_000,
+    200,
+  );
 
   // A 429: the professional plan allows two requests a window here.
   const limited = await platform.client('professional');

@@ -169,7 +169,11 @@ test('webhooks: each of the four event types arrives once, signed, with the publ
     'invoice.paid',
   ]);
 
-  const log = await deliveries(api.workspaceId);
+  // Each attempt is recorded once the receiver has answered, after it saw the request.
+  const log = await waitFor('every attempt recorded in the delivery log', async () => {
+    const ds = await deliveries(api.workspaceId);
+    return ds.length >= 5 && ds.every((d) => Number(d.attempt_count) >= 1) ? ds : undefined;
+  });
   t.is(log.length, 5);
   for (const d of log) {
     t.like(d, { status: 'succeeded', attempt_count: 1, resend: false });

@@ -33,6 +33,10 @@ let current: RenderRequest = sampleRenderRequest({
 let applyNext = true;
 const recorded: Recorded[] = [];
 const renderInputs: string[] = [];
+// An invoice no test renders: its status change, published on our invoice's key (so on the same
+// partition, handled in order), reaches GetRenderInput only once every event before it is handled.
+const fenceId = `inv_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+let fenceSeen = false;
 
 let server: grpc.Server;
 let svc: TestService;
@@ -45,6 +49,7 @@ test.before(async () => {
     GetRenderInput: (call: grpc.ServerUnaryCall<{ invoice_id: string }, unknown>, cb: grpc.sendUnaryData<unknown>) => {
       // The topic is shared with every other test running meanwhile: their invoices are not ours.
       if (call.request.invoice_id !== invoiceId) {
+        if (call.request.invoice_id === fenceId) fenceSeen = true;
         const metadata = new grpc.Metadata();
         metadata.set('app-error-kind', 'not_found');
         cb({ code: grpc.status.NOT_FOUND, details: 'not this test’s invoice', metadata });
@@ -81,7 +86,7 @@ test.after.always(async () => {
   server?.forceShutdown();
 });
 
-async function publish(type: string, id: string, sequence: number): Promise<void> {
+async function publish(type: string, id: string, sequence: number, objectId = invoiceId): Promise<void> {
   const envelope = {
     id,
     object: 'event',
@@ -89,7 +94,7 @@ async function publish(type: string, id: string, sequence: number): Promise<void
     created: new Date().toISOString(),
     workspace_id: ws,
     sequence,
-    data: { object: { id: invoiceId, invoice_status: 'paid' }, previous_status: 'unpaid' },
+    data: { object: { id: objectId, invoice_status: 'paid' }, previous_status: 'unpaid' },
   };
   await producer.send({
     topic: topics.invoiceLifecycle,
@@ -131,10 +136,24 @@ test.serial('redelivered and stale events are dropped; an unapplied result delet
   t.is(recorded.length, 2);
   t.is(second.invoice_sequence, 5);
   t.is(second.file!.status_marking, 'OVERDUE');
-  const err = await t.throwsAsync(
-    svc.client.call('GetFile', { workspace_id: ws, file_id: second.file!.file_id, include_content: false }),
-  );
+  // The consumer deletes the file only once RecordPdfResult has answered, after `recorded[1]` appears.
+  const getFile = () =>
+    svc.client.call('GetFile', { workspace_id: ws, file_id: second.file!.file_id, include_content: false });
+  await waitFor('the unapplied file deleted', async () => {
+    try {
+      await getFile();
+      return false;
+    } catch (err) {
+      if (AppError.isKind(err, 'not_found')) return true;
+      throw err;
+    }
+  });
+  const err = await t.throwsAsync(getFile());
   t.true(AppError.isKind(err, 'not_found'), 'the file the invoice service did not take is deleted');
-  await new Promise((r) => setTimeout(r, 500));
+  // Fence: once the consumer reaches an event published after ours on the same partition, it has
+  // finished with ours (a failure would have redelivered it before), so no further render is coming.
+  await publish('invoice.status_changed', `evt_fence_${randomUUID()}`, 1, fenceId);
+  await waitFor('the fence event handled', async () => fenceSeen);
   t.is(recorded.length, 2);
+  t.deepEqual(renderInputs, [invoiceId, invoiceId], 'the redelivered and stale events were not rendered');
 });
