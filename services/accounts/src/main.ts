@@ -32,6 +32,9 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   relay.start();
   const repo = new AccountsRepository(models, box);
   const deps: AccountsDeps = { repo, keyLimits, notifyOutbox: () => relay.notify(), log };
+  const payments = new PaymentSetupService(deps);
+  // Before serving: the credentials lookup refuses what is still sealed in the v1 format.
+  await payments.resealV1Credentials();
 
   const server = await startGrpcServer({
     addr: config.ACCOUNTS_LISTEN_ADDR,
@@ -41,7 +44,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
         handlers: accountsHandlers({
           workspaces: new WorkspaceService(deps),
           apiKeys: new ApiKeyService(deps),
-          payments: new PaymentSetupService(deps),
+          payments,
           keyLimits,
         }),
       },

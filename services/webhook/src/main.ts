@@ -12,6 +12,7 @@ import { loadWebhookConfig } from './config.ts';
 import { startLifecycleConsumer } from './events/lifecycle-consumer.ts';
 import { webhookHandlers } from './grpc/handlers.ts';
 import { startPurgeJob } from './jobs/purge.ts';
+import { resealV1Secrets } from './jobs/reseal.ts';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { EndpointService } from './service/endpoints.ts';
 import { FanOut } from './service/fanout.ts';
@@ -42,6 +43,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.WEBHOOK_MAIL_FROM });
   const clock = new ServiceClock();
   const endpoints = new EndpointStore(models, new SecretBox(config.WEBHOOK_SECRET_KEYS, 'WEBHOOK_SECRET_KEYS'));
+  // Before anything reads an endpoint: opening refuses what is still sealed in the v1 format.
+  await resealV1Secrets({ endpoints, now: clock.now(), log });
   const deliveries = new DeliveryStore(models);
   const allowInsecureLoopback = config.WEBHOOK_ALLOW_INSECURE_LOOPBACK;
   if (allowInsecureLoopback) log.warn('WEBHOOK_ALLOW_INSECURE_LOOPBACK is on: http:// to 127.0.0.1 and ::1 allowed');

@@ -4,6 +4,9 @@ import { currencyRefusal, providerError, validateConnection } from '../domain/pa
 import type { GatewayCredentials, PaymentAccount, PaymentGateway } from '../store/repository.ts';
 import { type AccountsDeps, maxNameLength } from './deps.ts';
 
+/** The one-time pass binding v1-sealed credentials to their connection, by its id in `migrations`. */
+export const resealV1Migration = 'gateway_credentials_sealed_v2';
+
 function checkProvider(provider: string): void {
   const refusal = providerError(provider);
   if (refusal) throw AppError.validation([refusal]);
@@ -62,6 +65,26 @@ export class PaymentSetupService {
   async listGateways(workspaceId: string): Promise<PaymentGateway[]> {
     await this.deps.repo.getWorkspace(workspaceId);
     return this.deps.repo.listGateways(workspaceId);
+  }
+
+  /**
+   * Binds the credentials still sealed in the v1 format to their connection (common/secret-box.ts),
+   * once per database: main.ts awaits it before serving, and GetPaymentGatewayCredentials refuses
+   * v1 from then on. Done is recorded in `migrations`, so later starts cost one lookup, not a pass
+   * over every connection; replicas starting at once may both run it (each re-seal is a
+   * compare-and-set on the old text). Credentials that do not open are logged and left to be
+   * connected again: recording done regardless keeps a v1 value planted later from ever being
+   * re-sealed into the record it was planted in.
+   */
+  async resealV1Credentials(): Promise<void> {
+    const { repo, log } = this.deps;
+    if (await repo.migrationDone(resealV1Migration)) return;
+    const { resealed, unopened } = await repo.resealV1Credentials();
+    for (const { id, reason } of unopened) {
+      log.error({ gateway_id: id, reason }, 'v1 gateway credentials did not open; connect the gateway again');
+    }
+    await repo.markMigrationDone(resealV1Migration, this.now());
+    log.info({ resealed, unopened: unopened.length }, 'v1 gateway credentials re-sealed');
   }
 
   async gatewayCredentials(workspaceId: string, provider: string): Promise<GatewayCredentials> {

@@ -53,14 +53,24 @@ export interface PaymentGatewayDoc {
   /** sandbox | live. */
   mode: string;
   /**
-   * The credential fields as one JSON object, sealed (common/secret-box.ts, ACCOUNTS_SECRET_KEYS).
-   * Absent on records made before connections took credentials: those are not connected.
+   * The credential fields as one JSON object, sealed (common/secret-box.ts, ACCOUNTS_SECRET_KEYS)
+   * for this workspace and provider, so it opens in no other record. Absent on records made before
+   * connections took credentials: those are not connected.
    */
   credentials?: string;
   /** The names of the sealed fields, in the clear, so lists never open the credentials. */
   credential_fields: string[];
   connected_at: Date;
   updated_at: Date;
+}
+
+/**
+ * A one-time pass over stored data that is done: its id names it (e.g. `gateway_credentials_sealed_v2`).
+ * Read by _id at every start, so a done pass costs one lookup and never runs again.
+ */
+export interface MigrationDoc {
+  _id: string;
+  done_at: Date;
 }
 
 export interface PaymentAccountDoc {
@@ -153,12 +163,22 @@ const paymentAccountSchema = new Schema<PaymentAccountDoc>(
 // Account list of a workspace, newest first. The existence check by (workspace, id) goes by _id.
 paymentAccountSchema.index({ workspace_id: 1, created_at: -1 });
 
+const migrationSchema = new Schema<MigrationDoc>(
+  {
+    _id: String,
+    done_at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'migrations' },
+);
+// Read and written by _id only.
+
 export function registerModels(conn: Connection) {
   return {
     Workspace: conn.model<WorkspaceDoc>('Workspace', workspaceSchema),
     ApiKey: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema),
     PaymentGateway: conn.model<PaymentGatewayDoc>('PaymentGateway', paymentGatewaySchema),
     PaymentAccount: conn.model<PaymentAccountDoc>('PaymentAccount', paymentAccountSchema),
+    Migration: conn.model<MigrationDoc>('Migration', migrationSchema),
   };
 }
 

@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId, randomBase62 } from '@invoice-platform/common/ids';
-import type { SecretBox } from '@invoice-platform/common/secret-box';
+import { isV1Sealed, type SealContext, type SecretBox, SecretBoxError } from '@invoice-platform/common/secret-box';
 import { operator } from '@invoice-platform/common/store/operators';
 import { newOutbox, type OutboxMessage, withEvents } from '@invoice-platform/common/store/outbox';
 import { insertOnce, isDuplicateKey } from '@invoice-platform/common/store/unique';
@@ -70,6 +70,20 @@ function toGateway(doc: PaymentGatewayDoc): PaymentGateway {
 
 function gatewayId(workspaceId: string, provider: string): string {
   return `pgw_${workspaceId}_${provider}`;
+}
+
+/**
+ * What a connection's credentials are sealed for (the key id is bound by the sealed text itself):
+ * credentials copied into another workspace's or another provider's record do not open there.
+ */
+function credentialsContext(workspaceId: string, provider: string): SealContext {
+  return ['payment_gateway_credentials', workspaceId, provider];
+}
+
+/** What a one-time re-seal pass reports: the records it re-sealed, and those that did not open. */
+export interface ResealReport {
+  resealed: number;
+  unopened: { id: string; reason: string }[];
 }
 
 function toApiKey(doc: ApiKeyDoc): ApiKey {
@@ -334,7 +348,7 @@ export class AccountsRepository {
   ): Promise<PaymentGateway> {
     const update = {
       $set: {
-        credentials: this.box.seal(JSON.stringify(credentials)),
+        credentials: this.box.seal(JSON.stringify(credentials), credentialsContext(workspaceId, provider)),
         credential_fields: Object.keys(credentials),
         updated_at: now,
         ...(mode ? { mode } : {}),
@@ -393,13 +407,60 @@ export class AccountsRepository {
 
   /**
    * The opened credentials of a connection; null when it is not connected. A stored value that
-   * does not open with ACCOUNTS_SECRET_KEYS throws SecretBoxError naming the key: never a guess.
+   * does not open with ACCOUNTS_SECRET_KEYS for this workspace and provider (sealed for another
+   * record, altered, its key missing) throws SecretBoxError naming the key: never a guess. So does
+   * a value still in the unbound v1 format: resealV1Credentials has bound every v1 value there was
+   * before the service served, so one found now was written since, possibly another workspace's
+   * old copy, and opening it would undo the binding.
    */
   async openGatewayCredentials(workspaceId: string, provider: string): Promise<GatewayCredentials | null> {
     const doc = await this.loadGateway(workspaceId, provider);
     if (!doc?.credentials) return null;
-    const credentials = JSON.parse(this.box.open(doc.credentials)) as Record<string, string>;
+    const opened = this.box.open(doc.credentials, credentialsContext(workspaceId, provider));
+    const credentials = JSON.parse(opened) as Record<string, string>;
     return { provider: doc.provider, mode: doc.mode ?? 'sandbox', credentials };
+  }
+
+  /**
+   * Re-seals the credentials still in the v1 format (bound to nothing, common/secret-box.ts) bound
+   * to their record's workspace and provider, with the ring's first key. A one-time pass
+   * (PaymentSetupService.resealV1Credentials) that reads every connection once. Each re-seal is a
+   * compare-and-set on the old sealed text, so of replicas starting at once one writes it, and
+   * credentials replaced meanwhile stay as replaced. A v1 value that does not open (altered, its
+   * key gone from the ring) is left as it is and reported; the open path refuses it either way.
+   */
+  async resealV1Credentials(): Promise<ResealReport> {
+    const report: ResealReport = { resealed: 0, unopened: [] };
+    const cursor = this.models.PaymentGateway.find({}, { workspace_id: 1, provider: 1, credentials: 1 })
+      .lean<Pick<PaymentGatewayDoc, '_id' | 'workspace_id' | 'provider' | 'credentials'>>()
+      .cursor();
+    for await (const doc of cursor) {
+      if (!doc.credentials || !isV1Sealed(doc.credentials)) continue;
+      let resealed: string;
+      try {
+        resealed = this.box.resealV1(doc.credentials, credentialsContext(doc.workspace_id, doc.provider));
+      } catch (err) {
+        if (!(err instanceof SecretBoxError)) throw err;
+        report.unopened.push({ id: doc._id, reason: err.message });
+        continue;
+      }
+      const res = await this.models.PaymentGateway.updateOne(
+        { _id: doc._id, credentials: doc.credentials },
+        { $set: { credentials: resealed } },
+      ).exec();
+      report.resealed += res.modifiedCount;
+    }
+    return report;
+  }
+
+  /** Whether the one-time pass `id` is done in this database: one lookup by _id. */
+  async migrationDone(id: string): Promise<boolean> {
+    return (await this.models.Migration.exists({ _id: id }).exec()) !== null;
+  }
+
+  /** Records the one-time pass `id` as done; another replica recording it too changes nothing. */
+  async markMigrationDone(id: string, now: Date): Promise<void> {
+    await insertOnce(this.models.Migration, { _id: id, done_at: now });
   }
 
   private async loadGateway(workspaceId: string, provider: string): Promise<PaymentGatewayDoc | null> {

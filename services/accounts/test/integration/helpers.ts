@@ -1,3 +1,4 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
@@ -25,13 +26,27 @@ export function handlersOver(
 ) {
   const repo = new AccountsRepository(models, new SecretBox(keyring, 'ACCOUNTS_SECRET_KEYS'));
   const all: AccountsDeps = { repo, keyLimits: defaultApiKeyLimits, notifyOutbox: () => undefined, log, ...deps };
+  const payments = new PaymentSetupService(all);
   const handlers = accountsHandlers({
     workspaces: new WorkspaceService(all),
     apiKeys: new ApiKeyService(all),
-    payments: new PaymentSetupService(all),
+    payments,
     keyLimits: defaultApiKeyLimits,
   });
-  return { repo, handlers };
+  return { repo, payments, handlers };
+}
+
+/**
+ * `plain` sealed as the v1 format did, before sealed secrets were bound to their record: the GCM
+ * additional data is the key id alone. With the first key of `keyring`.
+ */
+export function sealV1(keyring: string, plain: string): string {
+  const [id, b64] = keyring.split(',')[0]!.split(':') as [string, string];
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(b64, 'base64'), iv);
+  cipher.setAAD(Buffer.from(id));
+  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `sealed:v1:${id}:${[iv, cipher.getAuthTag(), ct].map((b) => b.toString('base64url')).join(':')}`;
 }
 
 /**

@@ -91,7 +91,7 @@ test.serial('connect: the stored document holds the credentials sealed, no value
   const disk = await onDisk();
   for (const value of Object.values(credentials)) t.false(disk.includes(value), 'no credential on disk');
   const stored = (await storedDoc(ws, 'razorpay'))!;
-  t.regex(String(stored.credentials), /^sealed:v1:k1:[\w-]+:[\w-]+:[\w-]+$/);
+  t.regex(String(stored.credentials), /^sealed:v2:k1:[\w-]+:[\w-]+:[\w-]+$/);
   t.deepEqual(stored.credential_fields, ['key_id', 'key_secret', 'webhook_secret']);
   t.is(stored.mode, 'live');
 });
@@ -296,7 +296,7 @@ test.serial(
     const rotated = handlersOver(db.models, `${newKeyring('k2')},${keyring}`, { now: () => clock }).handlers;
     t.deepEqual((await open(ws, 'mollie', rotated)).credentials, credentials);
     await call(rotated, 'ConnectPaymentGateway', { workspace_id: ws, provider: 'mollie', credentials });
-    t.regex(String((await storedDoc(ws, 'mollie'))!.credentials), /^sealed:v1:k2:/, 're-sealed with the new first key');
+    t.regex(String((await storedDoc(ws, 'mollie'))!.credentials), /^sealed:v2:k2:/, 're-sealed with the new first key');
     t.deepEqual((await open(ws, 'mollie', rotated)).credentials, credentials);
   },
 );

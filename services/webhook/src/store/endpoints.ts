@@ -1,4 +1,4 @@
-import type { SecretBox } from '@invoice-platform/common/secret-box';
+import { isV1Sealed, type SealContext, type SecretBox, SecretBoxError } from '@invoice-platform/common/secret-box';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { EndpointFields, EndpointStats, Models, SettingsDoc } from './models.ts';
@@ -11,12 +11,30 @@ export type EndpointChanges = Partial<Omit<EndpointFields, 'id' | 'created_at'>>
 
 const conflictMessage = 'The webhook endpoints of this workspace are being changed concurrently. Retry shortly.';
 
+type SecretField = 'secret' | 'previous_secret';
+
+/**
+ * What an endpoint's secret is sealed for (the key id is bound by the sealed text itself): a sealed
+ * secret copied to another endpoint, another workspace, or from `previous_secret` to `secret` (which
+ * would keep a retired secret signing) does not open there.
+ */
+function secretContext(workspaceId: string, endpointId: string, field: SecretField): SealContext {
+  return ['webhook_signing_secret', workspaceId, endpointId, field];
+}
+
+/** What a one-time re-seal pass reports: the secrets it re-sealed, and those that did not open. */
+export interface ResealReport {
+  resealed: number;
+  unopened: { workspace_id: string; endpoint_id: string; field: SecretField; reason: string }[];
+}
+
 /**
  * A workspace's endpoints, kept in its settings document and changed only by compare-and-set on
  * the document's version (changeVersioned): a registration adds an endpoint only while fewer than
  * the limit exist, in the same write, so a sixth can never be stored and a registration that dies
- * leaves nothing behind. Secrets are sealed here and nowhere else; an endpoint's secrets are
- * opened only when that endpoint is read, and sealed again (with the current key) when it changes.
+ * leaves nothing behind. Secrets are sealed here and nowhere else, bound to their workspace,
+ * endpoint and field; an endpoint's secrets are opened only when that endpoint is read, and sealed
+ * again (with the current key) when it changes.
  */
 export class EndpointStore {
   private readonly models: Models;
@@ -35,7 +53,7 @@ export class EndpointStore {
       () => this.settingsToChange(workspaceId, endpoint.created_at),
       (settings) => {
         full = settings.endpoints.length >= limit;
-        return full ? null : { $push: { endpoints: { $each: [this.sealed(endpoint)] } } };
+        return full ? null : { $push: { endpoints: { $each: [this.sealed(workspaceId, endpoint)] } } };
       },
       conflictMessage,
     );
@@ -75,7 +93,7 @@ export class EndpointStore {
         const changes = found && decide(found);
         if (!found || !changes) return null;
         const endpoints = [...settings.endpoints];
-        endpoints[index] = this.sealed({ ...fieldsOf(found), ...changes });
+        endpoints[index] = this.sealed(workspaceId, { ...fieldsOf(found), ...changes });
         return { $set: { endpoints } };
       },
       conflictMessage,
@@ -114,6 +132,68 @@ export class EndpointStore {
     ).exec();
   }
 
+  /**
+   * Re-seals the secrets still in the v1 format (bound to nothing, common/secret-box.ts) bound to
+   * their workspace, endpoint and field, with the ring's first key. A one-time pass
+   * (jobs/reseal.ts) that reads every settings document once. Each workspace's re-seal is a
+   * compare-and-set on its settings' version, the only way they change, so of replicas starting
+   * at once one writes it, and an endpoint changed meanwhile is decided again on its new secrets.
+   * A v1 secret that does not open (altered, its key gone from the ring) is left as it is and
+   * reported; opening the endpoint refuses it either way.
+   */
+  async resealV1Secrets(): Promise<ResealReport> {
+    const report: ResealReport = { resealed: 0, unopened: [] };
+    const cursor = this.models.Settings.find({}, { _id: 1, endpoints: 1 }).lean<SettingsDoc>().cursor();
+    for await (const doc of cursor) {
+      if (!doc.endpoints.some((e) => isV1Sealed(e.secret) || isV1Sealed(e.previous_secret ?? ''))) continue;
+      let outcome: ResealReport = { resealed: 0, unopened: [] };
+      await changeVersioned(
+        this.models.Settings,
+        () => this.settingsToChange(doc._id),
+        (settings) => {
+          outcome = { resealed: 0, unopened: [] };
+          const endpoints = settings.endpoints.map((e) => this.resealedV1(settings._id, e, outcome));
+          return outcome.resealed > 0 ? { $set: { endpoints } } : null;
+        },
+        conflictMessage,
+      );
+      report.resealed += outcome.resealed;
+      report.unopened.push(...outcome.unopened);
+    }
+    return report;
+  }
+
+  /** Whether the one-time pass `id` is done in this database: one lookup by _id. */
+  async migrationDone(id: string): Promise<boolean> {
+    return (await this.models.Migration.exists({ _id: id }).exec()) !== null;
+  }
+
+  /** Records the one-time pass `id` as done; another replica recording it too changes nothing. */
+  async markMigrationDone(id: string, now: Date): Promise<void> {
+    await insertOnce(this.models.Migration, { _id: id, done_at: now });
+  }
+
+  /** The endpoint with its v1 secrets re-sealed bound, counted in `outcome`; those that do not open stay. */
+  private resealedV1(workspaceId: string, stored: EndpointFields, outcome: ResealReport): EndpointFields {
+    const reseal = (field: SecretField, text: string): string => {
+      if (!isV1Sealed(text)) return text;
+      try {
+        const resealed = this.box.resealV1(text, secretContext(workspaceId, stored.id, field));
+        outcome.resealed++;
+        return resealed;
+      } catch (err) {
+        if (!(err instanceof SecretBoxError)) throw err;
+        outcome.unopened.push({ workspace_id: workspaceId, endpoint_id: stored.id, field, reason: err.message });
+        return text;
+      }
+    };
+    return {
+      ...stored,
+      secret: reseal('secret', stored.secret),
+      previous_secret: stored.previous_secret ? reseal('previous_secret', stored.previous_secret) : null,
+    };
+  }
+
   private read(workspaceId: string): Promise<SettingsDoc | null> {
     return this.models.Settings.findById(workspaceId).lean<SettingsDoc>().exec();
   }
@@ -131,20 +211,31 @@ export class EndpointStore {
     return (await this.read(workspaceId)) ?? empty;
   }
 
-  private sealed(endpoint: EndpointFields): EndpointFields {
+  private sealed(workspaceId: string, endpoint: EndpointFields): EndpointFields {
+    const seal = (field: SecretField, plain: string) =>
+      this.box.seal(plain, secretContext(workspaceId, endpoint.id, field));
     return {
       ...endpoint,
-      secret: this.box.seal(endpoint.secret),
-      previous_secret: endpoint.previous_secret ? this.box.seal(endpoint.previous_secret) : null,
+      secret: seal('secret', endpoint.secret),
+      previous_secret: endpoint.previous_secret ? seal('previous_secret', endpoint.previous_secret) : null,
     };
   }
 
+  /**
+   * Opens the endpoint's secrets for the workspace the document belongs to: a secret sealed for
+   * another place, altered or sealed with a key not in the ring throws SecretBoxError naming the
+   * key, never a wrong signature. So does one still in the v1 format: resealV1Secrets bound every
+   * v1 secret there was before the service served, so one found now was written since, possibly a
+   * copy of another endpoint's, and opening it would undo the binding.
+   */
   private opened(settings: SettingsDoc, stored: EndpointFields): Endpoint {
     const stats = settings.stats?.[stored.id];
+    const open = (field: SecretField, sealed: string) =>
+      this.box.open(sealed, secretContext(settings._id, stored.id, field));
     return {
       ...stored,
-      secret: this.box.open(stored.secret),
-      previous_secret: stored.previous_secret ? this.box.open(stored.previous_secret) : null,
+      secret: open('secret', stored.secret),
+      previous_secret: stored.previous_secret ? open('previous_secret', stored.previous_secret) : null,
       workspace_id: settings._id,
       last_success_at: stats?.last_success_at ?? null,
       last_failure_at: stats?.last_failure_at ?? null,

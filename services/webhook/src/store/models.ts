@@ -12,6 +12,7 @@ import { type Connection, Schema } from 'mongoose';
  *                by the senders through `due_at` and `lease_token`, carrying its attempts, each
  *                appended once by the write that ends its sender's lease
  *   notices      one per deactivation (`${endpoint}:${epoch}`), leased like deliveries
+ *   migrations   one per one-time pass over stored data that is done, read by _id at start
  */
 
 /** An endpoint, stored inside its workspace's settings document. */
@@ -25,7 +26,10 @@ export interface EndpointFields {
   disabled_reason: string | null;
   disabled_at: Date | null;
   description: string | null;
-  /** Sealed in the database (common/secret-box.ts); EndpointStore hands it out in the clear. */
+  /**
+   * Sealed in the database (common/secret-box.ts) for this workspace, endpoint and field, so it
+   * opens in no other place; EndpointStore hands it out in the clear.
+   */
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
@@ -113,6 +117,12 @@ export interface DeliveryDoc {
   trace_headers?: Record<string, string>;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A one-time pass over stored data that is done (e.g. `endpoint_secrets_sealed_v2`). */
+export interface MigrationDoc {
+  _id: string;
+  done_at: Date;
 }
 
 export interface NoticeDoc {
@@ -254,12 +264,22 @@ noticeSchema.index({ due_at: 1 });
 // Purge job: notices created before the retention cut-off.
 noticeSchema.index({ created_at: 1 });
 
+const migrationSchema = new Schema<MigrationDoc>(
+  {
+    _id: String,
+    done_at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'migrations' },
+);
+// Read and written by _id only.
+
 export function registerModels(conn: Connection) {
   return {
     Settings: conn.model<SettingsDoc>('Settings', settingsSchema),
     Event: conn.model<EventDoc>('Event', eventSchema),
     Delivery: conn.model<DeliveryDoc>('Delivery', deliverySchema),
     Notice: conn.model<NoticeDoc>('Notice', noticeSchema),
+    Migration: conn.model<MigrationDoc>('Migration', migrationSchema),
   };
 }
 
