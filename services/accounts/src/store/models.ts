@@ -1,5 +1,6 @@
 import { addOutbox, type WithOutbox } from '@invoice-platform/common/store/outbox';
 import { type Connection, Schema } from 'mongoose';
+import { migrationModel } from '@invoice-platform/common/store/migrations';
 
 /**
  * A place an active API key holds in its workspace. Taken before the key document is inserted and
@@ -62,15 +63,6 @@ export interface PaymentGatewayDoc {
   credential_fields: string[];
   connected_at: Date;
   updated_at: Date;
-}
-
-/**
- * A one-time pass over stored data that is done: its id names it (e.g. `gateway_credentials_sealed_v2`).
- * Read by _id at every start, so a done pass costs one lookup and never runs again.
- */
-export interface MigrationDoc {
-  _id: string;
-  done_at: Date;
 }
 
 export interface PaymentAccountDoc {
@@ -163,22 +155,13 @@ const paymentAccountSchema = new Schema<PaymentAccountDoc>(
 // Account list of a workspace, newest first. The existence check by (workspace, id) goes by _id.
 paymentAccountSchema.index({ workspace_id: 1, created_at: -1 });
 
-const migrationSchema = new Schema<MigrationDoc>(
-  {
-    _id: String,
-    done_at: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'migrations' },
-);
-// Read and written by _id only.
-
 export function registerModels(conn: Connection) {
   return {
     Workspace: conn.model<WorkspaceDoc>('Workspace', workspaceSchema),
     ApiKey: conn.model<ApiKeyDoc>('ApiKey', apiKeySchema),
     PaymentGateway: conn.model<PaymentGatewayDoc>('PaymentGateway', paymentGatewaySchema),
     PaymentAccount: conn.model<PaymentAccountDoc>('PaymentAccount', paymentAccountSchema),
-    Migration: conn.model<MigrationDoc>('Migration', migrationSchema),
+    Migration: migrationModel(conn),
   };
 }
 

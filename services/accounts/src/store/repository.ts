@@ -6,6 +6,7 @@ import { newOutbox, type OutboxMessage, withEvents } from '@invoice-platform/com
 import { insertOnce, isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { ApiKeyDoc, KeyPlace, Models, PaymentAccountDoc, PaymentGatewayDoc, WorkspaceDoc } from './models.ts';
+import { markMigrationDone, migrationDone } from '@invoice-platform/common/store/migrations';
 
 export type Workspace = Omit<WorkspaceDoc, '_id' | 'active_keys' | 'outbox' | 'outbox_at'> & { id: string };
 export type WorkspaceChanges = Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>>;
@@ -454,13 +455,13 @@ export class AccountsRepository {
   }
 
   /** Whether the one-time pass `id` is done in this database: one lookup by _id. */
-  async migrationDone(id: string): Promise<boolean> {
-    return (await this.models.Migration.exists({ _id: id }).exec()) !== null;
+  migrationDone(id: string): Promise<boolean> {
+    return migrationDone(this.models.Migration, id);
   }
 
   /** Records the one-time pass `id` as done; another replica recording it too changes nothing. */
-  async markMigrationDone(id: string, now: Date): Promise<void> {
-    await insertOnce(this.models.Migration, { _id: id, done_at: now });
+  markMigrationDone(id: string, now: Date): Promise<void> {
+    return markMigrationDone(this.models.Migration, id, now);
   }
 
   private async loadGateway(workspaceId: string, provider: string): Promise<PaymentGatewayDoc | null> {

@@ -2,6 +2,7 @@ import { isV1Sealed, type SealContext, type SecretBox, SecretBoxError } from '@i
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { EndpointFields, EndpointStats, Models, SettingsDoc } from './models.ts';
+import { markMigrationDone, migrationDone } from '@invoice-platform/common/store/migrations';
 
 /** An endpoint as the service sees it: with its workspace, its display stats, and its secrets in the clear. */
 export type Endpoint = EndpointFields & EndpointStats & { workspace_id: string };
@@ -164,13 +165,13 @@ export class EndpointStore {
   }
 
   /** Whether the one-time pass `id` is done in this database: one lookup by _id. */
-  async migrationDone(id: string): Promise<boolean> {
-    return (await this.models.Migration.exists({ _id: id }).exec()) !== null;
+  migrationDone(id: string): Promise<boolean> {
+    return migrationDone(this.models.Migration, id);
   }
 
   /** Records the one-time pass `id` as done; another replica recording it too changes nothing. */
-  async markMigrationDone(id: string, now: Date): Promise<void> {
-    await insertOnce(this.models.Migration, { _id: id, done_at: now });
+  markMigrationDone(id: string, now: Date): Promise<void> {
+    return markMigrationDone(this.models.Migration, id, now);
   }
 
   /** The endpoint with its v1 secrets re-sealed bound, counted in `outcome`; those that do not open stay. */

@@ -1,4 +1,5 @@
 import { type Connection, Schema } from 'mongoose';
+import { migrationModel } from '@invoice-platform/common/store/migrations';
 
 /**
  * The webhook service's database (docs/data-layer.md: MongoDB's single-document atomicity and
@@ -117,12 +118,6 @@ export interface DeliveryDoc {
   trace_headers?: Record<string, string>;
   created_at: Date;
   updated_at: Date;
-}
-
-/** A one-time pass over stored data that is done (e.g. `endpoint_secrets_sealed_v2`). */
-export interface MigrationDoc {
-  _id: string;
-  done_at: Date;
 }
 
 export interface NoticeDoc {
@@ -264,22 +259,13 @@ noticeSchema.index({ due_at: 1 });
 // Purge job: notices created before the retention cut-off.
 noticeSchema.index({ created_at: 1 });
 
-const migrationSchema = new Schema<MigrationDoc>(
-  {
-    _id: String,
-    done_at: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'migrations' },
-);
-// Read and written by _id only.
-
 export function registerModels(conn: Connection) {
   return {
     Settings: conn.model<SettingsDoc>('Settings', settingsSchema),
     Event: conn.model<EventDoc>('Event', eventSchema),
     Delivery: conn.model<DeliveryDoc>('Delivery', deliverySchema),
     Notice: conn.model<NoticeDoc>('Notice', noticeSchema),
-    Migration: conn.model<MigrationDoc>('Migration', migrationSchema),
+    Migration: migrationModel(conn),
   };
 }
 
