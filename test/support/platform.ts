@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +135,10 @@ export class ServiceProcess {
   private exited: Promise<void> = Promise.resolve();
   /** What the process has printed so far, for waitForOutput (its log file gets it all too). */
   private output = '';
+  /** The log file of each start of this process: everything it printed, stdout and stderr. */
+  readonly logFiles: string[] = [];
+  /** Settles once the latest log file has all the process wrote, after it exited. */
+  private logClosed: Promise<void> = Promise.resolve();
 
   constructor(name: string, entry: string, env: Record<string, string>) {
     this.name = name;
@@ -159,9 +164,10 @@ export class ServiceProcess {
 
   start(): void {
     mkdirSync(logDir, { recursive: true });
-    const log = createWriteStream(
-      path.join(logDir, `${this.name}-${Date.now()}-${randomBytes(3).toString('hex')}.log`),
-    );
+    const logFile = path.join(logDir, `${this.name}-${Date.now()}-${randomBytes(3).toString('hex')}.log`);
+    const log = createWriteStream(logFile);
+    this.logFiles.push(logFile);
+    this.logClosed = new Promise((resolve) => log.once('close', () => resolve()));
     // The flags every deployment starts services with (scripts/services.sh, the Dockerfile): the
     // telemetry preload loads before the service's own modules (docs/observability.md).
     const child = spawn(
@@ -194,6 +200,16 @@ export class ServiceProcess {
 
   get running(): boolean {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /**
+   * Everything the process printed, stdout and stderr of every start, from its log files: all of
+   * it once the process has stopped, what has reached the files so far while it runs.
+   */
+  async readLog(): Promise<string> {
+    if (!this.running) await this.logClosed;
+    const texts = await Promise.all(this.logFiles.map((file) => readFile(file, 'utf8')));
+    return texts.join('');
   }
 
   async stop(signal: NodeJS.Signals = 'SIGTERM', killAfterMs = 15_000): Promise<void> {
@@ -573,6 +589,14 @@ export class Platform {
   async stop(): Promise<void> {
     await Promise.all(this.processes.map((p) => p.stop()));
     await this.dropDatabases();
+  }
+
+  /**
+   * The log of every service process this platform started (replicas and restarts included, the
+   * gateway too), by service name; complete after stop(), so a test reads its shutdown lines too.
+   */
+  serviceLogs(): Promise<{ service: string; text: string }[]> {
+    return Promise.all(this.processes.map(async (p) => ({ service: p.name, text: await p.readLog() })));
   }
 
   /** Every database named `*_${runId}` (all of this platform's services), so runs do not pile up. */

@@ -225,7 +225,7 @@ export class Scheduler {
     } catch (err) {
       if (!(err instanceof LeaseLost)) throw err;
       // The occurrence may be another worker's now: it is left to it, untouched.
-      this.d.log.warn({ series_id: series._id, occurrence: occ.local_date }, err.message);
+      this.d.log.warn({ series_id: series._id, occurrence: occ.local_date, err: err.message }, 'occurrence lease lost');
       run.error = err.message;
     } finally {
       keeper.stop();
