@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { FakeNotification } from './types.ts';
+import type { DeliveredNotification, FakeNotification } from './types.ts';
 
 export interface FakeRequest {
   method: string;
@@ -144,6 +144,56 @@ export async function payAndReturn(
   await deliver(notification).catch(() => undefined);
   res.writeHead(303, { location: returnUrl });
   res.end();
+}
+
+/**
+ * The hosted page of a checkout that can no longer be paid (expired, cancelled at the provider):
+ * 410 with the provider's message in `#closed`, and no Pay button. Its Pay form post gets the same.
+ */
+export function closedPage(res: ServerResponse, title: string, message: string): void {
+  html(res, 410, title, `<h1>${escapeHtml(title)}</h1>\n<p id="closed">${escapeHtml(message)}</p>`);
+}
+
+/**
+ * Where a fake's notifications go (its page's Pay, and what the provider sends on its own): at once,
+ * or, while held (holdNotifications(true)), into a queue that release() delivers in order.
+ */
+export interface Outbox {
+  /** Delivers now (the answer), or queues while held (undefined); a notification without a URL goes nowhere. */
+  send(n: FakeNotification): Promise<{ status: number; body: string } | undefined>;
+  hold(on: boolean): void;
+  held(): FakeNotification[];
+  release(): Promise<DeliveredNotification[]>;
+}
+
+export function outbox(deliver: (n: FakeNotification) => Promise<{ status: number; body: string }>): Outbox {
+  let holding = false;
+  const queue: FakeNotification[] = [];
+  return {
+    send: async (n) => {
+      if (!n.url) return undefined;
+      if (holding) {
+        queue.push(n);
+        return undefined;
+      }
+      return deliver(n);
+    },
+    hold: (on) => {
+      holding = on;
+    },
+    held: () => [...queue],
+    release: async () => {
+      const answers: DeliveredNotification[] = [];
+      // One at a time, oldest first; one that cannot be delivered stays queued with those after it.
+      while (queue.length > 0) {
+        const n = queue[0]!;
+        const answer = await deliver(n);
+        queue.shift();
+        answers.push({ notification: n, ...answer });
+      }
+      return answers;
+    },
+  };
 }
 
 /**

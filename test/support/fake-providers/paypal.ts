@@ -7,13 +7,19 @@
  * of the body>", with the paypal-* headers; the verify call checks that with the fake's own key
  * pair, for the webhook id of the fake's one webhook (its credentials). Its hosted approve page
  * (/checkoutnow?token=…) approves the order, sends CHECKOUT.ORDER.APPROVED to the webhook URL and
- * returns the buyer to return_url with token and PayerID; a capture then sends
- * PAYMENT.CAPTURE.COMPLETED, as PayPal does.
+ * returns the buyer to return_url with token and PayPal's PayerID; a capture then sends
+ * PAYMENT.CAPTURE.COMPLETED, as PayPal does. GET reports the order's status as PayPal does for an
+ * order created with payment_source.paypal (PAYER_ACTION_REQUIRED until the buyer approves, then
+ * APPROVED, COMPLETED once captured, with purchase_units[].payments.captures[]).
+ *
+ * Orders v2 has no way to cancel or void an order (its operations: create, show, update, confirm
+ * payment source, authorize, capture, track); an order nobody approves simply expires at PayPal.
+ * So nothing here closes an order, and every order stays payable.
  */
 import { generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
-import { checkoutPage, deliverOverHttp, type FakeRequest, json, randomId, startFakeServer } from './http.ts';
+import { checkoutPage, deliverOverHttp, type FakeRequest, json, outbox, randomId, startFakeServer } from './http.ts';
 import type { FakeCheckout, FakeNotification, FakeProvider, FakeProviderOptions, NotificationTweaks } from './types.ts';
 
 interface Amount {
@@ -63,6 +69,7 @@ export async function startFakePaypal(opts: FakeProviderOptions = {}): Promise<F
   const tokens = new Set<string>();
   const orders = new Map<string, PaypalOrder>();
   const sentByFake: FakeNotification[] = [];
+  const notifications = outbox(deliverOverHttp);
   let notifyUrl = opts.notifyUrl ?? '';
   let baseUrl = '';
 
@@ -95,6 +102,13 @@ export async function startFakePaypal(opts: FakeProviderOptions = {}): Promise<F
       message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
       debug_id: randomId('', 13).toLowerCase(),
       details: [{ issue, description }],
+      links: [
+        {
+          href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`,
+          rel: 'information_link',
+          method: 'GET',
+        },
+      ],
     });
 
   /** A webhook as PayPal sends one, signed with the fake's key (or another one). */
@@ -173,15 +187,17 @@ export async function startFakePaypal(opts: FakeProviderOptions = {}): Promise<F
         tweaks.badSignature,
       );
     }
-    o.status = 'APPROVED';
-    const resource = orderJson(o);
+    // The buyer's approval; an order already captured stays COMPLETED (pay() then crafts a replay of the approval).
+    if (o.status === 'PAYER_ACTION_REQUIRED') o.status = 'APPROVED';
+    const resource = orderJson({ ...o, status: 'APPROVED', capture: undefined });
     resource.purchase_units[0]!.amount = amountOf(o, tweaks);
     return webhook('CHECKOUT.ORDER.APPROVED', 'checkout-order', resource, tweaks.badSignature);
   };
 
+  /** A webhook PayPal sends on its own (after a capture): delivered, or held with the others. */
   const send = (n: FakeNotification) => {
     sentByFake.push(n);
-    if (n.url) void deliverOverHttp(n).catch(() => undefined);
+    void notifications.send(n).catch(() => undefined);
   };
 
   const bearer = (req: FakeRequest) => tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''));
@@ -200,7 +216,7 @@ export async function startFakePaypal(opts: FakeProviderOptions = {}): Promise<F
           returnUrl: o.cancel_url,
         });
       const n = await pay(o.id);
-      await deliverOverHttp(n).catch(() => undefined);
+      await notifications.send(n).catch(() => undefined);
       const back = new URL(o.return_url);
       back.searchParams.set('token', o.id);
       back.searchParams.set('PayerID', 'FAKEPAYER1');
@@ -338,8 +354,13 @@ export async function startFakePaypal(opts: FakeProviderOptions = {}): Promise<F
     credentials,
     checkouts: () => [...orders.values()].map(toCheckout),
     checkoutFor: (invoiceId) => [...orders.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    // Orders v2 cannot cancel or void an order: every order the fake opened stays payable.
+    isPayable: (id) => orders.has(id),
     pay,
     deliver: deliverOverHttp,
+    holdNotifications: notifications.hold,
+    held: notifications.held,
+    releaseHeld: notifications.release,
     setNotifyUrl: (url) => {
       notifyUrl = url;
     },

@@ -1,19 +1,33 @@
 /**
  * A fake of Razorpay Payment Links for the calls the RazorpayAdapter makes
- * (docs/payments/razorpay.md): POST /v1/payment_links with key_id:key_secret as Basic auth,
- * answering 401 for any other pair and 400 BAD_REQUEST_ERROR for an amount that is not an integer of
- * minor units. Its hosted link page (/i/{code}) captures a payment, sends the payment_link.paid
- * webhook signed with the webhook secret (X-Razorpay-Signature, the hex HMAC-SHA256 of the raw body)
- * to the webhook URL set in the dashboard (`notifyUrl` / setNotifyUrl: Razorpay takes none per
- * link), and returns the customer to callback_url with the razorpay_payment_link_* parameters and
- * their razorpay_signature, as Razorpay does.
+ * (docs/payments/razorpay.md), all with key_id:key_secret as Basic auth, answering 401 for any other
+ * pair: POST /v1/payment_links (400 BAD_REQUEST_ERROR for an amount that is not an integer of minor
+ * units), GET /v1/payment_links/{id} (the SDK's paymentLink.fetch: the link as Razorpay keeps it,
+ * amount_paid and its payments) and POST /v1/payment_links/{id}/cancel (paymentLink.cancel: a
+ * `created` link becomes `cancelled`, answered and sent as payment_link.cancelled; any other status
+ * is 400 BAD_REQUEST_ERROR; an unknown id is 400 "The id provided does not exist"). Its hosted link
+ * page (/i/{code}) captures a payment, sends the payment_link.paid webhook signed with the webhook
+ * secret (X-Razorpay-Signature, the hex HMAC-SHA256 of the raw body) to the webhook URL set in the
+ * dashboard (`notifyUrl` / setNotifyUrl: Razorpay takes none per link), and returns the customer to
+ * callback_url with the razorpay_payment_link_* parameters and their razorpay_signature, as Razorpay
+ * does; a cancelled or expired link's page answers 410.
  *
  * It has the one shape of every fake provider (README.md beside this file).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basicAuth, deliverOverHttp, escapeHtml, html, json, parseObject, readText } from './http.ts';
+import {
+  basicAuth,
+  closedPage,
+  deliverOverHttp,
+  escapeHtml,
+  html,
+  json,
+  outbox,
+  parseObject,
+  readText,
+} from './http.ts';
 import type { FakeCheckout, FakeNotification, FakeProvider, NotificationTweaks } from './types.ts';
 
 export interface FakeRazorpay extends FakeProvider {
@@ -36,9 +50,18 @@ interface PaymentLink {
   createdAt: number;
   paymentId?: string;
   orderId?: string;
+  /** What the payment recorded: amount_paid in minor units, the currency it reported, when (seconds). */
+  amountPaid: number;
+  paidCurrency?: string;
+  paidAt?: number;
+  cancelledAt?: number;
+  expiredAt?: number;
 }
 
 const currencies = new Set(['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED', 'AUD', 'CAD', 'MYR']);
+
+/** Link statuses in which the page takes no payment. */
+const closed = new Set(['cancelled', 'expired']);
 
 /** The event each outcome sends, and the link status after it. */
 const outcomes = {
@@ -70,6 +93,7 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
   let webhookUrl = opts.notifyUrl ?? '';
   const links = new Map<string, PaymentLink>();
   const byCode = new Map<string, PaymentLink>();
+  const notifications = outbox(deliverManual);
   let baseUrl = '';
 
   const pageUrl = (link: PaymentLink) => `${baseUrl}/i/${link.code}`;
@@ -85,26 +109,40 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
     pageUrl: pageUrl(link),
   });
 
-  function linkEntity(link: PaymentLink, amountPaid: number, currency: string): Record<string, unknown> {
+  /** The payment_link entity as Razorpay keeps it (webhooks, create, fetch and cancel answers). */
+  function linkEntity(link: PaymentLink): Record<string, unknown> {
     const r = link.request;
     return {
       accept_partial: r.accept_partial ?? false,
       amount: link.amount,
-      amount_paid: amountPaid,
+      amount_paid: link.amountPaid,
       callback_method: r.callback_method ?? '',
       callback_url: link.callbackUrl,
-      cancelled_at: 0,
+      cancelled_at: link.cancelledAt ?? 0,
       created_at: link.createdAt,
-      currency,
+      currency: link.paidCurrency ?? link.currency,
       customer: r.customer ?? {},
       description: r.description ?? '',
       expire_by: r.expire_by ?? 0,
-      expired_at: link.status === 'expired' ? Math.floor(Date.now() / 1000) : 0,
+      expired_at: link.expiredAt ?? 0,
       first_min_partial_amount: 0,
       id: link.id,
       notes: r.notes ?? null,
       notify: r.notify ?? { email: false, sms: false },
-      payments: null,
+      payments:
+        link.status === 'paid' && link.paymentId
+          ? [
+              {
+                amount: link.amountPaid,
+                created_at: link.paidAt,
+                method: 'upi',
+                payment_id: link.paymentId,
+                plink_id: link.id,
+                status: 'captured',
+                updated_at: link.paidAt,
+              },
+            ]
+          : null,
       reference_id: link.referenceId,
       reminder_enable: r.reminder_enable ?? false,
       reminders: [],
@@ -116,20 +154,15 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
     };
   }
 
-  async function pay(id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> {
-    const link = links.get(id);
-    if (!link) throw new Error(`fake razorpay: no payment link ${id}`);
-    const [event, status] = outcomes[tweaks.outcome ?? 'paid'];
-    link.status = status;
-    const currency = tweaks.currency ?? link.currency;
+  /** A webhook of the link as it is now, signed with the webhook secret (or another). */
+  function webhook(link: PaymentLink, event: string, badSignature = false): FakeNotification {
     const now = Math.floor(Date.now() / 1000);
+    const currency = link.paidCurrency ?? link.currency;
     let payload: Record<string, unknown>;
     if (event === 'payment_link.paid') {
-      link.paymentId ??= razorpayId('pay');
-      link.orderId ??= razorpayId('order');
-      const paid = tweaks.amount === undefined ? link.amount : toMinor(tweaks.amount);
+      const paid = link.amountPaid;
       payload = {
-        payment_link: { entity: linkEntity(link, paid, currency) },
+        payment_link: { entity: linkEntity(link) },
         order: {
           entity: {
             amount: link.amount,
@@ -167,7 +200,7 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
         },
       };
     } else {
-      payload = { payment_link: { entity: linkEntity(link, 0, currency) } };
+      payload = { payment_link: { entity: linkEntity(link) } };
     }
     const body = JSON.stringify({
       account_id: accountId,
@@ -177,7 +210,7 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
       event,
       payload,
     });
-    const secret = tweaks.badSignature ? randomBytes(18).toString('base64url') : credentials.webhook_secret;
+    const secret = badSignature ? randomBytes(18).toString('base64url') : credentials.webhook_secret;
     return {
       provider: 'razorpay',
       url: webhookUrl,
@@ -190,6 +223,47 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
       body,
       query: '',
     };
+  }
+
+  async function pay(id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> {
+    const link = links.get(id);
+    if (!link) throw new Error(`fake razorpay: no payment link ${id}`);
+    // Cancelled only through the API; a crafted `failed` (expired) link may still be crafted on.
+    if (link.status === 'cancelled')
+      throw new Error(`fake razorpay: payment link ${id} is cancelled and cannot be paid`);
+    const [event, status] = outcomes[tweaks.outcome ?? 'paid'];
+    const now = Math.floor(Date.now() / 1000);
+    // What the payment made of the link; a forged webhook (badSignature) changes nothing at Razorpay.
+    const paid: PaymentLink = {
+      ...link,
+      status,
+      paidCurrency: tweaks.currency ?? link.paidCurrency,
+      ...(event === 'payment_link.paid'
+        ? {
+            paymentId: link.paymentId ?? razorpayId('pay'),
+            orderId: link.orderId ?? razorpayId('order'),
+            amountPaid: tweaks.amount === undefined ? link.amount : toMinor(tweaks.amount),
+            paidAt: now,
+          }
+        : { amountPaid: 0, ...(status === 'expired' ? { expiredAt: now } : {}) }),
+    };
+    if (!tweaks.badSignature) Object.assign(link, paid);
+    return webhook(paid, event, tweaks.badSignature);
+  }
+
+  /** GET /v1/payment_links/{id} and POST /v1/payment_links/{id}/cancel. */
+  function linkApi(req: IncomingMessage, res: ServerResponse, id: string, cancel: boolean): void {
+    if (basicAuth(req) !== `${credentials.key_id}:${credentials.key_secret}`)
+      return error(res, 401, 'Authentication failed');
+    const l = links.get(id);
+    if (!l) return error(res, 400, 'The id provided does not exist');
+    if (!cancel) return json(res, 200, linkEntity(l));
+    // Razorpay cancels only a link in the created (issued) state.
+    if (l.status !== 'created') return error(res, 400, `Operation not allowed for Payment Link in ${l.status} status.`);
+    Object.assign(l, { status: 'cancelled', cancelledAt: Math.floor(Date.now() / 1000) });
+    json(res, 200, linkEntity(l));
+    // payment_link.cancelled, which the merchant's webhook subscribes to (docs/payments/razorpay.md).
+    void notifications.send(webhook(l, 'payment_link.cancelled')).catch(() => undefined);
   }
 
   async function createLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -216,14 +290,15 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
       request: body,
       status: 'created',
       createdAt: Math.floor(Date.now() / 1000),
+      amountPaid: 0,
     };
     links.set(link.id, link);
     byCode.set(link.code, link);
-    return json(res, 200, linkEntity(link, 0, currency));
+    return json(res, 200, linkEntity(link));
   }
 
   async function payOnPage(res: ServerResponse, link: PaymentLink): Promise<void> {
-    await deliverManual(await pay(link.id)).catch(() => undefined);
+    await notifications.send(await pay(link.id)).catch(() => undefined);
     const back = new URL(link.callbackUrl);
     const params: Record<string, string> = {
       razorpay_payment_id: link.paymentId!,
@@ -243,10 +318,19 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const page = /^\/i\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    const one = /^\/v1\/payment_links\/([^/]+)(\/cancel)?$/.exec(url.pathname);
     const handle = async (): Promise<void> => {
       if (req.method === 'POST' && /^\/v1\/payment_links\/?$/.test(url.pathname)) return createLink(req, res);
+      if (one && req.method === (one[2] ? 'POST' : 'GET'))
+        return linkApi(req, res, decodeURIComponent(one[1]!), Boolean(one[2]));
       const link = page ? byCode.get(page[1]!) : undefined;
       if (page && !link) return html(res, 404, 'Razorpay', '<p>Payment link not found</p>');
+      if (link && closed.has(link.status))
+        return closedPage(
+          res,
+          'Razorpay',
+          `This payment link has ${link.status === 'cancelled' ? 'been cancelled' : 'expired'}.`,
+        );
       if (link && req.method === 'GET' && !page![2]) return checkoutPage(res, link, pageUrl(link));
       if (link && req.method === 'POST' && page![2]) return payOnPage(res, link);
       error(res, 404, 'The requested URL was not found on the server.');
@@ -264,8 +348,15 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
     credentials,
     checkouts: () => [...links.values()].map(toCheckout),
     checkoutFor: (invoiceId) => [...links.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    isPayable: (id) => {
+      const link = links.get(id);
+      return link !== undefined && !closed.has(link.status);
+    },
     pay,
     deliver: deliverManual,
+    holdNotifications: notifications.hold,
+    held: notifications.held,
+    releaseHeld: notifications.release,
     setNotifyUrl: (url) => {
       webhookUrl = url;
     },

@@ -3,9 +3,12 @@
  * scripts/ensure-stripe-mock.sh) answers every API call the adapter makes and refuses requests whose
  * parameters Stripe would not accept. stripe-mock is stateless and answers fixtures, so a thin proxy
  * in front of it keeps what a test needs of each Checkout Session it created (its own id, amount,
- * currency, client_reference_id, success URL) and serves the hosted checkout page, which stripe-mock
- * has none of. Webhooks are checkout.session.* events signed with the stripe package's
- * webhooks.generateTestHeaderString and the connection's signing secret.
+ * currency, client_reference_id, success URL, status) and serves the hosted checkout page, which
+ * stripe-mock has none of. For the sessions it created it answers GET /v1/checkout/sessions/{id} and
+ * POST /v1/checkout/sessions/{id}/expire itself (after stripe-mock accepted the request), with the
+ * session as it keeps it: an open session expires (and its checkout.session.expired event is sent),
+ * any other answers Stripe's 400. Webhooks are checkout.session.* events signed with the stripe
+ * package's webhooks.generateTestHeaderString and the connection's signing secret.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,9 +18,11 @@ import Stripe from 'stripe';
 import { freePort, repoRoot, waitFor } from '../platform.ts';
 import {
   checkoutPage,
+  closedPage,
   deliverOverHttp,
   type FakeRequest,
   json,
+  outbox,
   payAndReturn,
   randomId,
   startFakeServer,
@@ -71,6 +76,8 @@ interface Session {
   payment_intent: string | null;
   payment_status: string;
   status: string;
+  /** Expired through POST …/expire (a `failed` pay() expires it too, but pay() may still craft on it). */
+  expiredByApi?: boolean;
   fixture: Record<string, unknown>;
 }
 
@@ -112,6 +119,7 @@ export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<F
   const credentials = { secret_key: `sk_test_${randomId('', 24)}`, webhook_secret: `whsec_${randomId('', 32)}` };
   const mock = await startStripeMock();
   const sessions = new Map<string, Session>();
+  const notifications = outbox(deliverOverHttp);
   let baseUrl = '';
   // Stripe's webhook endpoint is configured in its dashboard, not per session.
   let notifyUrl = opts.notifyUrl ?? '';
@@ -137,9 +145,41 @@ export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<F
     url: s.status === 'open' ? pageUrl(s.id) : null,
   });
 
+  /** A checkout.session.* event of the session as it is now, signed as Stripe signs webhooks. */
+  const event = (s: Session, type: string, badSignature = false): FakeNotification => {
+    const payload = JSON.stringify({
+      id: randomId('evt_', 24),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: sessionJson(s) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: badSignature ? `whsec_${randomId('', 32)}` : credentials.webhook_secret,
+    });
+    return {
+      provider: 'stripe',
+      url: notifyUrl,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': header,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+      query: '',
+    };
+  };
+
   const pay = async (id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> => {
     const s = sessions.get(id);
     if (!s) throw new Error(`fake stripe: no session ${id}`);
+    if (s.expiredByApi) throw new Error(`fake stripe: session ${id} was expired and cannot be paid`);
     const outcome = tweaks.outcome ?? 'paid';
     const currency = (tweaks.currency ?? s.currency).toLowerCase();
     if (tweaks.amount !== undefined || tweaks.currency !== undefined)
@@ -162,33 +202,40 @@ export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<F
       type = 'checkout.session.expired';
       Object.assign(s, { status: 'expired', payment_status: 'unpaid' });
     }
-    const payload = JSON.stringify({
-      id: randomId('evt_', 24),
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      data: { object: sessionJson(s) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
+    return event(s, type, tweaks.badSignature);
+  };
+
+  /** Stripe's error body for a request it refuses. */
+  const refuse = (res: ServerResponse, status: number, error: Record<string, string>) =>
+    json(res, status, {
+      error: { ...error, request_log_url: `https://dashboard.stripe.com/test/logs/${randomId('req_', 14)}` },
     });
-    const header = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: tweaks.badSignature ? `whsec_${randomId('', 32)}` : credentials.webhook_secret,
-    });
-    return {
-      provider: 'stripe',
-      url: notifyUrl,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': header,
-        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      },
-      body: payload,
-      query: '',
-    };
+
+  /** GET /v1/checkout/sessions/{id} and POST …/expire for a session the proxy keeps. */
+  const session = async (req: FakeRequest, res: ServerResponse, id: string, expire: boolean) => {
+    const s = sessions.get(id);
+    if (!s)
+      return refuse(res, 404, {
+        code: 'resource_missing',
+        doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+        message: `No such checkout.session: '${id}'`,
+        param: 'session',
+        type: 'invalid_request_error',
+      });
+    // stripe-mock still judges the request (its parameters, expand[]); the session is the proxy's.
+    const checked = await forward(req);
+    if (checked.status !== 200) return json(res, checked.status, checked.body);
+    if (!expire) return json(res, 200, sessionJson(s));
+    if (s.status !== 'open')
+      // Stripe's words (quoted in public reports of this refusal, e.g. Sylius/PayumStripePlugin#70).
+      return refuse(res, 400, {
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${s.status}\`.`,
+        type: 'invalid_request_error',
+      });
+    Object.assign(s, { status: 'expired', expiredByApi: true });
+    json(res, 200, sessionJson(s));
+    // Stripe sends checkout.session.expired for a session expired through the API too.
+    void notifications.send(event(s, 'checkout.session.expired')).catch(() => undefined);
   };
 
   const forward = async (req: FakeRequest) => {
@@ -208,6 +255,8 @@ export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<F
     if (page) {
       const s = sessions.get(page[1]!);
       if (!s) return json(res, 404, { error: { message: 'No such checkout session' } });
+      if (s.status === 'expired')
+        return closedPage(res, 'Stripe', 'This checkout session has expired. Return to the merchant to start again.');
       if (req.method === 'GET')
         return checkoutPage(res, {
           title: 'Stripe',
@@ -216,11 +265,13 @@ export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<F
           payAction: `${pageUrl(s.id)}/pay`,
           returnUrl: s.cancel_url,
         });
-      return payAndReturn(res, await pay(s.id), deliverOverHttp, s.success_url);
+      return payAndReturn(res, await pay(s.id), notifications.send, s.success_url);
     }
     // stripe-mock takes any sk_test_ key; a real Stripe only the account's own.
     if (req.headers.authorization !== `Bearer ${credentials.secret_key}`)
       return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const one = /^\/v1\/checkout\/sessions\/(cs_[A-Za-z0-9_]+)(\/expire)?$/.exec(req.url.pathname);
+    if (one && req.method === (one[2] ? 'POST' : 'GET')) return session(req, res, one[1]!, Boolean(one[2]));
     const answer = await forward(req);
     if (req.method === 'POST' && req.url.pathname === '/v1/checkout/sessions' && answer.status === 200) {
       const form = new URLSearchParams(req.body.toString('utf8'));
@@ -271,8 +322,12 @@ export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<F
     credentials,
     checkouts: () => [...sessions.values()].map(toCheckout),
     checkoutFor: (invoiceId) => [...sessions.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    isPayable: (id) => sessions.has(id) && sessions.get(id)!.status !== 'expired',
     pay,
     deliver: deliverOverHttp,
+    holdNotifications: notifications.hold,
+    held: notifications.held,
+    releaseHeld: notifications.release,
     setNotifyUrl: (url) => {
       notifyUrl = url;
     },

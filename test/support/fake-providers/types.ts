@@ -33,6 +33,13 @@ export interface FakeCheckout {
   pageUrl: string;
 }
 
+/** A held notification once releaseHeld() delivered it, with the answer it got. */
+export interface DeliveredNotification {
+  notification: FakeNotification;
+  status: number;
+  body: string;
+}
+
 /** What a crafted notification changes against the genuine one. */
 export interface NotificationTweaks {
   /** 'paid' (default), or a payment that failed (expired, cancelled) or is still pending. */
@@ -65,12 +72,34 @@ export interface FakeProvider {
   /** The newest checkout opened for the invoice. */
   checkoutFor(invoiceId: string): FakeCheckout | undefined;
   /**
+   * Whether the checkout's hosted page still takes a payment: false once it was expired or cancelled
+   * (through the provider's API, or by a `failed` pay()); its page then answers 410. (Not a
+   * FakeCheckout field, which tests compare whole.)
+   */
+  isPayable(checkoutId: string): boolean;
+  /**
    * What paying on the provider's page does, without a browser: the provider records the payment
-   * (with the tweaks) and returns the notification it would send, not yet sent.
+   * (with the tweaks) and returns the notification it would send, not yet sent. Any checkout the
+   * fake opened, not only an invoice's newest. Throws for one expired or cancelled through the
+   * provider's API; one a `failed` pay() ended can still be crafted on (its page refuses, though).
    */
   pay(checkoutId: string, tweaks?: NotificationTweaks): Promise<FakeNotification>;
   /** Sends a notification to its URL over HTTP; the answer as received. */
   deliver(n: FakeNotification): Promise<{ status: number; body: string }>;
+  /**
+   * While on, every notification the fake would send by itself (its page's Pay, and what the
+   * provider sends after an API call: PayPal's capture, an expiry or cancellation) is queued instead;
+   * the page still records the payment and returns the customer. Turning it off sends nothing: the
+   * queue waits for releaseHeld().
+   */
+  holdNotifications(hold: boolean): void;
+  /** The notifications queued while held, oldest first. */
+  held(): FakeNotification[];
+  /**
+   * Delivers the queued notifications, oldest first, one at a time, and empties the queue; their
+   * answers in that order. Rejects if one cannot be delivered at all (it and those after it stay queued).
+   */
+  releaseHeld(): Promise<DeliveredNotification[]>;
   /** Later notifications go here (PayPal's webhook URL), e.g. once the gateway's port is known. */
   setNotifyUrl(url: string): void;
   stop(): Promise<void>;

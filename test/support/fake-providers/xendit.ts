@@ -1,19 +1,32 @@
 /**
- * A fake of Xendit's Invoices API for the calls the XenditAdapter makes (docs/payments/xendit.md):
- * POST /v2/invoices with the secret API key as Basic auth ("secret_key:"), answering 401
- * INVALID_API_KEY for any other key and 400 API_VALIDATION_ERROR for an amount the currency cannot
- * take. Its hosted invoice page (/web/{id}) marks the invoice PAID, sends the invoice callback with
- * the account's x-callback-token to the callback URL set in the dashboard (`notifyUrl` /
- * setNotifyUrl: Xendit takes none per invoice), and returns the customer to success_redirect_url.
- * Amounts stay the JSON text they were written as, so a callback carries exactly the amount the
- * invoice was created with.
+ * A fake of Xendit's Invoices API for the calls the XenditAdapter makes (docs/payments/xendit.md),
+ * all with the secret API key as Basic auth ("secret_key:"), answering 401 INVALID_API_KEY for any
+ * other key: POST /v2/invoices (400 API_VALIDATION_ERROR for an amount the currency cannot take),
+ * GET /v2/invoices/{id} (xendit-node's Invoice.getInvoiceById: the invoice as Xendit keeps it, with
+ * paid_amount, paid_at and the payment channel once PAID) and POST /invoices/{id}/expire!
+ * (expireInvoice: a PENDING invoice becomes EXPIRED, answered and called back; any other, or an
+ * unknown id, is 404 INVOICE_NOT_FOUND_ERROR). Its hosted invoice page (/web/{id}) marks the invoice
+ * PAID, sends the invoice callback with the account's x-callback-token to the callback URL set in
+ * the dashboard (`notifyUrl` / setNotifyUrl: Xendit takes none per invoice), and returns the customer
+ * to success_redirect_url; an EXPIRED invoice's page answers 410. Amounts stay the JSON text they
+ * were written as, so a callback carries exactly the amount the invoice was created with.
  *
  * It has the one shape of every fake provider (README.md beside this file).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basicAuth, deliverOverHttp, escapeHtml, html, json, parseObject, readText } from './http.ts';
+import {
+  basicAuth,
+  closedPage,
+  deliverOverHttp,
+  escapeHtml,
+  html,
+  json,
+  outbox,
+  parseObject,
+  readText,
+} from './http.ts';
 import type { FakeCheckout, FakeNotification, FakeProvider, NotificationTweaks } from './types.ts';
 
 export interface FakeXendit extends FakeProvider {
@@ -34,7 +47,14 @@ interface XenditInvoice {
   request: Record<string, unknown>;
   successUrl: string;
   created: Date;
+  updated: Date;
   paymentId?: string;
+  /** What the payment recorded: paid_amount as its JSON text, the currency it reported, when. */
+  paidAmount?: string;
+  paidCurrency?: string;
+  paidAt?: Date;
+  /** Expired through POST /invoices/{id}/expire! (a `failed` pay() expires it too, but pay() may still craft on it). */
+  expiredByApi?: boolean;
 }
 
 /** Decimals Xendit takes per currency. */
@@ -59,6 +79,7 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
   const userId = randomBytes(12).toString('hex');
   let callbackUrl = opts.notifyUrl ?? '';
   const invoices = new Map<string, XenditInvoice>();
+  const notifications = outbox(deliverManual);
   let baseUrl = '';
 
   const pageUrl = (inv: XenditInvoice) => `${baseUrl}/web/${inv.id}`;
@@ -73,13 +94,24 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
     pageUrl: pageUrl(inv),
   });
 
-  async function pay(id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> {
-    const inv = invoices.get(id);
-    if (!inv) throw new Error(`fake xendit: no invoice ${id}`);
-    inv.status = outcomes[tweaks.outcome ?? 'paid'];
-    const paid = inv.status === 'PAID';
-    if (paid) inv.paymentId ??= randomBytes(12).toString('hex');
-    const now = new Date().toISOString();
+  /** The payment's fields of a PAID or SETTLED invoice, in its callback and in GET. */
+  const paymentFields = (inv: XenditInvoice) =>
+    inv.status === 'PAID' || inv.status === 'SETTLED'
+      ? {
+          payment_method: 'BANK_TRANSFER',
+          // Xendit writes numbers without trailing zeros.
+          paid_amount: rawJson(inv.paidAmount ?? inv.amount),
+          bank_code: 'BCA',
+          paid_at: (inv.paidAt ?? inv.updated).toISOString(),
+          fees_paid_amount: 0,
+          payment_channel: 'BCA',
+          payment_destination: '8808999912345678',
+          payment_id: inv.paymentId,
+        }
+      : {};
+
+  /** The invoice callback of the invoice as it is now, with the account's token (or another). */
+  const callback = (inv: XenditInvoice, badToken = false): FakeNotification => {
     const body = {
       id: inv.id,
       external_id: inv.externalId,
@@ -90,24 +122,12 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
       amount: rawJson(inv.amount),
       payer_email: inv.request.payer_email,
       description: inv.request.description,
-      updated: now,
+      updated: inv.updated.toISOString(),
       created: inv.created.toISOString(),
-      currency: tweaks.currency ?? inv.currency,
-      ...(paid
-        ? {
-            payment_method: 'BANK_TRANSFER',
-            // Xendit writes numbers without trailing zeros.
-            paid_amount: rawJson(tweaks.amount ? plain(tweaks.amount) : inv.amount),
-            bank_code: 'BCA',
-            paid_at: now,
-            fees_paid_amount: 0,
-            payment_channel: 'BCA',
-            payment_destination: '8808999912345678',
-            payment_id: inv.paymentId,
-          }
-        : {}),
+      currency: inv.paidCurrency ?? inv.currency,
+      ...paymentFields(inv),
     };
-    const token = tweaks.badSignature ? randomBytes(24).toString('base64url') : credentials.callback_token;
+    const token = badToken ? randomBytes(24).toString('base64url') : credentials.callback_token;
     return {
       provider: 'xendit',
       url: callbackUrl,
@@ -120,6 +140,30 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
       body: JSON.stringify(body),
       query: '',
     };
+  };
+
+  async function pay(id: string, tweaks: NotificationTweaks = {}): Promise<FakeNotification> {
+    const inv = invoices.get(id);
+    if (!inv) throw new Error(`fake xendit: no invoice ${id}`);
+    if (inv.expiredByApi) throw new Error(`fake xendit: invoice ${id} was expired and cannot be paid`);
+    const now = new Date();
+    const status = outcomes[tweaks.outcome ?? 'paid'];
+    // What the payment made of the invoice; a forged callback (badSignature) changes nothing at Xendit.
+    const paid: XenditInvoice = {
+      ...inv,
+      status,
+      updated: now,
+      paidCurrency: tweaks.currency ?? inv.paidCurrency,
+      ...(status === 'PAID'
+        ? {
+            paymentId: inv.paymentId ?? randomBytes(12).toString('hex'),
+            paidAmount: tweaks.amount ? plain(tweaks.amount) : inv.amount,
+            paidAt: now,
+          }
+        : {}),
+    };
+    if (!tweaks.badSignature) Object.assign(inv, paid);
+    return callback(paid, tweaks.badSignature);
   }
 
   function invoiceJson(inv: XenditInvoice): Record<string, unknown> {
@@ -147,8 +191,27 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
       success_redirect_url: inv.successUrl,
       failure_redirect_url: inv.request.failure_redirect_url,
       created: inv.created.toISOString(),
-      updated: inv.created.toISOString(),
+      updated: inv.updated.toISOString(),
+      ...(inv.paidCurrency ? { currency: inv.paidCurrency } : {}),
+      ...paymentFields(inv),
     };
+  }
+
+  /** GET /v2/invoices/{id} and POST /invoices/{id}/expire!. */
+  function invoice(req: IncomingMessage, res: ServerResponse, id: string, expire: boolean): void {
+    if (basicAuth(req) !== `${credentials.secret_key}:`)
+      return json(res, 401, { error_code: 'INVALID_API_KEY', message: 'API key is invalid' });
+    const inv = invoices.get(id);
+    // Xendit's answer for an invoice it cannot find, and for one it cannot expire (not PENDING).
+    const notFound = () =>
+      json(res, 404, { error_code: 'INVOICE_NOT_FOUND_ERROR', message: 'Could not find invoice by id' });
+    if (!inv) return notFound();
+    if (!expire) return json(res, 200, invoiceJson(inv));
+    if (inv.status !== 'PENDING') return notFound();
+    Object.assign(inv, { status: 'EXPIRED', updated: new Date(), expiredByApi: true });
+    json(res, 200, invoiceJson(inv));
+    // The EXPIRED callback, which the merchant asked for in the dashboard (docs/payments/xendit.md).
+    void notifications.send(callback(inv)).catch(() => undefined);
   }
 
   async function createInvoice(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -180,23 +243,29 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
       request: body,
       successUrl: body.success_redirect_url as string,
       created: new Date(),
+      updated: new Date(),
     };
     invoices.set(inv.id, inv);
     return json(res, 200, invoiceJson(inv));
   }
 
   async function payOnPage(res: ServerResponse, inv: XenditInvoice): Promise<void> {
-    await deliverManual(await pay(inv.id)).catch(() => undefined);
+    await notifications.send(await pay(inv.id)).catch(() => undefined);
     res.writeHead(303, { location: inv.successUrl }).end();
   }
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const page = /^\/web\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    const get = /^\/v2\/invoices\/([^/]+)$/.exec(url.pathname);
+    const expire = /^\/invoices\/([^/]+)\/expire!$/.exec(url.pathname);
     const handle = async (): Promise<void> => {
       if (req.method === 'POST' && /^\/v2\/invoices\/?$/.test(url.pathname)) return createInvoice(req, res);
+      if (req.method === 'GET' && get) return invoice(req, res, decodeURIComponent(get[1]!), false);
+      if (req.method === 'POST' && expire) return invoice(req, res, decodeURIComponent(expire[1]!), true);
       const inv = page ? invoices.get(page[1]!) : undefined;
       if (page && !inv) return html(res, 404, 'Xendit', '<p>Invoice not found</p>');
+      if (inv?.status === 'EXPIRED') return closedPage(res, 'Xendit', 'This invoice has expired.');
       if (inv && req.method === 'GET' && !page![2]) return checkoutPage(res, inv, pageUrl(inv));
       if (inv && req.method === 'POST' && page![2]) return payOnPage(res, inv);
       json(res, 404, { error_code: 'NOT_FOUND', message: 'not found' });
@@ -214,8 +283,15 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
     credentials,
     checkouts: () => [...invoices.values()].map(toCheckout),
     checkoutFor: (invoiceId) => [...invoices.values()].map(toCheckout).findLast((c) => c.invoiceId === invoiceId),
+    isPayable: (id) => {
+      const inv = invoices.get(id);
+      return inv !== undefined && inv.status !== 'EXPIRED';
+    },
     pay,
     deliver: deliverManual,
+    holdNotifications: notifications.hold,
+    held: notifications.held,
+    releaseHeld: notifications.release,
     setNotifyUrl: (url) => {
       callbackUrl = url;
     },
