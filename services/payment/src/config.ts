@@ -25,6 +25,19 @@ export const configSchema = Type.Object({
   PAYMENT_CHECKOUT_LEASE_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
   /** A checkout whose provider gives no expiry is not reused after this long. */
   PAYMENT_CHECKOUT_MAX_AGE_MS: Type.Integer({ minimum: 60_000, default: 3 * 3_600_000 }),
+  /** How long verified notifications (and their capped raw bodies) are kept: 400 days, past a year's books. */
+  PAYMENT_NOTIFICATION_RETENTION_MS: Type.Integer({ minimum: 1000, default: 400 * 86_400_000 }),
+  /** How long the kept sample of refused notifications is kept. */
+  PAYMENT_REFUSED_RETENTION_MS: Type.Integer({ minimum: 1000, default: 3 * 86_400_000 }),
+  /** Refused, unverified notifications kept per provider and hour; the rest are only counted. */
+  PAYMENT_REFUSED_SAMPLES_PER_HOUR: Type.Integer({ minimum: 0, default: 100 }),
+  /** Provider calls (PayPal's verify API, fetch-backs) one provider checkout's notifications may cause per window. */
+  PAYMENT_PROVIDER_CALLS_PER_CHECKOUT: Type.Integer({ minimum: 1, default: 10 }),
+  PAYMENT_PROVIDER_CALLS_WINDOW_MS: Type.Integer({ minimum: 1000, default: 10 * 60_000 }),
+  /** How often expired notifications are removed. */
+  PAYMENT_RETENTION_INTERVAL_MS: Type.Integer({ minimum: 100, default: 3_600_000 }),
+  /** How often provider checkouts with work due (an expiry, a held-back recheck) are looked at. */
+  PAYMENT_DUE_WORK_INTERVAL_MS: Type.Integer({ minimum: 100, default: 15_000 }),
   // Each provider's API base. The defaults are the providers' own; tests point them at stripe-mock
   // and the fakes in test/support/fake-providers. Empty: the SDK picks its sandbox or live host
   // from the connection's mode (PayPal, Midtrans).

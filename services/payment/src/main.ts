@@ -1,4 +1,5 @@
 import { startGrpcServer } from '@invoice-platform/common/grpc';
+import { Poller } from '@invoice-platform/common/poller';
 import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
@@ -7,12 +8,15 @@ import { createAdapters } from './adapters/index.ts';
 import { loadPaymentConfig } from './config.ts';
 import { paymentHandlers } from './grpc/handlers.ts';
 import { CheckoutService } from './service/checkout.ts';
+import { DueWork } from './service/due-work.ts';
 import { NotificationService } from './service/notifications.ts';
 import { Peers } from './service/peers.ts';
 import { CheckoutStore } from './store/checkouts.ts';
+import { runMigrations } from './store/migrations.ts';
 import { registerModels } from './store/models.ts';
 import { createModelIndexes } from '@invoice-platform/common/setup';
 import { NotificationStore } from './store/notifications.ts';
+import { ProviderCheckoutStore } from './store/provider-checkouts.ts';
 
 const config = loadPaymentConfig();
 const log = createLogger('payment', config.LOG_LEVEL);
@@ -21,6 +25,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.PAYMENT_DB_NAME, log);
   const models = registerModels(conn);
   await createModelIndexes(models);
+  const retention = {
+    verifiedMs: config.PAYMENT_NOTIFICATION_RETENTION_MS,
+    refusedMs: config.PAYMENT_REFUSED_RETENTION_MS,
+  };
+  await runMigrations(models, retention);
 
   const invoice = connectPeer('invoice', config.INVOICE_ADDR, config.GRPC_TIMEOUT_MS);
   const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
@@ -37,9 +46,19 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
   });
   const checkouts = new CheckoutStore(models);
-  const notifications = new NotificationStore(models);
+  const providerCheckouts = new ProviderCheckoutStore(models);
+  const notifications = new NotificationStore(models, retention);
+  // Its pass runs the DueWork made below; it starts once the server listens.
+  const dueWorkPoller = new Poller({
+    pass: () => dueWork.runDue(),
+    intervalMs: config.PAYMENT_DUE_WORK_INTERVAL_MS,
+    log,
+    failureMessage: 'provider checkout work failed',
+  });
+  const onDueWork = () => dueWorkPoller.notify();
   const checkout = new CheckoutService({
     checkouts,
+    providerCheckouts,
     peers,
     adapters,
     publicBaseUrl: config.PUBLIC_BASE_URL,
@@ -47,17 +66,42 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     leaseMs: Math.max(config.PAYMENT_CHECKOUT_LEASE_MS, config.PAYMENT_PROVIDER_TIMEOUT_MS + 5000),
     maxAgeMs: config.PAYMENT_CHECKOUT_MAX_AGE_MS,
     providerTimeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
+    onDueWork,
     log,
   });
   const notificationService = new NotificationService({
     checkouts,
+    providerCheckouts,
     notifications,
     peers,
     adapters,
     providerTimeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
     // A notification calls the provider at most twice (verify, settle) and the invoice service twice.
     claimLeaseMs: 2 * config.PAYMENT_PROVIDER_TIMEOUT_MS + 2 * config.GRPC_TIMEOUT_MS + 5000,
+    limits: {
+      callsPerCheckout: config.PAYMENT_PROVIDER_CALLS_PER_CHECKOUT,
+      callsWindowMs: config.PAYMENT_PROVIDER_CALLS_WINDOW_MS,
+      refusedSamplesPerHour: config.PAYMENT_REFUSED_SAMPLES_PER_HOUR,
+    },
+    onDueWork,
     log,
+  });
+  const dueWork = new DueWork({
+    providerCheckouts,
+    notifications: notificationService,
+    peers,
+    adapters,
+    providerTimeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
+    log,
+  });
+  const retentionPoller = new Poller({
+    pass: async () => {
+      // Bounded per pass; a backlog is worked off over the next passes.
+      for (let batch = 0; batch < 20; batch++) if ((await notifications.deleteExpired(new Date(), 500)) < 500) break;
+    },
+    intervalMs: config.PAYMENT_RETENTION_INTERVAL_MS,
+    log,
+    failureMessage: 'notification retention failed',
   });
 
   const server = await startGrpcServer({
@@ -77,9 +121,13 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     log,
   });
   log.info({ addr: config.PAYMENT_LISTEN_ADDR, port: server.port }, 'payment listening');
+  dueWorkPoller.start();
+  retentionPoller.start();
 
   return async () => {
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
+    await dueWorkPoller.stop();
+    await retentionPoller.stop();
     invoice.close();
     accounts.close();
     await conn.close();

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
 import { randomBase62 } from '@invoice-platform/common/ids';
 import { providerSpecs, type PaymentProvider } from '@invoice-platform/common/payment-providers';
@@ -32,8 +33,18 @@ export abstract class HostedAdapter implements contract.PaymentAdapter {
   }
 
   abstract createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout>;
-  abstract claim(n: contract.RawNotification): contract.NotificationClaim | undefined;
-  abstract verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification>;
+  abstract readonly confirmCallsProvider: boolean;
+  abstract parse(n: contract.RawNotification): contract.ParsedNotification | undefined;
+  abstract authenticate(
+    conn: contract.Connection,
+    parsed: contract.ParsedNotification,
+    n: contract.RawNotification,
+  ): string | undefined;
+  abstract confirm(
+    conn: contract.Connection,
+    parsed: contract.ParsedNotification,
+    n: contract.RawNotification,
+  ): Promise<contract.VerifiedNotification>;
 
   /** The connection's credentials `fields`; without any of them no checkout can be opened. */
   protected credentials<F extends string>(conn: contract.Connection, fields: F[], what: string): Record<F, string> {
@@ -55,11 +66,11 @@ export abstract class HostedAdapter implements contract.PaymentAdapter {
     conn: contract.Connection,
     n: contract.RawNotification,
     secret: { field: string; what: string; header: string },
-  ): { secret: string; given: string } | { verified: false; reason: string } {
+  ): { secret: string; given: string } | { reason: string } {
     const value = conn.credentials[secret.field];
-    if (!value) return { verified: false, reason: `the connection has no ${secret.what}` };
+    if (!value) return { reason: `the connection has no ${secret.what}` };
     const given = n.headers[secret.header];
-    if (!given) return { verified: false, reason: `the ${secret.header} header is missing` };
+    if (!given) return { reason: `the ${secret.header} header is missing` };
     return { secret: value, given };
   }
 
@@ -122,32 +133,12 @@ export function invoiceIdOfReference(reference: string): string | undefined {
   return /^(.+)-[0-9A-Za-z]{7}$/.exec(reference)?.[1];
 }
 
-/** A JSON number kept as the text it was written as, so no amount passes through a binary float. */
-export class JsonNumber {
-  readonly source: string;
-  constructor(source: string) {
-    this.source = source;
-  }
-}
-
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonNumber);
-}
-
 /**
- * A notification body that is a JSON object, else undefined. With `exactNumbers`, every number is
- * a JsonNumber (JSON.parse source text access, Node 21+).
+ * Whether a presented secret or signature equals the expected one, in time that depends on neither
+ * (nor on their lengths): the digests are compared, never the texts. An empty secret proves nothing.
  */
-export function parseJsonObject(body: Buffer, exactNumbers = false): Record<string, unknown> | undefined {
-  let value: unknown;
-  try {
-    value = exactNumbers
-      ? JSON.parse(body.toString('utf8'), (_key, v: unknown, context?: { source?: string }) =>
-          typeof v === 'number' && context?.source !== undefined ? new JsonNumber(context.source) : v,
-        )
-      : JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  return isJsonObject(value) ? value : undefined;
+export function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && given.length > 0;
 }

@@ -1,8 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { AppError } from '@invoice-platform/common/errors';
+import { type Static, Type } from '@sinclair/typebox';
 import type * as contract from '../domain/adapter.ts';
-import { HostedAdapter, invoiceIdOfReference, parseJsonObject, sdkFailure, suffixedReference } from './hosted.ts';
+import { compile, readJson, Text } from './body.ts';
+import { HostedAdapter, invoiceIdOfReference, sameSecret, sdkFailure, suffixedReference } from './hosted.ts';
 
 /**
  * Midtrans Snap (docs/payments/midtrans.md), on the official midtrans-client SDK: a Snap
@@ -37,13 +39,48 @@ interface Snap {
   createTransaction(parameters: SnapParameters): Promise<SnapTransaction>;
   httpClient: { http_client: HttpClient };
 }
+/** What Core API's GET /v2/{order_id}/status answers (docs.midtrans.com: Get Transaction Status). */
+interface TransactionStatus {
+  status_code?: unknown;
+  transaction_id?: unknown;
+  order_id?: unknown;
+  gross_amount?: unknown;
+  currency?: unknown;
+  transaction_status?: unknown;
+  fraud_status?: unknown;
+  settlement_time?: unknown;
+  transaction_time?: unknown;
+}
+interface CoreApi {
+  transaction: {
+    status(orderId: string): Promise<TransactionStatus>;
+    expire(orderId: string): Promise<TransactionStatus>;
+  };
+  httpClient: { http_client: HttpClient };
+}
+type SdkOptions = { isProduction: boolean; serverKey: string; clientKey: string };
 interface MidtransSdk {
-  Snap: new (options: { isProduction: boolean; serverKey: string; clientKey: string }) => Snap;
+  Snap: new (options: SdkOptions) => Snap;
+  CoreApi: new (options: SdkOptions) => CoreApi;
 }
-/** MidtransError: an HTTP status when Midtrans answered, null when it could not be reached. */
+/**
+ * MidtransError: an HTTP status when Midtrans answered, null when it could not be reached. For an
+ * error Midtrans reports inside a 200 (Core API), the body's status_code, as text ("404").
+ */
 interface MidtransSdkError {
-  httpStatusCode?: number | null;
+  httpStatusCode?: number | string | null;
 }
+
+/** The HTTP notification's fields this adapter reads (docs.midtrans.com: HTTP notification). */
+const Notification = Type.Object({
+  order_id: Text(50, '^[A-Za-z0-9_~.-]+$'),
+  status_code: Text(3, '^\\d{3}$'),
+  gross_amount: Text(30, '^\\d{1,20}(\\.\\d{1,2})?$'),
+  signature_key: Text(128, '^[0-9a-fA-F]{128}$'),
+  transaction_status: Type.Optional(Text(40, '^[a-z_]+$')),
+});
+type Notification = Static<typeof Notification>;
+const notification = compile(Notification);
 
 const sdk = require('midtrans-client') as MidtransSdk;
 
@@ -52,21 +89,11 @@ export const SNAP_EXPIRY_HOURS = 24;
 
 export class MidtransAdapter extends HostedAdapter {
   readonly provider = 'midtrans' as const;
+  readonly confirmCallsProvider = true;
 
-  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
-    const grossAmount = toGrossAmount(input.amount, input.currency);
-    const { server_key: serverKey } = this.credentials(conn, ['server_key'], 'server key');
-
-    const snap = new sdk.Snap({
-      isProduction: conn.mode === 'live',
-      serverKey,
-      clientKey: conn.credentials.client_key ?? '',
-    });
-    const http = snap.httpClient.http_client;
+  /** The SDK's HTTP client pointed at baseUrl (a test's fake) when one is set, with the call's limit. */
+  private configure(http: HttpClient): HttpClient {
     http.defaults.timeout = this.timeoutMs;
-    // Snap sends this transaction's notifications to our route instead of the URL in the merchant's
-    // dashboard, so connecting needs no dashboard change (docs/payments/midtrans.md).
-    http.defaults.headers.common['X-Override-Notification'] = input.notifyUrl;
     const baseUrl = this.baseUrl;
     if (baseUrl !== undefined) {
       http.interceptors.request.use((config) => {
@@ -77,6 +104,30 @@ export class MidtransAdapter extends HostedAdapter {
         return config;
       });
     }
+    return http;
+  }
+
+  /** Core API (api.midtrans.com / api.sandbox.midtrans.com by mode) with the connection's server key. */
+  private core(conn: contract.Connection): CoreApi {
+    const { server_key: serverKey } = this.credentials(conn, ['server_key'], 'server key');
+    const core = new sdk.CoreApi({ isProduction: conn.mode === 'live', serverKey, clientKey: '' });
+    this.configure(core.httpClient.http_client);
+    return core;
+  }
+
+  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
+    const grossAmount = toGrossAmount(input.amount, input.currency);
+    const { server_key: serverKey } = this.credentials(conn, ['server_key'], 'server key');
+
+    const snap = new sdk.Snap({
+      isProduction: conn.mode === 'live',
+      serverKey,
+      clientKey: conn.credentials.client_key ?? '',
+    });
+    const http = this.configure(snap.httpClient.http_client);
+    // Snap sends this transaction's notifications to our route instead of the URL in the merchant's
+    // dashboard, so connecting needs no dashboard change (docs/payments/midtrans.md).
+    http.defaults.headers.common['X-Override-Notification'] = input.notifyUrl;
 
     const orderId = newOrderId(input.invoiceId);
     // Taken before the call, so it is never later than the end Midtrans counts from its own clock.
@@ -93,7 +144,7 @@ export class MidtransAdapter extends HostedAdapter {
         expiry: { unit: 'hours', duration: SNAP_EXPIRY_HOURS },
       });
     } catch (err) {
-      throw sdkFailure('midtrans', (err as MidtransSdkError).httpStatusCode ?? undefined);
+      throw sdkFailure('midtrans', sdkStatus(err));
     }
     if (typeof created.redirect_url !== 'string' || created.redirect_url === '') {
       throw new AppError('unavailable', 'Midtrans answered without a redirect_url.', { provider: 'midtrans' });
@@ -101,60 +152,88 @@ export class MidtransAdapter extends HostedAdapter {
     return { providerCheckoutId: orderId, redirectUrl: created.redirect_url, expiresAt };
   }
 
-  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
-    const body = parseJsonObject(n.body);
-    if (!body || typeof body.order_id !== 'string') return undefined;
-    const claim: contract.NotificationClaim = { providerCheckoutId: body.order_id };
-    const invoiceId = invoiceIdOfOrderId(body.order_id);
-    if (invoiceId) claim.invoiceId = invoiceId;
-    if (typeof body.transaction_id === 'string') claim.providerPaymentId = body.transaction_id;
-    return claim;
+  parse(n: contract.RawNotification): contract.ParsedNotification<Notification> | undefined {
+    const body = readJson(notification, n.body);
+    return body && { providerCheckoutId: body.order_id, kind: body.transaction_status ?? '', data: body };
   }
 
-  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
+  /**
+   * signature_key = SHA-512(order_id + status_code + gross_amount + server key). It covers only those
+   * three fields, so it proves only that Midtrans wrote about this order: the transaction's status,
+   * id, amount and currency are taken from Midtrans' own record (confirm).
+   */
+  authenticate(conn: contract.Connection, parsed: contract.ParsedNotification) {
     const serverKey = conn.credentials.server_key;
-    if (!serverKey) return { verified: false, reason: 'the connection has no server key' };
-    const body = parseJsonObject(n.body);
-    if (!body) return { verified: false, reason: 'the body is not a JSON object' };
-    const { order_id, status_code, gross_amount, signature_key, transaction_id } = body;
-    if (
-      typeof order_id !== 'string' ||
-      typeof status_code !== 'string' ||
-      typeof gross_amount !== 'string' ||
-      typeof signature_key !== 'string'
-    ) {
-      return { verified: false, reason: 'order_id, status_code, gross_amount or signature_key is missing' };
-    }
-    if (!signatureMatches(signature_key, signatureKey(order_id, status_code, gross_amount, serverKey))) {
-      return { verified: false, reason: 'signature_key does not match' };
-    }
-    if (typeof transaction_id !== 'string' || transaction_id === '') {
-      return { verified: false, reason: 'transaction_id is missing' };
-    }
-    const amount = fromGrossAmount(gross_amount);
-    if (amount === undefined) return { verified: false, reason: 'gross_amount is not an amount' };
+    if (!serverKey) return 'the connection has no server key';
+    const { order_id, status_code, gross_amount, signature_key } = (parsed as contract.ParsedNotification<Notification>)
+      .data;
+    const expected = signatureKey(order_id, status_code, gross_amount, serverKey);
+    return sameSecret(signature_key.toLowerCase(), expected) ? undefined : 'signature_key does not match';
+  }
 
-    const status = transactionOutcome(body.transaction_status, body.fraud_status);
-    // transaction_status and fraud_status are outside the signature; status_code is inside, and
-    // Midtrans gives 200 only to a successful transaction, so a pending notification (201) whose
-    // status was rewritten to settlement is not taken for a payment.
-    if (status === 'paid' && status_code !== '200') {
-      return { verified: false, reason: `status_code ${status_code} does not confirm a payment` };
+  confirm(conn: contract.Connection, parsed: contract.ParsedNotification): Promise<contract.VerifiedNotification> {
+    return this.fetch(conn, parsed.providerCheckoutId);
+  }
+
+  /** Core API GET /v2/{order_id}/status: the order's transaction as Midtrans records it. */
+  async fetch(conn: contract.Connection, orderId: string): Promise<contract.VerifiedNotification> {
+    let tx: TransactionStatus;
+    try {
+      tx = await this.core(conn).transaction.status(orderId);
+    } catch (err) {
+      const status = sdkStatus(err);
+      // No transaction (yet) for this order: the customer has not paid on Snap.
+      if (status === 404) return { verified: false, reason: 'Midtrans has no transaction for this order' };
+      throw sdkFailure('midtrans', status);
     }
+    const { order_id, transaction_id, status_code, gross_amount } = tx;
+    if (order_id !== orderId) return { verified: false, reason: 'Midtrans answered another order' };
+    if (typeof transaction_id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(transaction_id))
+      return { verified: false, reason: 'Midtrans answered no transaction_id' };
+    const amount = typeof gross_amount === 'string' ? fromGrossAmount(gross_amount) : undefined;
+    if (amount === undefined)
+      return { verified: false, reason: 'Midtrans answered a gross_amount that is not an amount' };
+    let status = transactionOutcome(tx.transaction_status, tx.fraud_status);
+    // Midtrans gives status_code 200 only to a successful transaction.
+    if (status === 'paid' && String(status_code) !== '200') status = 'pending';
     const result: contract.VerifiedNotification = {
       verified: true,
       status,
       providerPaymentId: transaction_id,
-      providerCheckoutId: order_id,
+      providerCheckoutId: orderId,
       amount,
-      currency: typeof body.currency === 'string' ? body.currency : 'IDR',
+      currency: typeof tx.currency === 'string' && /^[A-Z]{3}$/.test(tx.currency) ? tx.currency : 'IDR',
     };
-    const invoiceId = invoiceIdOfOrderId(order_id);
+    const invoiceId = invoiceIdOfOrderId(orderId);
     if (invoiceId) result.invoiceId = invoiceId;
-    const paidAt = jakartaTime(body.settlement_time) ?? jakartaTime(body.transaction_time);
+    const paidAt = jakartaTime(tx.settlement_time) ?? jakartaTime(tx.transaction_time);
     if (result.status === 'paid' && paidAt) result.paidAt = paidAt;
     return result;
   }
+
+  /**
+   * Core API POST /v2/{order_id}/expire ends a pending transaction. An order whose customer has not
+   * chosen a method on Snap has no transaction yet (404): Snap's own expiry (SNAP_EXPIRY_HOURS)
+   * ends that page, and a payment made there is still recorded (docs/payments/midtrans.md).
+   */
+  async expire(conn: contract.Connection, orderId: string): Promise<contract.ExpireOutcome> {
+    try {
+      await this.core(conn).transaction.expire(orderId);
+      return 'expired';
+    } catch (err) {
+      const status = sdkStatus(err);
+      // 404: no transaction; 412: settled or otherwise final, which Midtrans will not change.
+      if (status === 404 || status === 412) return 'not_expirable';
+      throw sdkFailure('midtrans', status);
+    }
+  }
+}
+
+/** The status a MidtransError carries (a number for HTTP, text for Core API's status_code), or undefined. */
+function sdkStatus(err: unknown): number | undefined {
+  const raw = (err as MidtransSdkError | null)?.httpStatusCode;
+  const status = typeof raw === 'string' ? Number(raw) : raw;
+  return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
 }
 
 /**
@@ -196,12 +275,6 @@ export function fromGrossAmount(gross: string): string | undefined {
 /** SHA-512 of order_id + status_code + gross_amount + server key, hex: Midtrans' signature_key. */
 export function signatureKey(orderId: string, statusCode: string, grossAmount: string, serverKey: string): string {
   return createHash('sha512').update(`${orderId}${statusCode}${grossAmount}${serverKey}`).digest('hex');
-}
-
-function signatureMatches(given: string, expected: string): boolean {
-  const a = Buffer.from(given.toLowerCase());
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

@@ -1,13 +1,16 @@
 import { createMollieClient, type MollieClient } from '@mollie/api-client';
+import { Type } from '@sinclair/typebox';
 import type * as contract from '../domain/adapter.ts';
 import { mollieDigits, fromUnits, toMollieValue, toUnits } from '../domain/money.ts';
+import { compile, readForm, Text } from './body.ts';
 
 export interface MollieAdapterOptions {
   /** API base ending in /v2/ (the SDK's apiEndpoint), e.g. https://api.mollie.com/v2/. */
   baseUrl: string;
 }
 
-const paymentIdPattern = /^tr_[A-Za-z0-9]{1,64}$/;
+/** Mollie's webhook: a form post of the payment id and nothing else (docs.mollie.com/reference/webhooks). */
+const webhookForm = compile(Type.Object({ id: Text(67, '^tr_[A-Za-z0-9]+$') }, { additionalProperties: false }));
 
 /**
  * Mollie on @mollie/api-client: a payment per checkout (metadata carries the invoice id), whose
@@ -17,6 +20,7 @@ const paymentIdPattern = /^tr_[A-Za-z0-9]{1,64}$/;
  */
 export class MollieAdapter implements contract.PaymentAdapter {
   readonly provider = 'mollie' as const;
+  readonly confirmCallsProvider = true;
   private readonly apiEndpoint: string;
 
   constructor(opts: MollieAdapterOptions) {
@@ -47,24 +51,31 @@ export class MollieAdapter implements contract.PaymentAdapter {
     };
   }
 
-  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
-    const id = new URLSearchParams(n.body.toString('utf8')).get('id') ?? '';
-    if (!paymentIdPattern.test(id)) return undefined;
-    // A Mollie payment is the checkout itself.
-    return { providerCheckoutId: id, providerPaymentId: id };
+  parse(n: contract.RawNotification): contract.ParsedNotification | undefined {
+    const form = readForm(webhookForm, n.body);
+    return form && { providerCheckoutId: form.id, kind: 'payment', data: null };
   }
 
-  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
-    const id = this.claim(n)?.providerPaymentId;
-    if (!id) return { verified: false, reason: 'no Mollie payment id' };
+  /** Mollie signs nothing: the payment fetched back with the workspace's API key is the proof. */
+  authenticate(): string | undefined {
+    return undefined;
+  }
+
+  confirm(conn: contract.Connection, parsed: contract.ParsedNotification): Promise<contract.VerifiedNotification> {
+    return this.fetch(conn, parsed.providerCheckoutId);
+  }
+
+  /** GET /v2/payments/{id}: only what Mollie answers is believed. */
+  async fetch(conn: contract.Connection, paymentId: string): Promise<contract.VerifiedNotification> {
     let payment;
     try {
-      payment = await this.client(conn).payments.get(id);
+      payment = await this.client(conn).payments.get(paymentId);
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 404 || status === 410) return { verified: false, reason: 'Mollie knows no such payment' };
       throw err;
     }
+    if (payment.id !== paymentId) return { verified: false, reason: 'Mollie answered another payment' };
     const currency = payment.amount.currency.toUpperCase();
     // Mollie's value has the currency's decimals; kept as text, normalised to that many.
     const units = toUnits(payment.amount.value, mollieDigits(currency));
@@ -84,6 +95,25 @@ export class MollieAdapter implements contract.PaymentAdapter {
       currency,
       paidAt: payment.paidAt ? new Date(payment.paidAt) : undefined,
     };
+  }
+
+  /**
+   * DELETE /v2/payments/{id}, only where Mollie says the payment `isCancelable`: a hosted-checkout
+   * payment whose customer has chosen no method is not, and stays payable until its expiresAt; a
+   * payment made on it is still recorded (docs/payments/mollie.md).
+   */
+  async expire(conn: contract.Connection, paymentId: string): Promise<contract.ExpireOutcome> {
+    const client = this.client(conn);
+    const payment = await client.payments.get(paymentId);
+    if (payment.status !== 'open' || !payment.isCancelable) return 'not_expirable';
+    try {
+      await client.payments.cancel(paymentId);
+      return 'expired';
+    } catch (err) {
+      // Paid or ended between the read and the cancel.
+      if ((err as { statusCode?: number }).statusCode === 422) return 'not_expirable';
+      throw err;
+    }
   }
 
   /**

@@ -10,8 +10,10 @@ import {
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
 } from '@paypal/paypal-server-sdk';
+import { type Static, Type } from '@sinclair/typebox';
 import type * as contract from '../domain/adapter.ts';
 import { paypalDigits, fromUnits, toPaypalValue, toUnits } from '../domain/money.ts';
+import { compile, readJson, Text } from './body.ts';
 
 export interface PaypalAdapterOptions {
   /** REST base; empty: api-m.sandbox.paypal.com or api-m.paypal.com by the connection's mode. */
@@ -39,34 +41,38 @@ const signatureHeaders = {
   transmission_time: 'paypal-transmission-time',
 } as const;
 
-interface WebhookAmount {
-  currency_code?: string;
-  value?: string;
-}
-
-interface WebhookEvent {
-  id?: string;
-  event_type?: string;
-  resource?: {
-    id?: string;
-    status?: string;
-    custom_id?: string;
-    amount?: WebhookAmount;
-    create_time?: string;
-    update_time?: string;
-    purchase_units?: { custom_id?: string; reference_id?: string; amount?: WebhookAmount }[];
-    supplementary_data?: { related_ids?: { order_id?: string } };
-  };
-}
-
-function parseEvent(body: Buffer): WebhookEvent | undefined {
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
-    return value && typeof value === 'object' ? (value as WebhookEvent) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const PaypalId = Text(64, '^[A-Z0-9]+$');
+const Money = Type.Object({ currency_code: Text(3, '^[A-Za-z]{3}$'), value: Text(40, '^\\d{1,20}(\\.\\d{1,6})?$') });
+/** The fields of an order or capture webhook event this adapter reads (developer.paypal.com/api/rest/webhooks/event-names/). */
+const WebhookEvent = Type.Object({
+  id: Text(100, '^WH-[A-Z0-9-]+$'),
+  event_type: Text(100, '^[A-Z_.]+$'),
+  resource: Type.Object({
+    id: PaypalId,
+    status: Type.Optional(Text(40)),
+    custom_id: Type.Optional(Text(127)),
+    amount: Type.Optional(Money),
+    create_time: Type.Optional(Text(40)),
+    update_time: Type.Optional(Text(40)),
+    purchase_units: Type.Optional(
+      Type.Array(
+        Type.Object({
+          custom_id: Type.Optional(Text(127)),
+          reference_id: Type.Optional(Text(256)),
+          amount: Type.Optional(Money),
+        }),
+        { maxItems: 10 },
+      ),
+    ),
+    supplementary_data: Type.Optional(
+      Type.Object({ related_ids: Type.Optional(Type.Object({ order_id: Type.Optional(PaypalId) })) }),
+    ),
+  }),
+});
+type WebhookEvent = Static<typeof WebhookEvent>;
+const webhookEvent = compile(WebhookEvent);
+/** A signature header's longest sane value (the certificate URL is the longest). */
+const maxHeaderLength = 2048;
 
 /** PayPal's `value` text back to decimal text in the currency's decimals; undefined when it is not one. */
 function money(currency: string | undefined, value: string | undefined) {
@@ -89,6 +95,7 @@ function money(currency: string | undefined, value: string | undefined) {
  */
 export class PaypalAdapter implements contract.PaymentAdapter {
   readonly provider = 'paypal' as const;
+  readonly confirmCallsProvider = true;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   /** One SDK client per credentials, so its OAuth token is fetched once and reused until it expires. */
@@ -159,33 +166,44 @@ export class PaypalAdapter implements contract.PaymentAdapter {
     return { providerCheckoutId: result.id, redirectUrl: link.href };
   }
 
-  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
-    const event = parseEvent(n.body);
-    const resource = event?.resource;
-    if (!event?.event_type || !resource?.id) return undefined;
-    if (event.event_type === approvedEvent || event.event_type.startsWith('CHECKOUT.ORDER.'))
-      return { invoiceId: resource.purchase_units?.[0]?.custom_id, providerCheckoutId: resource.id };
-    return {
-      invoiceId: resource.custom_id,
-      providerCheckoutId: resource.supplementary_data?.related_ids?.order_id,
-      providerPaymentId: resource.id,
-    };
+  /**
+   * An order event is about its order (resource.id); a capture event names its order in
+   * supplementary_data.related_ids.order_id. Without an order id it is nothing this adapter acts on.
+   */
+  parse(n: contract.RawNotification): contract.ParsedNotification<WebhookEvent> | undefined {
+    const event = readJson(webhookEvent, n.body);
+    if (!event) return undefined;
+    const orderId = event.event_type.startsWith('CHECKOUT.ORDER.')
+      ? event.resource.id
+      : event.resource.supplementary_data?.related_ids?.order_id;
+    return orderId ? { providerCheckoutId: orderId, kind: event.event_type, data: event } : undefined;
   }
 
-  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
-    const event = parseEvent(n.body);
-    if (!event?.id || !event.event_type || !event.resource?.id)
-      return { verified: false, reason: 'not a PayPal webhook event' };
-    const webhookId = conn.credentials.webhook_id;
-    if (!webhookId) return { verified: false, reason: 'the connection has no webhook id' };
-    const fields: string[] = [];
-    for (const [field, header] of Object.entries(signatureHeaders)) {
+  authenticate(conn: contract.Connection, _parsed: contract.ParsedNotification, n: contract.RawNotification) {
+    if (!conn.credentials.webhook_id) return 'the connection has no webhook id';
+    for (const header of Object.values(signatureHeaders)) {
       const value = n.headers[header];
-      if (!value) return { verified: false, reason: `no ${header} header` };
-      fields.push(`${JSON.stringify(field)}:${JSON.stringify(value)}`);
+      if (!value) return `no ${header} header`;
+      if (value.length > maxHeaderLength) return `the ${header} header is too long`;
     }
+    return undefined;
+  }
+
+  /**
+   * PayPal's POST /v1/notifications/verify-webhook-signature with the workspace's webhook id: a
+   * provider call, limited per checkout by the service. Only then is the event believed.
+   */
+  async confirm(
+    conn: contract.Connection,
+    parsed: contract.ParsedNotification,
+    n: contract.RawNotification,
+  ): Promise<contract.VerifiedNotification> {
+    const event = (parsed as contract.ParsedNotification<WebhookEvent>).data;
+    const fields = Object.entries(signatureHeaders).map(
+      ([field, header]) => `${JSON.stringify(field)}:${JSON.stringify(n.headers[header] ?? '')}`,
+    );
     // The event goes back byte for byte as it arrived: PayPal checks its CRC32 against the signature.
-    const body = `{${fields.join(',')},"webhook_id":${JSON.stringify(webhookId)},"webhook_event":${n.body.toString('utf8')}}`;
+    const body = `{${fields.join(',')},"webhook_id":${JSON.stringify(conn.credentials.webhook_id ?? '')},"webhook_event":${n.body.toString('utf8')}}`;
     const res = await fetch(`${this.base(conn)}/v1/notifications/verify-webhook-signature`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await this.accessToken(conn)}`, 'content-type': 'application/json' },
@@ -207,7 +225,7 @@ export class PaypalAdapter implements contract.PaymentAdapter {
         verified: true,
         status: 'approved',
         eventId: event.id,
-        providerPaymentId: resource.id!,
+        providerPaymentId: resource.id,
         providerCheckoutId: resource.id,
         invoiceId: unit?.custom_id,
         ...approvedMoney,
@@ -221,7 +239,8 @@ export class PaypalAdapter implements contract.PaymentAdapter {
         verified: true,
         status: 'pending',
         eventId: event.id,
-        providerPaymentId: resource.id!,
+        providerPaymentId: resource.id,
+        providerCheckoutId: parsed.providerCheckoutId,
         amount: '0',
         currency: '',
       };
@@ -229,8 +248,8 @@ export class PaypalAdapter implements contract.PaymentAdapter {
       verified: true,
       status,
       eventId: event.id,
-      providerPaymentId: resource.id!,
-      providerCheckoutId: resource.supplementary_data?.related_ids?.order_id,
+      providerPaymentId: resource.id,
+      providerCheckoutId: parsed.providerCheckoutId,
       invoiceId: resource.custom_id,
       ...paid,
       paidAt: status === 'paid' ? new Date(resource.update_time ?? resource.create_time ?? Date.now()) : undefined,

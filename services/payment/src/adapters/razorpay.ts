@@ -1,13 +1,14 @@
+import { createHmac } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
+import { type Static, Type } from '@sinclair/typebox';
 import Razorpay from 'razorpay';
 import type * as contract from '../domain/adapter.ts';
+import { compile, isJsonObject, JsonNumberText, readJson, Text } from './body.ts';
 import {
   amountParts,
   HostedAdapter,
   invoiceIdOfReference,
-  isJsonObject,
-  JsonNumber,
-  parseJsonObject,
+  sameSecret,
   sdkFailure,
   suffixedReference,
 } from './hosted.ts';
@@ -47,17 +48,50 @@ interface RazorpayHttp {
   rq: { defaults: { baseURL?: string; timeout?: number } };
 }
 
+/** The payment_link.* webhook's fields this adapter reads (razorpay.com/docs/webhooks/payloads/payment-links/). */
+const WebhookEvent = Type.Object({
+  event: Text(64, '^[a-z_.]+$'),
+  created_at: Type.Optional(JsonNumberText('^\\d{1,12}$')),
+  payload: Type.Object({
+    payment_link: Type.Object({
+      entity: Type.Object({
+        id: Text(64, '^plink_[A-Za-z0-9]+$'),
+        currency: Text(3, '^[A-Z]{3}$'),
+        amount_paid: JsonNumberText('^\\d{1,20}$'),
+        reference_id: Type.Optional(Type.Union([Type.Null(), Text(40)])),
+        notes: Type.Optional(
+          Type.Union([
+            Type.Null(),
+            Type.Array(Type.Unknown(), { maxItems: 0 }),
+            Type.Record(Type.String(), Type.Unknown(), { maxProperties: 15 }),
+          ]),
+        ),
+      }),
+    }),
+    payment: Type.Optional(Type.Object({ entity: Type.Object({ id: Text(64, '^pay_[A-Za-z0-9]+$') }) })),
+  }),
+});
+type WebhookEvent = Static<typeof WebhookEvent>;
+const webhookEvent = compile(WebhookEvent);
+/** X-Razorpay-Event-Id, the same on every retry of one event. */
+const eventIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
 export class RazorpayAdapter extends HostedAdapter {
   readonly provider = 'razorpay' as const;
+  readonly confirmCallsProvider = false;
 
-  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
-    const amount = toMinorUnits(input.amount, input.currency);
+  private client(conn: contract.Connection): Razorpay {
     const { key_id, key_secret } = this.credentials(conn, ['key_id', 'key_secret'], 'key id or key secret');
-
     const razorpay = new Razorpay({ key_id, key_secret });
     const http = (razorpay.api as unknown as RazorpayHttp).rq.defaults;
     http.timeout = this.timeoutMs;
     if (this.baseUrl !== undefined) http.baseURL = this.baseUrl;
+    return razorpay;
+  }
+
+  async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
+    const amount = toMinorUnits(input.amount, input.currency);
+    const razorpay = this.client(conn);
 
     const referenceId = newReferenceId(input.invoiceId);
     const expireBy = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
@@ -91,61 +125,68 @@ export class RazorpayAdapter extends HostedAdapter {
     return { providerCheckoutId: link.id, redirectUrl: link.short_url, expiresAt: new Date(expireBy * 1000) };
   }
 
-  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
-    const event = readEvent(n.body);
-    if (!event?.link || typeof event.link.id !== 'string') return undefined;
-    const claim: contract.NotificationClaim = { providerCheckoutId: event.link.id };
-    const invoiceId = invoiceIdOfLink(event.link);
-    if (invoiceId) claim.invoiceId = invoiceId;
-    if (typeof event.payment?.id === 'string') claim.providerPaymentId = event.payment.id;
-    return claim;
+  parse(n: contract.RawNotification): contract.ParsedNotification<WebhookEvent> | undefined {
+    const event = readJson(webhookEvent, n.body, true);
+    return event && { providerCheckoutId: event.payload.payment_link.entity.id, kind: event.event, data: event };
   }
 
-  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
+  /**
+   * X-Razorpay-Signature: HMAC-SHA256 of the raw body keyed with the webhook secret, hex. Checked
+   * here and in constant time (the SDK's validateWebhookSignature compares with ===).
+   */
+  authenticate(conn: contract.Connection, _parsed: contract.ParsedNotification, n: contract.RawNotification) {
     const proof = this.proof(conn, n, {
       field: 'webhook_secret',
       what: 'webhook secret',
       header: 'x-razorpay-signature',
     });
-    if ('reason' in proof) return proof;
-    if (!Razorpay.validateWebhookSignature(n.body.toString('utf8'), proof.given, proof.secret)) {
-      return { verified: false, reason: 'x-razorpay-signature does not match' };
-    }
+    if ('reason' in proof) return proof.reason;
+    const expected = createHmac('sha256', proof.secret).update(n.body).digest('hex');
+    return sameSecret(proof.given, expected) ? undefined : 'x-razorpay-signature does not match';
+  }
 
-    const event = readEvent(n.body);
-    if (!event) return { verified: false, reason: 'the body is not a JSON object' };
-    const { link, payment } = event;
-    if (typeof event.name !== 'string' || !link || typeof link.id !== 'string' || typeof link.currency !== 'string') {
-      return { verified: false, reason: 'event or payload.payment_link is missing' };
-    }
-    const status = linkOutcome(event.name);
+  /** The signed body as it is: Razorpay signs all of it. */
+  async confirm(
+    _conn: contract.Connection,
+    parsed: contract.ParsedNotification,
+    n: contract.RawNotification,
+  ): Promise<contract.VerifiedNotification> {
+    const event = (parsed as contract.ParsedNotification<WebhookEvent>).data;
+    const link = event.payload.payment_link.entity;
+    const payment = event.payload.payment?.entity;
+    const status = linkOutcome(event.event);
     // A paid link carries its payment; the payment's id keys it (the link's id for other events).
-    if (status === 'paid' && typeof payment?.id !== 'string') {
-      return { verified: false, reason: 'payload.payment is missing' };
-    }
-    const paid = link.amount_paid;
-    const amount = paid instanceof JsonNumber ? fromMinorUnits(paid.source, link.currency) : undefined;
+    if (status === 'paid' && !payment) return { verified: false, reason: 'payload.payment is missing' };
+    const amount = fromMinorUnits(link.amount_paid.source, link.currency);
     if (amount === undefined) return { verified: false, reason: 'amount_paid is not an amount' };
-
-    // X-Razorpay-Event-Id is the same on every retry of one event, so a replay is recognised by it.
-    // It is outside the signature: a replay under a new id still meets MarkPaidByPayment's
-    // idempotency on the payment id.
+    // X-Razorpay-Event-Id is outside the signature: a replay under a new id still meets
+    // MarkPaidByPayment's idempotency on the (signed) payment id.
     const eventId = n.headers['x-razorpay-event-id'];
-    const result: contract.VerifiedNotification & { eventId?: string } = {
+    const result: contract.VerifiedNotification = {
       verified: true,
       status,
-      ...(eventId ? { eventId } : {}),
-      providerPaymentId: typeof payment?.id === 'string' ? payment.id : link.id,
+      ...(eventId && eventIdPattern.test(eventId) ? { eventId } : {}),
+      providerPaymentId: payment?.id ?? link.id,
       providerCheckoutId: link.id,
       amount,
       currency: link.currency,
     };
     const invoiceId = invoiceIdOfLink(link);
     if (invoiceId) result.invoiceId = invoiceId;
-    if (status === 'paid' && event.createdAt instanceof JsonNumber && /^\d+$/.test(event.createdAt.source)) {
-      result.paidAt = new Date(Number(event.createdAt.source) * 1000);
-    }
+    if (status === 'paid' && event.created_at) result.paidAt = new Date(Number(event.created_at.source) * 1000);
     return result;
+  }
+
+  /** POST /v1/payment_links/{id}/cancel: a link that is not paid stops taking payments; Razorpay refuses (400) any other. */
+  async expire(conn: contract.Connection, linkId: string): Promise<contract.ExpireOutcome> {
+    try {
+      await this.client(conn).paymentLink.cancel(linkId);
+      return 'expired';
+    } catch (err) {
+      const status = isJsonObject(err) ? Number(err.statusCode) : NaN;
+      if (status === 400) return 'not_expirable';
+      throw sdkFailure('razorpay', status);
+    }
   }
 }
 
@@ -180,34 +221,8 @@ export function fromMinorUnits(source: string, currency: string): string | undef
   return decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
 }
 
-function invoiceIdOfLink(link: Record<string, unknown>): string | undefined {
+function invoiceIdOfLink(link: WebhookEvent['payload']['payment_link']['entity']): string | undefined {
   const notes = link.notes;
-  if (notes && typeof notes === 'object' && typeof (notes as Record<string, unknown>).invoice_id === 'string') {
-    return (notes as Record<string, string>).invoice_id;
-  }
+  if (isJsonObject(notes) && typeof notes.invoice_id === 'string') return notes.invoice_id;
   return typeof link.reference_id === 'string' ? invoiceIdOfReference(link.reference_id) : undefined;
-}
-
-interface WebhookEvent {
-  name: unknown;
-  createdAt: unknown;
-  link?: Record<string, unknown>;
-  payment?: Record<string, unknown>;
-}
-
-/** The event name, its payment_link and payment entities, from a webhook body. */
-function readEvent(body: Buffer): WebhookEvent | undefined {
-  const value = parseJsonObject(body, true);
-  if (!value) return undefined;
-  const payload = isJsonObject(value.payload) ? value.payload : {};
-  const entity = (name: string) => {
-    const wrapper = payload[name];
-    return isJsonObject(wrapper) && isJsonObject(wrapper.entity) ? wrapper.entity : undefined;
-  };
-  const event: WebhookEvent = { name: value.event, createdAt: value.created_at };
-  const link = entity('payment_link');
-  const payment = entity('payment');
-  if (link) event.link = link;
-  if (payment) event.payment = payment;
-  return event;
 }

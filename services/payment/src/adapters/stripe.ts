@@ -1,6 +1,8 @@
+import { type Static, Type } from '@sinclair/typebox';
 import Stripe from 'stripe';
 import type * as contract from '../domain/adapter.ts';
 import { fromStripeAmount, toStripeAmount } from '../domain/money.ts';
+import { compile, readJson, Text } from './body.ts';
 
 export interface StripeAdapterOptions {
   /** API base, e.g. https://api.stripe.com or stripe-mock's http://127.0.0.1:12111. */
@@ -18,21 +20,34 @@ const sessionLifetimeMs = 2 * 3_600_000;
 const paidEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 const failedEvents = new Set(['checkout.session.async_payment_failed', 'checkout.session.expired']);
 
-interface SessionLike {
-  object?: string;
-  id?: string;
-  client_reference_id?: string | null;
-  metadata?: Record<string, string> | null;
-}
-
-function parseJson(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The fields of a Checkout Session event this adapter reads (docs.stripe.com/api/events/object). */
+const SessionEvent = Type.Object({
+  id: Text(255, '^evt_[A-Za-z0-9_]+$'),
+  type: Text(100, '^[a-z_.]+$'),
+  created: Type.Integer({ minimum: 0 }),
+  data: Type.Object({
+    object: Type.Object({
+      object: Type.Literal('checkout.session'),
+      id: Text(255, '^cs_[A-Za-z0-9_]+$'),
+      client_reference_id: Type.Optional(Type.Union([Type.Null(), Text(200)])),
+      metadata: Type.Optional(Type.Union([Type.Null(), Type.Record(Type.String(), Text(500), { maxProperties: 50 })])),
+      amount_total: Type.Optional(
+        Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })]),
+      ),
+      currency: Type.Optional(Type.Union([Type.Null(), Text(3, '^[a-z]{3}$')])),
+      payment_status: Type.Optional(Text(40)),
+      payment_intent: Type.Optional(
+        Type.Union([
+          Type.Null(),
+          Text(255, '^pi_[A-Za-z0-9_]+$'),
+          Type.Object({ id: Text(255, '^pi_[A-Za-z0-9_]+$') }),
+        ]),
+      ),
+    }),
+  }),
+});
+type SessionEvent = Static<typeof SessionEvent>;
+const sessionEvent = compile(SessionEvent);
 
 /**
  * Stripe Checkout on the `stripe` package: a Checkout Session per checkout (client_reference_id and
@@ -41,6 +56,7 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
  */
 export class StripeAdapter implements contract.PaymentAdapter {
   readonly provider = 'stripe' as const;
+  readonly confirmCallsProvider = false;
   private readonly api: { host: string; port: number; protocol: 'http' | 'https' };
   private readonly timeoutMs: number;
 
@@ -88,29 +104,32 @@ export class StripeAdapter implements contract.PaymentAdapter {
     return { providerCheckoutId: session.id, redirectUrl: session.url, expiresAt };
   }
 
-  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
-    const event = parseJson(n.body);
-    const object = (event?.data as { object?: SessionLike } | undefined)?.object;
-    if (!object || object.object !== 'checkout.session' || !object.id) return undefined;
-    return {
-      invoiceId: object.client_reference_id ?? object.metadata?.invoice_id ?? undefined,
-      providerCheckoutId: object.id,
-    };
+  parse(n: contract.RawNotification): contract.ParsedNotification<SessionEvent> | undefined {
+    const event = readJson(sessionEvent, n.body);
+    return event && { providerCheckoutId: event.data.object.id, kind: event.type, data: event };
   }
 
-  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
+  /** stripe.webhooks.constructEvent: HMAC-SHA256 of the timestamp and raw body, 5 minutes' tolerance, compared in constant time. */
+  authenticate(conn: contract.Connection, _parsed: contract.ParsedNotification, n: contract.RawNotification) {
     const signature = n.headers['stripe-signature'];
-    if (!signature) return { verified: false, reason: 'no Stripe-Signature header' };
+    if (!signature) return 'no Stripe-Signature header';
     const secret = conn.credentials.webhook_secret;
-    if (!secret) return { verified: false, reason: 'the connection has no webhook signing secret' };
-    let event: Stripe.Event;
+    if (!secret) return 'the connection has no webhook signing secret';
     try {
-      event = Stripe.webhooks.constructEvent(n.body, signature, secret);
+      Stripe.webhooks.constructEvent(n.body, signature, secret);
     } catch {
-      return { verified: false, reason: 'the Stripe-Signature does not match' };
+      return 'the Stripe-Signature does not match';
     }
-    const session = event.data.object as Stripe.Checkout.Session;
-    if (session.object !== 'checkout.session') return { verified: false, reason: `not a Checkout Session event` };
+    return undefined;
+  }
+
+  /** The signed event as it is: Stripe signs the whole body, so every field read from it is Stripe's. */
+  async confirm(
+    conn: contract.Connection,
+    parsed: contract.ParsedNotification,
+  ): Promise<contract.VerifiedNotification> {
+    const event = (parsed as contract.ParsedNotification<SessionEvent>).data;
+    const session = event.data.object;
     const currency = (session.currency ?? '').toUpperCase();
     const paymentIntent =
       typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
@@ -118,6 +137,8 @@ export class StripeAdapter implements contract.PaymentAdapter {
     // completed with payment_status unpaid: an asynchronous method (a bank debit) still running.
     if (paidEvents.has(event.type) && session.payment_status === 'paid') status = 'paid';
     else if (failedEvents.has(event.type)) status = 'failed';
+    if (status === 'paid' && (!currency || session.amount_total == null))
+      return { verified: false, reason: 'a paid session without amount_total or currency' };
     return {
       verified: true,
       status,
@@ -125,10 +146,21 @@ export class StripeAdapter implements contract.PaymentAdapter {
       providerPaymentId: paymentIntent ?? session.id,
       invoiceId: session.client_reference_id ?? session.metadata?.invoice_id ?? undefined,
       providerCheckoutId: session.id,
-      amount: session.amount_total === null ? '0' : fromStripeAmount(session.amount_total, currency),
+      amount: session.amount_total == null ? '0' : fromStripeAmount(session.amount_total, currency),
       currency,
       paidAt: status === 'paid' ? new Date(event.created * 1000) : undefined,
     };
+  }
+
+  /** POST /v1/checkout/sessions/{id}/expire: Stripe expires an open session and refuses (400) any other. */
+  async expire(conn: contract.Connection, providerCheckoutId: string): Promise<contract.ExpireOutcome> {
+    try {
+      await this.client(conn).checkout.sessions.expire(providerCheckoutId);
+      return 'expired';
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 400) return 'not_expirable';
+      throw err;
+    }
   }
 
   /** Stripe retries anything but a 2xx for days; its own examples answer a bad signature with 400. */

@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
+import { type Static, Type } from '@sinclair/typebox';
 import { Invoice as InvoiceApi, XenditSdkError } from 'xendit-node';
 import type * as contract from '../domain/adapter.ts';
-import { amountParts, HostedAdapter, JsonNumber, parseJsonObject, sdkFailure } from './hosted.ts';
+import { compile, JsonNumberText, readJson, Text } from './body.ts';
+import { amountParts, HostedAdapter, sameSecret, sdkFailure } from './hosted.ts';
 
 /**
  * Xendit Invoices (docs/payments/xendit.md), on the official xendit-node SDK: a Xendit invoice per
@@ -22,15 +23,41 @@ export const INVOICE_DURATION_SECONDS = 86_400;
  */
 export const xenditDecimals: Readonly<Record<string, number>> = { IDR: 0, VND: 0, PHP: 2, THB: 2, MYR: 2 };
 
+/** A Xendit invoice id: 24 hexadecimal characters. */
+const invoiceIdPattern = '^[0-9a-f]{24}$';
+/** The invoice callback's fields this adapter reads (docs.xendit.co: Invoice callback). */
+const Callback = Type.Object({
+  id: Text(24, invoiceIdPattern),
+  status: Text(40, '^[A-Z_]+$'),
+});
+const callback = compile(Callback);
+
+/** What GET /v2/invoices/{id} answers, read with exact numbers. */
+const FetchedInvoice = Type.Object({
+  id: Text(24, invoiceIdPattern),
+  external_id: Text(255),
+  status: Text(40, '^[A-Z_]+$'),
+  currency: Text(3, '^[A-Z]{3}$'),
+  amount: JsonNumberText('^\\d{1,20}(\\.\\d{1,6})?$'),
+  paid_amount: Type.Optional(JsonNumberText('^\\d{1,20}(\\.\\d{1,6})?$')),
+  paid_at: Type.Optional(Text(40)),
+});
+type FetchedInvoice = Static<typeof FetchedInvoice>;
+const fetchedInvoice = compile(FetchedInvoice);
+
 export class XenditAdapter extends HostedAdapter {
   readonly provider = 'xendit' as const;
+  readonly confirmCallsProvider = true;
+
+  private invoices(conn: contract.Connection): InvoiceApi {
+    const { secret_key: secretKey } = this.credentials(conn, ['secret_key'], 'secret API key');
+    // The Invoice API class alone: the SDK's Xendit wrapper writes a console line per construction.
+    return new InvoiceApi({ secretKey, xenditURL: this.baseUrl ?? XENDIT_API });
+  }
 
   async createCheckout(conn: contract.Connection, input: contract.CheckoutInput): Promise<contract.Checkout> {
     const amount = toXenditAmount(input.amount, input.currency);
-    const { secret_key: secretKey } = this.credentials(conn, ['secret_key'], 'secret API key');
-
-    // The Invoice API class alone: the SDK's Xendit wrapper writes a console line per construction.
-    const api = new InvoiceApi({ secretKey, xenditURL: this.baseUrl ?? XENDIT_API });
+    const api = this.invoices(conn);
     let created: Awaited<ReturnType<InvoiceApi['createInvoice']>>;
     try {
       created = await api.createInvoice({
@@ -66,48 +93,81 @@ export class XenditAdapter extends HostedAdapter {
     return checkout;
   }
 
-  claim(n: contract.RawNotification): contract.NotificationClaim | undefined {
-    const body = parseJsonObject(n.body, true);
-    if (!body || typeof body.id !== 'string') return undefined;
-    const claim: contract.NotificationClaim = { providerCheckoutId: body.id, providerPaymentId: body.id };
-    if (typeof body.external_id === 'string') claim.invoiceId = body.external_id;
-    return claim;
+  parse(n: contract.RawNotification): contract.ParsedNotification | undefined {
+    const body = readJson(callback, n.body);
+    return body && { providerCheckoutId: body.id, kind: body.status, data: null };
   }
 
-  async verify(conn: contract.Connection, n: contract.RawNotification): Promise<contract.VerifiedNotification> {
+  /**
+   * x-callback-token, the account's static verification token: it proves the sender knows the token,
+   * not what the body says, so the invoice's status and amount come from Xendit itself (confirm).
+   */
+  authenticate(conn: contract.Connection, _parsed: contract.ParsedNotification, n: contract.RawNotification) {
     const proof = this.proof(conn, n, { field: 'callback_token', what: 'callback token', header: 'x-callback-token' });
-    if ('reason' in proof) return proof;
-    if (!tokensEqual(proof.given, proof.secret)) return { verified: false, reason: 'x-callback-token does not match' };
+    if ('reason' in proof) return proof.reason;
+    return sameSecret(proof.given, proof.secret) ? undefined : 'x-callback-token does not match';
+  }
 
-    const body = parseJsonObject(n.body, true);
-    if (!body) return { verified: false, reason: 'the body is not a JSON object' };
-    const { id, external_id, status, currency } = body;
-    if (typeof id !== 'string' || typeof external_id !== 'string' || typeof status !== 'string') {
-      return { verified: false, reason: 'id, external_id or status is missing' };
+  confirm(conn: contract.Connection, parsed: contract.ParsedNotification): Promise<contract.VerifiedNotification> {
+    return this.fetch(conn, parsed.providerCheckoutId);
+  }
+
+  /**
+   * GET /v2/invoices/{id} with the secret key, as Xendit documents it. Called over HTTP rather than
+   * through the SDK: the SDK's invoice model drops paid_amount and paid_at and turns amounts into
+   * binary floats, and the amount must be read exactly.
+   */
+  async fetch(conn: contract.Connection, invoiceId: string): Promise<contract.VerifiedNotification> {
+    const { secret_key: secretKey } = this.credentials(conn, ['secret_key'], 'secret API key');
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl ?? XENDIT_API}/v2/invoices/${encodeURIComponent(invoiceId)}`, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`,
+          accept: 'application/json',
+        },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch {
+      throw sdkFailure('xendit', undefined);
     }
-    if (typeof currency !== 'string') return { verified: false, reason: 'currency is missing' };
+    if (res.status === 404) return { verified: false, reason: 'Xendit knows no such invoice' };
+    if (!res.ok) throw sdkFailure('xendit', res.status);
+    const invoice = readJson(fetchedInvoice, Buffer.from(await res.arrayBuffer()), true);
+    if (!invoice) return { verified: false, reason: 'Xendit answered an invoice this adapter cannot read' };
+    if (invoice.id !== invoiceId) return { verified: false, reason: 'Xendit answered another invoice' };
     // paid_amount is what the customer paid; amount what the invoice asked (the same unless Xendit
     // took a different amount, which the payment service then sees as a mismatch).
-    const raw = body.paid_amount ?? body.amount;
-    const amount = raw instanceof JsonNumber ? fromXenditAmount(raw.source, currency) : undefined;
-    if (amount === undefined) return { verified: false, reason: 'paid_amount is not an amount' };
-
+    const amount = fromXenditAmount((invoice.paid_amount ?? invoice.amount).source, invoice.currency);
+    if (amount === undefined) return { verified: false, reason: 'Xendit answered an amount that is not an amount' };
     const result: contract.VerifiedNotification = {
       verified: true,
-      status: invoiceOutcome(status),
-      // A Xendit invoice is paid at most once, and its PAID and SETTLED callbacks carry the same id,
+      status: invoiceOutcome(invoice.status),
+      // A Xendit invoice is paid at most once, and its PAID and SETTLED states are the same payment,
       // so the invoice id keys the payment.
-      providerPaymentId: id,
-      providerCheckoutId: id,
-      invoiceId: external_id,
+      providerPaymentId: invoice.id,
+      providerCheckoutId: invoice.id,
+      invoiceId: invoice.external_id,
       amount,
-      currency,
+      currency: invoice.currency,
     };
-    if (result.status === 'paid' && typeof body.paid_at === 'string') {
-      const paidAt = new Date(body.paid_at);
+    if (result.status === 'paid' && invoice.paid_at) {
+      const paidAt = new Date(invoice.paid_at);
       if (!Number.isNaN(paidAt.getTime())) result.paidAt = paidAt;
     }
     return result;
+  }
+
+  /** POST /invoices/{id}/expire! ends a pending invoice; Xendit answers 404 for one it cannot expire (paid, expired). */
+  async expire(conn: contract.Connection, invoiceId: string): Promise<contract.ExpireOutcome> {
+    try {
+      await this.invoices(conn).expireInvoice({ invoiceId });
+      return 'expired';
+    } catch (err) {
+      const status = err instanceof XenditSdkError ? Number(err.status) : NaN;
+      if (status === 404) return 'not_expirable';
+      throw sdkFailure('xendit', status, (err as XenditSdkError).errorCode);
+    }
   }
 }
 
@@ -146,11 +206,4 @@ export function fromXenditAmount(source: string, currency: string): string | und
   const decimals = xenditDecimals[currency] ?? fraction.length;
   if (fraction.length > decimals) return `${whole}.${fraction}`;
   return decimals === 0 ? whole : `${whole}.${fraction.padEnd(decimals, '0')}`;
-}
-
-/** Equal in constant time whatever the lengths: compares digests, never the tokens themselves. */
-function tokensEqual(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
 }

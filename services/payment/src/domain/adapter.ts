@@ -44,14 +44,28 @@ export interface RawNotification {
 }
 
 /**
- * What a notification claims before it is verified: enough to find the checkout it belongs to, and
- * through it the workspace whose credentials verify it. Never acted on by itself.
+ * A notification's fields after the provider's schema (each adapter's `parse`): ids are strings of
+ * the provider's own form and every value is bounded, so nothing unchecked reaches a lookup, a
+ * record or a log. Not yet believed: `authenticate` and `confirm` decide that.
  */
-export interface NotificationClaim {
-  invoiceId?: string;
-  providerCheckoutId?: string;
-  providerPaymentId?: string;
+export interface ParsedNotification<Data = unknown> {
+  /**
+   * The provider checkout it is about (a Stripe session, a Mollie payment, a PayPal order, a Snap
+   * order id, a Xendit invoice, a Razorpay payment link): the only key a notification is looked up by.
+   */
+  providerCheckoutId: string;
+  /** The event type or status word it states (bounded), for the record. */
+  kind: string;
+  /** The adapter's own parsed fields, handed back to its authenticate and confirm. */
+  data: Data;
 }
+
+/** What asking the provider to expire a replaced checkout did (docs/payments.md, per provider). */
+export type ExpireOutcome =
+  /** The provider will not take a payment on it any more. */
+  | 'expired'
+  /** The provider cannot expire it (already paid or ended, or its API has no such call): it lapses by itself. */
+  | 'not_expirable';
 
 export type VerifiedNotification = { verified: false; reason: string } | VerifiedPayment;
 
@@ -93,12 +107,37 @@ export type ReplyKind = 'accepted' | 'refused';
 
 export interface PaymentAdapter {
   readonly provider: PaymentProvider;
+  /**
+   * Whether `confirm` calls the provider (PayPal's verify API, a fetch-back): the service limits
+   * such calls per provider checkout, so forged notifications cannot make it call the provider
+   * at will with the merchant's credentials.
+   */
+  readonly confirmCallsProvider: boolean;
   createCheckout(conn: Connection, input: CheckoutInput): Promise<Checkout>;
-  claim(n: RawNotification): NotificationClaim | undefined;
-  verify(conn: Connection, n: RawNotification): Promise<VerifiedNotification>;
+  /** The notification's fields by the provider's schema; undefined when it is not one of this provider's. */
+  parse(n: RawNotification): ParsedNotification | undefined;
+  /**
+   * The checks made here, without calling the provider (a signature, a token, the headers a
+   * verification needs): why it is not authentic, or undefined when it passes.
+   */
+  authenticate(conn: Connection, parsed: ParsedNotification, n: RawNotification): string | undefined;
+  /**
+   * The notification as the provider confirms it: what the signed body says (Stripe, Razorpay),
+   * what PayPal's verify API accepts, or the provider's own record fetched back (Mollie, Midtrans,
+   * Xendit), whose status, amount and currency are the only ones believed.
+   */
+  confirm(conn: Connection, parsed: ParsedNotification, n: RawNotification): Promise<VerifiedNotification>;
+  /**
+   * Fetch-back providers only: the provider checkout's payment as the provider reports it now. A
+   * notification that the per-checkout limit held back is confirmed later this way.
+   */
+  fetch?(conn: Connection, providerCheckoutId: string): Promise<VerifiedNotification>;
+  /** Where the provider's API allows it: stops a replaced checkout from taking a payment. */
+  expire?(conn: Connection, providerCheckoutId: string): Promise<ExpireOutcome>;
   /**
    * accepted: processed (or a duplicate); refused: not verified or not acceptable. Both end the
    * provider's retries where its documentation says how, since a refused one will never pass.
+   * The answer depends on nothing else: every refusal of a provider reads the same.
    */
   reply(kind: ReplyKind): ProviderReply;
   /**

@@ -58,3 +58,20 @@ export function payableStatus(status: string): boolean {
 export function notifyUrl(publicBaseUrl: string, provider: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/p/pay/${provider}/notify`;
 }
+
+/**
+ * Whether an invoice can take a payment that is not taken yet (PayPal's capture of an approved
+ * order): payable, not archived, and for the amount the checkout was opened for. Money already
+ * taken is recorded whatever the invoice's state (MarkPaidByPayment); money not yet taken is
+ * taken only for an invoice that still wants it.
+ */
+export function canTakePayment(
+  invoice: { invoice_status: string; is_archived: boolean; amount: string; currency: string },
+  checkout: { amount: string; currency: string },
+): string | undefined {
+  if (!payableStatus(invoice.invoice_status)) return `the invoice is ${invoice.invoice_status}`;
+  if (invoice.is_archived) return 'the invoice is archived';
+  if (invoice.currency.toUpperCase() !== checkout.currency || !sameAmount(invoice.amount, checkout.amount))
+    return 'the invoice amount is not the amount the checkout was opened for';
+  return undefined;
+}

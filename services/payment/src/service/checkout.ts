@@ -5,17 +5,21 @@ import { isPaymentProvider, providerSpecs, type PaymentProvider } from '@invoice
 import type { Connection, PaymentAdapter } from '../domain/adapter.ts';
 import { checkoutExpiry, decideCheckout, notifyUrl, payableStatus } from '../domain/checkouts.ts';
 import type { CheckoutStore, CheckoutSubject, CreatingLease } from '../store/checkouts.ts';
+import type { ProviderCheckoutStore } from '../store/provider-checkouts.ts';
 import { asProviderFailure } from './provider-errors.ts';
 import type { Peers, PublicInvoice } from './peers.ts';
 
 export interface CheckoutServiceDeps {
   checkouts: CheckoutStore;
+  providerCheckouts: ProviderCheckoutStore;
   peers: Peers;
   adapters: Record<PaymentProvider, PaymentAdapter>;
   publicBaseUrl: string;
   leaseMs: number;
   maxAgeMs: number;
   providerTimeoutMs: number;
+  /** Work became due on a provider checkout (a replaced one to expire): the due-work pass should run now. */
+  onDueWork: () => void;
   log: Logger;
   now?: () => Date;
 }
@@ -33,7 +37,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * customer to the invoice's one checkout with its provider: the stored one while it can still be
  * paid for the invoice's current amount, else a new one. Concurrent clicks on a fresh invoice race
  * for the insert of its checkout; the unique index picks one, which asks the provider, and the
- * others wait for that and reuse it, so the provider is asked once.
+ * others wait for that and reuse it, so the provider is asked once. Every provider checkout opened
+ * is recorded (provider_checkouts) before the checkout points to it, and one that is replaced is
+ * expired at the provider by the due-work pass, so a notification about any of them still finds
+ * its invoice and a replaced one stops taking payments wherever the provider allows it.
  */
 export class CheckoutService {
   private readonly deps: CheckoutServiceDeps;
@@ -78,12 +85,19 @@ export class CheckoutService {
           continue;
         }
         lease = await checkouts.takeOver(stored, subject, now, leaseMs);
+        // The one it replaces is never handed out again: it is expired at the provider.
+        if (lease && stored.provider_checkout_id && (await this.replaced(provider, stored.provider_checkout_id, now)))
+          this.deps.onDueWork();
       }
       // Null: another click inserted or took it over first; the next round reuses or waits for its checkout.
       if (!lease) continue;
       const made = await this.create(lease, invoice, subject, conn, returnUrl);
       if (made) return { redirectUrl: made, provider, reused: false };
     }
+  }
+
+  private replaced(provider: PaymentProvider, providerCheckoutId: string, now: Date): Promise<boolean> {
+    return this.deps.providerCheckouts.replace(provider, providerCheckoutId, now);
   }
 
   /** Asks the provider for the checkout the lease is for; null when the lease was lost meanwhile. */
@@ -94,7 +108,8 @@ export class CheckoutService {
     conn: Connection,
     returnUrl: string,
   ): Promise<string | null> {
-    const { adapters, checkouts, publicBaseUrl, providerTimeoutMs, maxAgeMs, log } = this.deps;
+    const { adapters, checkouts, providerCheckouts, publicBaseUrl, providerTimeoutMs, maxAgeMs, leaseMs, log } =
+      this.deps;
     const provider = subject.provider as PaymentProvider;
     const adapter = adapters[provider];
     let made;
@@ -122,6 +137,21 @@ export class CheckoutService {
       throw failure;
     }
     const now = this.now();
+    // Recorded before the checkout points to it, as an orphan to expire unless adopted below: a
+    // process that dies in between leaves no payable checkout that nobody looks after.
+    await providerCheckouts.insertOpened(
+      {
+        provider,
+        providerCheckoutId: made.providerCheckoutId,
+        checkoutId: lease.checkoutId,
+        invoiceId: invoice.id,
+        workspaceId: subject.workspaceId,
+        amount: subject.amount,
+        currency: subject.currency,
+      },
+      now,
+      new Date(now.getTime() + leaseMs),
+    );
     const opened = await checkouts.finishCreating(
       lease,
       {
@@ -133,10 +163,12 @@ export class CheckoutService {
     );
     if (!opened) {
       // The lease ran out while the provider answered and someone else replaced this checkout:
-      // theirs is the one kept, and ours is never handed out.
+      // theirs is the one kept, and ours is never handed out (and is expired at the provider).
       log.warn({ provider, invoice_id: invoice.id }, 'a checkout lease ran out before the provider answered');
+      if (await providerCheckouts.replace(provider, made.providerCheckoutId, now)) this.deps.onDueWork();
       return null;
     }
+    await providerCheckouts.adopt(provider, made.providerCheckoutId, now);
     log.info(
       {
         provider,

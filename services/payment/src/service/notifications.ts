@@ -1,31 +1,48 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
+import { meter } from '@invoice-platform/common/metrics';
 import { withTimeout } from '@invoice-platform/common/mongo';
 import { isPaymentProvider, type PaymentProvider } from '@invoice-platform/common/payment-providers';
 import type {
   Connection,
-  NotificationClaim,
+  ParsedNotification,
   PaymentAdapter,
   ProviderReply,
   RawNotification,
   VerifiedNotification,
   VerifiedPayment,
 } from '../domain/adapter.ts';
+import { canTakePayment } from '../domain/checkouts.ts';
 import { sameAmount } from '../domain/money.ts';
+import { rawBodyCap, type RefusalKind, refusedUnverified } from '../domain/notifications.ts';
 import type { CheckoutStore } from '../store/checkouts.ts';
-import type { CheckoutDoc } from '../store/models.ts';
+import type { ProviderCheckoutDoc } from '../store/models.ts';
 import type { Decision, EventClaim, NotificationFacts, NotificationStore } from '../store/notifications.ts';
+import type { ProviderCheckoutStore } from '../store/provider-checkouts.ts';
 import type { Peers } from './peers.ts';
 import { asProviderFailure } from './provider-errors.ts';
 
+export interface NotificationLimits {
+  /** Provider calls (verify API, fetch-back) per provider checkout and window. */
+  callsPerCheckout: number;
+  callsWindowMs: number;
+  /** Refused, unverified notifications kept per provider and hour. */
+  refusedSamplesPerHour: number;
+}
+
 export interface NotificationServiceDeps {
   checkouts: CheckoutStore;
+  providerCheckouts: ProviderCheckoutStore;
   notifications: NotificationStore;
   peers: Peers;
   adapters: Record<PaymentProvider, PaymentAdapter>;
   providerTimeoutMs: number;
   /** How long a request holds the claim on one provider event before a retry may take it over. */
   claimLeaseMs: number;
+  limits: NotificationLimits;
+  /** Work became due on a provider checkout (an expiry): the due-work pass should run now. */
+  onDueWork: () => void;
   log: Logger;
   now?: () => Date;
 }
@@ -36,33 +53,54 @@ export interface HandledNotification {
   reason: string;
 }
 
-const refused = (reason: string): Decision => ({ outcome: 'refused', reason, reply: 'refused' });
+const handledCounter = meter().createCounter('invoice_platform.payment.notifications', {
+  description:
+    'Payment provider notifications handled, by provider and outcome; a refusal carries its kind (refusal), ' +
+    'counted whether or not a sample of it was kept.',
+});
+
+const refused = (refusal: RefusalKind, reason: string): Decision => ({
+  outcome: 'refused',
+  reason,
+  refusal,
+  reply: 'refused',
+});
 const accepted = (outcome: Decision['outcome'], reason: string | null = null): Decision => ({
   outcome,
   reason,
+  refusal: null,
   reply: 'accepted',
 });
 
-function verifiedFacts(v: VerifiedPayment, checkout: CheckoutDoc): NotificationFacts {
+/** A verified payment's facts as the record keeps them, on the provider checkout it was found by. */
+function verifiedFacts(v: VerifiedPayment, ref: ProviderCheckoutDoc, raw: RawNotification | null): NotificationFacts {
   return {
-    checkout_id: checkout._id,
-    workspace_id: checkout.workspace_id,
-    invoice_id: checkout.invoice_id,
+    checkout_id: ref.checkout_id,
+    workspace_id: ref.workspace_id,
+    invoice_id: ref.invoice_id,
     status: v.status,
     provider_payment_id: v.providerPaymentId,
-    provider_checkout_id: v.providerCheckoutId ?? checkout.provider_checkout_id,
+    provider_checkout_id: ref.provider_checkout_id,
     amount: v.amount,
     currency: v.currency,
+    raw: raw ? raw.body.subarray(0, rawBodyCap).toString('utf8') : null,
   };
 }
 
+/** A time the record can hold, or undefined (a provider's unreadable time is no time). */
+function validTime(date: Date | undefined): string | undefined {
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
+}
+
 /**
- * HandleNotification (docs/payments.md "Notifications"): what a notification claims finds its
- * checkout, whose workspace's credentials verify it the provider's way; a verified payment whose
- * amount and currency match the checkout marks the invoice paid through MarkPaidByPayment, which is
- * idempotent by the provider's payment id. Every notification is recorded with what was decided,
- * and answered the way its provider expects. A failure to reach a peer or the provider is thrown
- * (the gateway answers 5xx and the provider retries); everything else is a decision.
+ * HandleNotification (docs/payments.md "Notifications"). A notification is parsed by its provider's
+ * schema, found by the provider checkout it names (any this platform ever opened, replaced ones
+ * included), authenticated with the workspace's credentials, and confirmed by the provider (its
+ * signed body, its verify API, or its own record fetched back); only what is confirmed is acted
+ * on. Every refusal is answered alike, whatever matched. A verified payment is recorded through
+ * MarkPaidByPayment, idempotent by the provider's payment id, which marks the invoice paid when it
+ * is payable. A failure to reach a peer or the provider is thrown (the gateway answers 5xx and the
+ * provider retries); everything else is a decision.
  */
 export class NotificationService {
   private readonly deps: NotificationServiceDeps;
@@ -78,48 +116,61 @@ export class NotificationService {
       throw AppError.validation([{ path: 'provider', message: 'must be a known payment provider' }]);
     const provider = providerName;
     const adapter = this.deps.adapters[provider];
-    const { notifications, peers } = this.deps;
+    const { notifications, providerCheckouts, peers, limits } = this.deps;
+    const body: NotificationFacts = {
+      body_bytes: raw.body.length,
+      body_sha256: createHash('sha256').update(raw.body).digest('hex'),
+    };
 
-    let claim: NotificationClaim | undefined;
+    let parsed: ParsedNotification | undefined;
     try {
-      claim = adapter.claim(raw);
+      parsed = adapter.parse(raw);
     } catch {
-      claim = undefined;
+      parsed = undefined;
     }
-    const claimed: NotificationFacts = {
-      invoice_id: claim?.invoiceId ?? null,
-      provider_checkout_id: claim?.providerCheckoutId ?? null,
-      provider_payment_id: claim?.providerPaymentId ?? null,
-    };
-    const finish = async (facts: NotificationFacts, decision: Decision, extra = {}) => {
-      await notifications.record(provider, { ...facts, ...extra }, decision, this.now());
-      return this.answer(adapter, decision, facts);
-    };
-    if (!claim) return finish(claimed, refused('not a notification of this provider'));
+    if (!parsed) return this.refuseUnverified(adapter, body, 'malformed', 'not a notification of this provider');
+    const claimed: NotificationFacts = { ...body, kind: parsed.kind, provider_checkout_id: parsed.providerCheckoutId };
 
-    const checkout = await this.findCheckout(provider, claim);
-    if (!checkout) return finish(claimed, refused('no checkout of this invoice or payment'));
+    const ref = await providerCheckouts.find(provider, parsed.providerCheckoutId);
+    if (!ref) return this.refuseUnverified(adapter, claimed, 'unknown_checkout', 'no checkout of ours has this id');
     const known: NotificationFacts = {
       ...claimed,
-      checkout_id: checkout._id,
-      workspace_id: checkout.workspace_id,
-      invoice_id: checkout.invoice_id,
+      checkout_id: ref.checkout_id,
+      workspace_id: ref.workspace_id,
+      invoice_id: ref.invoice_id,
     };
 
-    const conn = await peers.connection(checkout.workspace_id, provider);
-    if (!conn) return finish(known, refused('the gateway is not connected in the workspace'));
+    const conn = await peers.connection(ref.workspace_id, provider);
+    if (!conn)
+      return this.refuseUnverified(adapter, known, 'not_connected', 'the gateway is not connected in the workspace');
+    let notAuthentic: string | undefined;
+    try {
+      notAuthentic = adapter.authenticate(conn, parsed, raw);
+    } catch {
+      notAuthentic = 'the notification could not be authenticated';
+    }
+    if (notAuthentic) return this.refuseUnverified(adapter, known, 'not_authentic', notAuthentic);
 
-    const verified = await this.call(provider, () => adapter.verify(conn, raw));
-    if (!verified.verified) return finish(known, refused(verified.reason));
-    const facts = verifiedFacts(verified, checkout);
-    if (verified.invoiceId && verified.invoiceId !== checkout.invoice_id)
-      return finish(facts, refused('the notification is for another invoice'));
+    if (adapter.confirmCallsProvider) {
+      const now = this.now();
+      if (!(await providerCheckouts.takeCall(ref._id, now, limits.callsPerCheckout, limits.callsWindowMs))) {
+        // Held back, not lost: a fetch-back provider's record is read once the window is over.
+        if (adapter.fetch)
+          await providerCheckouts.scheduleRecheck(ref._id, new Date(now.getTime() + limits.callsWindowMs));
+        return this.refuseUnverified(adapter, known, 'limited', 'too many provider calls for this checkout just now');
+      }
+    }
+    const verified = await this.call(provider, () => adapter.confirm(conn, parsed, raw));
+    if (!verified.verified) return this.refuseUnverified(adapter, known, 'not_confirmed', verified.reason);
+
+    const facts = { ...known, ...verifiedFacts(verified, ref, raw), kind: parsed.kind };
+    const mismatch = this.checkFor(ref, verified);
+    if (mismatch) return this.finish(adapter, facts, refused('mismatch', mismatch));
 
     if (!verified.eventId) {
-      const decision = await this.act(adapter, conn, checkout, verified);
-      return finish({ ...facts, ...decision.facts }, decision.decision);
+      const result = await this.act(adapter, conn, ref, verified);
+      return this.finish(adapter, { ...facts, ...result.facts }, result.decision);
     }
-
     const eventClaim = await notifications.claimEvent(
       provider,
       verified.eventId,
@@ -134,24 +185,67 @@ export class NotificationService {
       const decision: Decision = {
         outcome: 'duplicate',
         reason: 'replay of a notification already handled',
+        refusal: null,
         reply: original.reply === 'refused' ? 'refused' : 'accepted',
       };
-      return finish(facts, decision, { event_id: verified.eventId, replay_of: original._id });
+      return this.finish(adapter, { ...facts, raw: null }, decision, {
+        event_id: verified.eventId,
+        replay_of: original._id,
+      });
     }
-    return this.actOnClaim(adapter, conn, checkout, verified, facts, eventClaim.claim);
+    return this.actOnClaim(adapter, conn, ref, verified, facts, eventClaim.claim);
+  }
+
+  /**
+   * A notification the per-checkout limit held back, confirmed now by fetching the provider's own
+   * record (the due-work pass calls this). Acted on like any verified notification, and recorded.
+   */
+  async recheck(ref: ProviderCheckoutDoc): Promise<void> {
+    const provider = ref.provider as PaymentProvider;
+    const adapter = this.deps.adapters[provider];
+    if (!adapter.fetch) return;
+    const conn = await this.deps.peers.connection(ref.workspace_id, provider);
+    if (!conn) return;
+    const fetch = adapter.fetch.bind(adapter);
+    const verified = await this.call(provider, () => fetch(conn, ref.provider_checkout_id));
+    const base: NotificationFacts = {
+      kind: 'recheck',
+      checkout_id: ref.checkout_id,
+      workspace_id: ref.workspace_id,
+      invoice_id: ref.invoice_id,
+      provider_checkout_id: ref.provider_checkout_id,
+    };
+    if (!verified.verified) {
+      await this.finish(adapter, base, refused('not_confirmed', verified.reason));
+      return;
+    }
+    const facts = { ...base, ...verifiedFacts(verified, ref, null), kind: 'recheck' };
+    const mismatch = this.checkFor(ref, verified);
+    const result = mismatch
+      ? { decision: refused('mismatch', mismatch), facts: {} }
+      : await this.act(adapter, conn, ref, verified);
+    await this.finish(adapter, { ...facts, ...result.facts }, result.decision);
+  }
+
+  /** Why a verified notification is not about this provider checkout, or undefined. */
+  private checkFor(ref: ProviderCheckoutDoc, verified: VerifiedPayment): string | undefined {
+    if (verified.providerCheckoutId && verified.providerCheckoutId !== ref.provider_checkout_id)
+      return 'the notification is for another checkout';
+    if (verified.invoiceId && verified.invoiceId !== ref.invoice_id) return 'the notification is for another invoice';
+    return undefined;
   }
 
   private async actOnClaim(
     adapter: PaymentAdapter,
     conn: Connection,
-    checkout: CheckoutDoc,
+    ref: ProviderCheckoutDoc,
     verified: VerifiedPayment,
     facts: NotificationFacts,
     claim: EventClaim,
   ): Promise<HandledNotification> {
     let result;
     try {
-      result = await this.act(adapter, conn, checkout, verified);
+      result = await this.act(adapter, conn, ref, verified);
     } catch (err) {
       await this.deps.notifications.release(claim).catch(() => undefined);
       throw err;
@@ -161,46 +255,64 @@ export class NotificationService {
     return this.answer(adapter, result.decision, all);
   }
 
-  /** What a verified notification does: nothing, close the checkout, or mark the invoice paid. */
+  /**
+   * What a verified notification does: nothing (pending), end the provider checkout (failed), or
+   * record the payment. Money already taken is recorded whatever became of the checkout or the
+   * invoice since (a replaced checkout, an invoice paid by hand or cancelled): the invoice service
+   * marks the invoice paid only when it is payable. Money not yet taken (PayPal's approval) is
+   * taken only for an invoice that can still take it.
+   */
   private async act(
     adapter: PaymentAdapter,
     conn: Connection,
-    checkout: CheckoutDoc,
+    ref: ProviderCheckoutDoc,
     verified: VerifiedPayment,
   ): Promise<{ decision: Decision; facts: NotificationFacts }> {
-    const { checkouts, peers } = this.deps;
+    const { checkouts, providerCheckouts, peers } = this.deps;
     const provider = adapter.provider;
-    const providerCheckoutId = verified.providerCheckoutId ?? checkout.provider_checkout_id;
     if (verified.status === 'pending') return { decision: accepted('pending'), facts: {} };
     if (verified.status === 'failed') {
-      if (providerCheckoutId) await checkouts.settle(checkout._id, providerCheckoutId, 'closed', this.now());
+      await providerCheckouts.settle(ref._id, 'closed', this.now());
+      await checkouts.settle(ref.checkout_id, ref.provider_checkout_id, 'closed', this.now());
       return { decision: accepted('failed'), facts: {} };
     }
-
-    if (verified.currency.toUpperCase() !== checkout.currency || !sameAmount(verified.amount, checkout.amount))
+    if (verified.currency.toUpperCase() !== ref.currency || !sameAmount(verified.amount, ref.amount))
       return {
         decision: refused(
-          `paid ${verified.amount} ${verified.currency}, the checkout is for ${checkout.amount} ${checkout.currency}`,
+          'mismatch',
+          `paid ${verified.amount} ${verified.currency}, the checkout is for ${ref.amount} ${ref.currency}`,
         ),
         facts: {},
       };
-    const invoice = await peers.invoiceById(checkout.invoice_id);
-    if (!invoice) return { decision: refused('unknown invoice'), facts: {} };
-    if (invoice.invoice_status === 'cancelled') return { decision: refused('the invoice is cancelled'), facts: {} };
-    if (
-      (invoice.currency ?? '').toUpperCase() !== checkout.currency ||
-      !sameAmount(invoice.amount ?? '', checkout.amount)
-    )
-      return { decision: refused('the invoice amount changed since the checkout was opened'), facts: {} };
 
     let payment = verified;
     if (payment.status === 'approved') {
-      if (!adapter.settle) return { decision: refused('an approved payment this provider cannot take'), facts: {} };
-      const settled = await this.call(provider, () => adapter.settle!(conn, verified));
-      if (!settled.verified) return { decision: refused(settled.reason), facts: {} };
+      if (!adapter.settle)
+        return { decision: refused('not_payable', 'an approved payment this provider cannot take'), facts: {} };
+      // Captured and recorded before: a repeated approval of the same order changes nothing.
+      if (ref.state === 'paid')
+        return { decision: accepted('duplicate', 'this approval was captured and recorded before'), facts: {} };
+      const invoice = await peers.invoiceById(ref.invoice_id);
+      const cannot = invoice
+        ? canTakePayment(
+            {
+              invoice_status: invoice.invoice_status,
+              is_archived: invoice.is_archived,
+              amount: invoice.amount ?? '',
+              currency: invoice.currency ?? '',
+            },
+            ref,
+          )
+        : 'unknown invoice';
+      if (cannot) return { decision: refused('not_payable', `${cannot}; nothing was captured`), facts: {} };
+      const settle = adapter.settle.bind(adapter);
+      const settled = await this.call(provider, () => settle(conn, verified));
+      if (!settled.verified) return { decision: refused('not_confirmed', settled.reason), facts: {} };
       payment = settled;
-      if (payment.status === 'failed' && providerCheckoutId)
-        await checkouts.settle(checkout._id, providerCheckoutId, 'closed', this.now());
+      if (payment.status === 'failed') {
+        await providerCheckouts.settle(ref._id, 'closed', this.now());
+        await checkouts.settle(ref.checkout_id, ref.provider_checkout_id, 'closed', this.now());
+      }
       if (payment.status !== 'paid')
         return {
           decision: accepted(payment.status === 'failed' ? 'failed' : 'pending'),
@@ -212,53 +324,51 @@ export class NotificationService {
     let marked;
     try {
       marked = await peers.markPaid({
-        workspace_id: checkout.workspace_id,
-        invoice_id: checkout.invoice_id,
+        workspace_id: ref.workspace_id,
+        invoice_id: ref.invoice_id,
         payment_gateway: provider,
         provider_payment_id: payment.providerPaymentId,
-        // The checkout's own text of the amount: it matched the payment above, in the invoice's form.
-        amount: checkout.amount,
-        currency: checkout.currency,
-        paid_at: payment.paidAt?.toISOString(),
+        // The provider checkout's own text of the amount: it matched the payment above.
+        amount: ref.amount,
+        currency: ref.currency,
+        paid_at: validTime(payment.paidAt),
       });
     } catch (err) {
-      if (AppError.isKind(err, 'not_found')) return { decision: refused('unknown invoice'), facts: paidFacts };
+      if (AppError.isKind(err, 'not_found'))
+        return { decision: refused('invoice_refused', 'unknown invoice'), facts: paidFacts };
       if (
         AppError.isKind(err, 'application') ||
         AppError.isKind(err, 'unprocessable') ||
         AppError.isKind(err, 'validation')
       )
-        return { decision: refused(err.message), facts: paidFacts };
+        return { decision: refused('invoice_refused', err.message), facts: paidFacts };
       throw err;
     }
     if (!marked.payment_recorded)
       return { decision: accepted('duplicate', 'payment already recorded'), facts: paidFacts };
-    if (marked.invoice_status === 'cancelled')
-      return { decision: refused('the invoice is cancelled'), facts: paidFacts };
-    if (providerCheckoutId) await checkouts.settle(checkout._id, providerCheckoutId, 'paid', this.now());
+    const now = this.now();
+    await providerCheckouts.settle(ref._id, 'paid', now);
+    await checkouts.finishPaid(ref.checkout_id, ref.provider_checkout_id, now);
+    // Whatever else is still open for this invoice at the provider must not take a second payment.
+    if ((await providerCheckouts.replaceOthers(ref.checkout_id, ref._id, now)) > 0) this.deps.onDueWork();
     this.deps.log.info(
       {
         provider,
-        invoice_id: checkout.invoice_id,
+        invoice_id: ref.invoice_id,
+        checkout_id: ref.checkout_id,
         provider_payment_id: payment.providerPaymentId,
+        invoice_status: marked.invoice_status,
         status_changed: marked.status_changed,
       },
-      'invoice paid online',
+      'online payment recorded',
     );
     return {
-      decision: accepted('paid', marked.status_changed ? null : `the invoice was already ${marked.invoice_status}`),
+      decision: accepted(
+        'paid',
+        marked.status_changed ? null : `recorded; the invoice was already ${marked.invoice_status}`,
+      ),
       facts: paidFacts,
     };
-  }
-
-  /** The checkout a notification is about: by the provider's checkout id, else by the invoice it names. */
-  private async findCheckout(provider: PaymentProvider, claim: NotificationClaim): Promise<CheckoutDoc | null> {
-    const { checkouts } = this.deps;
-    if (claim.providerCheckoutId) {
-      const byId = await checkouts.findByProviderCheckoutId(provider, claim.providerCheckoutId);
-      if (byId) return byId;
-    }
-    return claim.invoiceId ? checkouts.find(claim.invoiceId, provider) : null;
   }
 
   private async call(provider: PaymentProvider, fn: () => Promise<VerifiedNotification>) {
@@ -272,18 +382,66 @@ export class NotificationService {
     }
   }
 
+  /**
+   * A refusal decided before the notification was verified: counted always, but recorded and
+   * logged only within the hourly sample, so a flood costs a counter, not storage or log lines.
+   * Its answer is the provider's refused reply, the same whatever did or did not match.
+   */
+  private async refuseUnverified(
+    adapter: PaymentAdapter,
+    facts: NotificationFacts,
+    kind: RefusalKind,
+    reason: string,
+  ): Promise<HandledNotification> {
+    const decision = refused(kind, reason);
+    const { notifications, limits } = this.deps;
+    const now = this.now();
+    handledCounter.add(1, { provider: adapter.provider, outcome: 'refused', refusal: kind });
+    if (await notifications.takeRefusalSample(adapter.provider, now, limits.refusedSamplesPerHour)) {
+      await notifications.record(adapter.provider, { ...facts, raw: null }, decision, now);
+      this.deps.log.warn(
+        { provider: adapter.provider, refusal: kind, reason, checkout_id: facts.checkout_id ?? null },
+        'payment notification refused',
+      );
+    }
+    return { reply: adapter.reply('refused'), outcome: 'refused', reason };
+  }
+
+  private async finish(
+    adapter: PaymentAdapter,
+    facts: NotificationFacts,
+    decision: Decision,
+    extra: { event_id?: string; replay_of?: string } = {},
+  ): Promise<HandledNotification> {
+    if (decision.refusal && refusedUnverified(decision.refusal as RefusalKind))
+      return this.refuseUnverified(adapter, facts, decision.refusal as RefusalKind, decision.reason ?? '');
+    await this.deps.notifications.record(adapter.provider, { ...facts, ...extra }, decision, this.now());
+    return this.answer(adapter, decision, facts);
+  }
+
   private answer(adapter: PaymentAdapter, decision: Decision, facts: NotificationFacts): HandledNotification {
+    handledCounter.add(1, {
+      provider: adapter.provider,
+      outcome: decision.outcome,
+      ...(decision.refusal ? { refusal: decision.refusal } : {}),
+    });
     const level = decision.outcome === 'refused' ? 'warn' : 'info';
     this.deps.log[level](
       {
         provider: adapter.provider,
         outcome: decision.outcome,
+        refusal: decision.refusal,
         reason: decision.reason,
+        checkout_id: facts.checkout_id ?? null,
         invoice_id: facts.invoice_id ?? null,
         provider_payment_id: facts.provider_payment_id ?? null,
       },
       'payment notification handled',
     );
-    return { reply: adapter.reply(decision.reply), outcome: decision.outcome, reason: decision.reason ?? '' };
+    return {
+      reply: adapter.reply(decision.reply),
+      outcome: decision.outcome,
+      reason: decision.reason ?? '',
+    };
   }
 }

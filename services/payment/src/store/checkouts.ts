@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '@invoice-platform/common/ids';
+import { operator } from '@invoice-platform/common/store/operators';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import type { CheckoutDoc, Models } from './models.ts';
 
@@ -40,12 +41,6 @@ export class CheckoutStore {
 
   async find(invoiceId: string, provider: string): Promise<CheckoutDoc | null> {
     return this.models.Checkout.findOne({ invoice_id: invoiceId, provider }).lean<CheckoutDoc>().exec();
-  }
-
-  async findByProviderCheckoutId(provider: string, providerCheckoutId: string): Promise<CheckoutDoc | null> {
-    return this.models.Checkout.findOne({ provider, provider_checkout_id: providerCheckoutId })
-      .lean<CheckoutDoc>()
-      .exec();
   }
 
   /**
@@ -143,6 +138,19 @@ export class CheckoutStore {
       { $set: { state, updated_at: now }, $inc: { version: 1 } },
     );
     return res.modifiedCount === 1;
+  }
+
+  /**
+   * A payment was recorded on one of the checkout's provider checkouts: the checkout is paid when
+   * that is its current one, else closed (its current one is being expired), so it is never
+   * handed out again either way.
+   */
+  async finishPaid(checkoutId: string, paidProviderCheckoutId: string, now: Date): Promise<void> {
+    if (await this.settle(checkoutId, paidProviderCheckoutId, 'paid', now)) return;
+    await this.models.Checkout.updateOne(
+      { _id: checkoutId, state: 'open', provider_checkout_id: operator({ $ne: paidProviderCheckoutId }) },
+      { $set: { state: 'closed', updated_at: now }, $inc: { version: 1 } },
+    );
   }
 }
 

@@ -4,6 +4,12 @@ import { insertOnce } from '@invoice-platform/common/store/unique';
 import type { Models, NotificationDoc, NotificationOutcome } from './models.ts';
 import { operator } from '@invoice-platform/common/store/operators';
 
+/** How long records are kept (config PAYMENT_NOTIFICATION_RETENTION_MS, PAYMENT_REFUSED_RETENTION_MS). */
+export interface Retention {
+  verifiedMs: number;
+  refusedMs: number;
+}
+
 /** What is known of a notification when it is recorded. */
 export type NotificationFacts = Partial<
   Pick<
@@ -16,12 +22,18 @@ export type NotificationFacts = Partial<
     | 'provider_checkout_id'
     | 'amount'
     | 'currency'
+    | 'kind'
+    | 'body_bytes'
+    | 'body_sha256'
+    | 'raw'
   >
 >;
 
 export interface Decision {
   outcome: Exclude<NotificationOutcome, 'processing'>;
   reason: string | null;
+  /** A refusal's kind (domain/notifications.ts refusals), null otherwise. */
+  refusal: string | null;
   reply: 'accepted' | 'refused';
 }
 
@@ -46,6 +58,8 @@ function blank(provider: string, now: Date): NotificationDoc {
     replay_of: null,
     outcome: 'processing',
     reason: null,
+    refusal: null,
+    kind: null,
     reply: null,
     lease_token: null,
     lease_until: null,
@@ -57,9 +71,24 @@ function blank(provider: string, now: Date): NotificationDoc {
     provider_checkout_id: null,
     amount: null,
     currency: null,
+    body_bytes: 0,
+    body_sha256: null,
+    raw: null,
     received_at: now,
     decided_at: null,
+    expires_at: now,
   };
+}
+
+/** The longest text a record keeps of any field (a reason, a provider's id is far shorter). */
+const maxFieldLength = 300;
+
+/** Every text field bounded, whatever an adapter or a provider handed over. */
+function bounded(facts: NotificationFacts): NotificationFacts {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(facts))
+    out[key] = typeof value === 'string' && key !== 'raw' ? value.slice(0, maxFieldLength) : value;
+  return out as NotificationFacts;
 }
 
 /**
@@ -71,9 +100,15 @@ function blank(provider: string, now: Date): NotificationDoc {
  */
 export class NotificationStore {
   private readonly models: Models;
+  private readonly retention: Retention;
 
-  constructor(models: Models) {
+  constructor(models: Models, retention: Retention) {
     this.models = models;
+    this.retention = retention;
+  }
+
+  private expiresAt(now: Date, outcome: NotificationOutcome): Date {
+    return new Date(now.getTime() + (outcome === 'refused' ? this.retention.refusedMs : this.retention.verifiedMs));
   }
 
   async claimEvent(
@@ -88,11 +123,12 @@ export class NotificationStore {
     const leaseUntil = new Date(now.getTime() + leaseMs);
     const doc: NotificationDoc = {
       ...blank(provider, now),
-      ...facts,
+      ...bounded(facts),
       _id: id,
       event_id: eventId,
       lease_token: token,
       lease_until: leaseUntil,
+      expires_at: this.expiresAt(now, 'processing'),
     };
     // A claim released between our insert and our read is gone again: a few rounds settle it.
     for (let round = 0; round < 3; round++) {
@@ -114,13 +150,15 @@ export class NotificationStore {
       { _id: claim.id, lease_token: claim.token, outcome: 'processing' },
       {
         $set: {
-          ...facts,
+          ...bounded(facts),
           outcome: decision.outcome,
-          reason: decision.reason,
+          reason: decision.reason?.slice(0, maxFieldLength) ?? null,
+          refusal: decision.refusal,
           reply: decision.reply,
           lease_token: null,
           lease_until: null,
           decided_at: now,
+          expires_at: this.expiresAt(now, decision.outcome),
         },
       },
     );
@@ -141,13 +179,61 @@ export class NotificationStore {
   ): Promise<void> {
     await this.models.Notification.create({
       ...blank(provider, now),
-      ...facts,
+      ...bounded(facts),
       _id: newId('ntf'),
       outcome: decision.outcome,
-      reason: decision.reason,
+      reason: decision.reason?.slice(0, maxFieldLength) ?? null,
+      refusal: decision.refusal,
       reply: decision.reply,
       decided_at: now,
+      expires_at: this.expiresAt(now, decision.outcome),
     });
+  }
+
+  /**
+   * Whether one more refused notification of `provider` may be kept this hour: at most `perHour`
+   * are, so a flood of refusals costs a counter, not storage. One conditional $inc (or the
+   * hour's first insert) decides it.
+   */
+  async takeRefusalSample(provider: string, now: Date, perHour: number): Promise<boolean> {
+    const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+    const id = `${provider}:${hour.toISOString()}`;
+    for (let round = 0; round < 2; round++) {
+      const res = await this.models.RefusalSample.updateOne(
+        { _id: id, kept: operator({ $lt: perHour }) },
+        { $inc: { kept: 1 } },
+      ).exec();
+      if (res.modifiedCount === 1) return true;
+      const expires = new Date(hour.getTime() + 3_600_000 + this.retention.refusedMs);
+      if (perHour > 0 && (await insertOnce(this.models.RefusalSample, { _id: id, kept: 1, expires_at: expires })))
+        return true;
+      // The hour's counter exists: full, or inserted by someone else just now (one more round).
+    }
+    return false;
+  }
+
+  /**
+   * The retention pass: removes up to `limit` records whose time has come (notifications and past
+   * hours' sample counters), oldest first, through the expires_at indexes. How many went.
+   */
+  async deleteExpired(now: Date, limit: number): Promise<number> {
+    let deleted = 0;
+    for (const model of [this.models.Notification, this.models.RefusalSample] as const) {
+      const ids = (
+        await (model as typeof this.models.Notification)
+          .find({ expires_at: operator({ $lte: now }) }, { _id: 1 })
+          .sort({ expires_at: 1 })
+          .limit(limit)
+          .lean<{ _id: string }[]>()
+          .exec()
+      ).map((d) => d._id);
+      if (ids.length === 0) continue;
+      const res = await (model as typeof this.models.Notification)
+        .deleteMany({ _id: operator({ $in: ids }), expires_at: operator({ $lte: now }) })
+        .exec();
+      deleted += res.deletedCount ?? 0;
+    }
+    return deleted;
   }
 
   /** An invoice's notifications, oldest first. */

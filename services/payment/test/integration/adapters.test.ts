@@ -13,6 +13,7 @@ import { MollieAdapter } from '../../src/adapters/mollie.ts';
 import { PaypalAdapter } from '../../src/adapters/paypal.ts';
 import { StripeAdapter } from '../../src/adapters/stripe.ts';
 import type { CheckoutInput, Connection, PaymentAdapter, RawNotification } from '../../src/domain/adapter.ts';
+import { verifyNotification } from './verify.ts';
 
 // The Mollie fake's API is HTTPS with a self-signed certificate (its SDK speaks nothing else and
 // pins its own CA bundle; test/support/fake-providers/README.md).
@@ -59,7 +60,7 @@ function input(invoiceId: string, amount = '124.50', currency = 'EUR'): Checkout
 
 /** Verified, and settled first where the provider reports an approval (PayPal's capture). */
 async function verifiedPayment(adapter: PaymentAdapter, c: Connection, n: FakeNotification) {
-  const v = await adapter.verify(c, raw(n));
+  const v = await verifyNotification(adapter, c, raw(n));
   if (v.verified && v.status === 'approved' && adapter.settle) return adapter.settle(c, v);
   return v;
 }
@@ -81,7 +82,7 @@ for (const provider of ['stripe', 'mollie', 'paypal']) {
     t.regex(await page.text(), /<button id="pay"/);
 
     const n = await fake.pay(opened.id);
-    t.like(adapter.claim(raw(n)), { providerCheckoutId: opened.id });
+    t.is(adapter.parse(raw(n))?.providerCheckoutId, opened.id);
     const v = await verifiedPayment(adapter, conn(provider), n);
     t.like(v, { verified: true, status: 'paid', amount: '124.50', currency: 'EUR', providerCheckoutId: opened.id });
     if (v.verified && provider !== 'mollie') t.is(v.invoiceId, invoiceId);
@@ -91,7 +92,8 @@ for (const provider of ['stripe', 'mollie', 'paypal']) {
     const fake = fakes[provider]!;
     const adapter = adapters[provider]!(fake.baseUrl);
     const made = await adapter.createCheckout(conn(provider), input(`inv_${provider}Forged1`));
-    const v = await adapter.verify(
+    const v = await verifyNotification(
+      adapter,
       conn(provider),
       raw(await fake.pay(made.providerCheckoutId, { badSignature: true })),
     );
@@ -123,7 +125,7 @@ test('paypal: a repeated settle captures once and names the same capture', async
   const fake = fakes.paypal!;
   const adapter = new PaypalAdapter({ baseUrl: fake.baseUrl });
   const made = await adapter.createCheckout(conn('paypal'), input('inv_paypalTwice1'));
-  const approved = await adapter.verify(conn('paypal'), raw(await fake.pay(made.providerCheckoutId)));
+  const approved = await verifyNotification(adapter, conn('paypal'), raw(await fake.pay(made.providerCheckoutId)));
   if (!approved.verified || !adapter.settle) return t.fail('not verified');
   t.is(approved.status, 'approved');
   const first = await adapter.settle(conn('paypal'), approved);

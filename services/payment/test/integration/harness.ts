@@ -12,7 +12,7 @@ import type { Connection as MongoConnection } from 'mongoose';
 import { EventLog } from '@invoice-platform/test-support/events';
 import type { FakeNotification, FakeProvider } from '@invoice-platform/test-support/fake-providers/types';
 import { type ApiClient, Platform } from '@invoice-platform/test-support/platform';
-import { registerModels } from '../../src/store/models.ts';
+import { type Models, registerModels } from '../../src/store/models.ts';
 import { NotificationStore } from '../../src/store/notifications.ts';
 
 export interface Invoice {
@@ -35,17 +35,25 @@ export class PaymentHarness {
   readonly platform: Platform;
   readonly fakes: Partial<Record<PaymentProvider, FakeProvider>>;
   payment!: UnaryClient;
+  invoiceService!: UnaryClient;
   events!: EventLog;
   notifications!: NotificationStore;
+  /** The payment service's own database, to look at what it stored. */
+  models!: Models;
   private mongo: MongoConnection | undefined;
 
-  constructor(fakes: Partial<Record<PaymentProvider, FakeProvider>>) {
+  constructor(fakes: Partial<Record<PaymentProvider, FakeProvider>>, paymentEnv: Record<string, string> = {}) {
     this.fakes = fakes;
     const baseUrls = Object.fromEntries(Object.entries(fakes).map(([p, f]) => [p, f.baseUrl]));
     this.platform = new Platform({
       invoices: true,
       payments: baseUrls,
-      gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' },
+      paymentEnv,
+      gatewayEnv: {
+        RATE_LIMIT_PLANS: '{"enterprise":100000}',
+        RATE_LIMIT_PER_IP: '100000',
+        RATE_LIMIT_NOTIFY_PER_IP: '100000',
+      },
     });
   }
 
@@ -57,18 +65,26 @@ export class PaymentHarness {
       this.platform.paymentAddr,
       60_000,
     );
+    this.invoiceService = createUnaryClient(
+      loadService('invoiceplatform/invoice/v1/invoice.proto', 'invoiceplatform.invoice.v1.InvoiceService'),
+      this.platform.invoiceAddr,
+      30_000,
+    );
     this.events = await new EventLog(this.platform.stack.KAFKA_BROKERS!).start();
     this.mongo = await connectMongo(
       this.platform.stack.MONGODB_URI!,
       `payment_test_${this.platform.runId}`,
       createLogger('payment-test', 'silent'),
     );
-    this.notifications = new NotificationStore(registerModels(this.mongo));
+    this.models = registerModels(this.mongo);
+    // Retention is the service's business; the tests only read what it stored.
+    this.notifications = new NotificationStore(this.models, { verifiedMs: 0, refusedMs: 0 });
     return this;
   }
 
   async stop(): Promise<void> {
     this.payment?.close();
+    this.invoiceService?.close();
     await this.events?.stop();
     await this.mongo?.close();
     await this.platform.stop();
@@ -117,6 +133,17 @@ export class PaymentHarness {
     const res = await api.call<{ data: Invoice }>('GET', `/api/invoices/external/${id}`);
     if (res.status !== 200) throw new Error(`get invoice: ${res.status} ${res.text}`);
     return res.body.data;
+  }
+
+  /**
+   * The online payments recorded on the invoice (decimal text), as the invoice service keeps them:
+   * the API shows them only in events, so this reads the invoice service directly.
+   */
+  async received(invoiceId: string): Promise<string> {
+    const inv = await this.invoiceService.call<{ amount_received: string }>('GetPublicInvoice', {
+      invoice_id: invoiceId,
+    });
+    return inv.amount_received;
   }
 
   async setStatus(api: ApiClient, id: string, status: string): Promise<void> {

@@ -11,6 +11,7 @@ import type {
 } from '@invoice-platform/test-support/fake-providers/types';
 import type { HostedAdapter } from '../../src/adapters/hosted.ts';
 import type * as contract from '../../src/domain/adapter.ts';
+import { verifyNotification } from './verify.ts';
 
 /**
  * The one body of the hosted-page adapters' integration tests (adapters-midtrans, -xendit and
@@ -216,7 +217,7 @@ export function hostedAdapterTests<F extends HostedFake>(s: HostedSuite<F>): Con
 
     const received = receivedFor(id);
     t.is(received.length, 1);
-    t.like(await c.adapter.verify(c.conn, received[0]!), {
+    t.like(await verifyNotification(c.adapter, c.conn, received[0]!), {
       verified: true,
       status: 'paid',
       invoiceId: input.invoiceId,
@@ -225,7 +226,7 @@ export function hostedAdapterTests<F extends HostedFake>(s: HostedSuite<F>): Con
       currency: input.currency,
       ...s.pay.verified(t, received[0]!, location!, id),
     });
-    t.like(c.adapter.claim(received[0]!), { invoiceId: input.invoiceId, providerCheckoutId: id });
+    t.is(c.adapter.parse(received[0]!)?.providerCheckoutId, id);
     t.is(c.fake.checkoutFor(input.invoiceId)!.status, s.pay.status);
   });
 
@@ -235,8 +236,8 @@ export function hostedAdapterTests<F extends HostedFake>(s: HostedSuite<F>): Con
     t.is((await c.fake.deliver(n)).status, 200);
     t.is((await c.fake.deliver(n)).status, 200);
     const [first, replay] = receivedFor(checkout.providerCheckoutId);
-    const a = await c.adapter.verify(c.conn, first!);
-    const b = await c.adapter.verify(c.conn, replay!);
+    const a = await verifyNotification(c.adapter, c.conn, first!);
+    const b = await verifyNotification(c.adapter, c.conn, replay!);
     t.true(a.verified && b.verified && a.providerPaymentId === b.providerPaymentId);
     s.replayed?.(t, n, a, b);
   });
@@ -246,29 +247,29 @@ export function hostedAdapterTests<F extends HostedFake>(s: HostedSuite<F>): Con
     const refused = (reason: string) => ({ verified: false, reason });
 
     const wrong = await c.fake.pay(id, { badSignature: true });
-    t.deepEqual(await c.adapter.verify(c.conn, asRaw(wrong)), refused(s.crafted.wrongProof));
+    t.deepEqual(await verifyNotification(c.adapter, c.conn, asRaw(wrong)), refused(s.crafted.wrongProof));
     const genuine = await c.fake.pay(id);
     if (s.crafted.header) {
       const headers = { ...genuine.headers };
       delete headers[s.crafted.header];
       const missing = `the ${s.crafted.header} header is missing`;
-      t.deepEqual(await c.adapter.verify(c.conn, asRaw({ ...genuine, headers })), refused(missing));
+      t.deepEqual(await verifyNotification(c.adapter, c.conn, asRaw({ ...genuine, headers })), refused(missing));
     }
     if (s.crafted.tampered) {
       const tampered = s.crafted.tampered(genuine);
       t.not(tampered.body, genuine.body);
-      t.deepEqual(await c.adapter.verify(c.conn, asRaw(tampered)), refused(s.crafted.wrongProof));
+      t.deepEqual(await verifyNotification(c.adapter, c.conn, asRaw(tampered)), refused(s.crafted.wrongProof));
     }
     const amount = s.crafted.otherAmount;
-    t.like(await c.adapter.verify(c.conn, asRaw(await c.fake.pay(id, { amount }))), {
+    t.like(await verifyNotification(c.adapter, c.conn, asRaw(await c.fake.pay(id, { amount }))), {
       verified: true,
       status: 'paid',
       amount,
     });
-    const failed = await c.adapter.verify(c.conn, asRaw(await c.fake.pay(id, { outcome: 'failed' })));
+    const failed = await verifyNotification(c.adapter, c.conn, asRaw(await c.fake.pay(id, { outcome: 'failed' })));
     t.like(failed, { verified: true, status: 'failed', ...s.crafted.failed?.(id) });
     if (s.crafted.pending) {
-      const pending = await c.adapter.verify(c.conn, asRaw(await c.fake.pay(id, { outcome: 'pending' })));
+      const pending = await verifyNotification(c.adapter, c.conn, asRaw(await c.fake.pay(id, { outcome: 'pending' })));
       t.like(pending, { verified: true, status: 'pending' });
     }
   });

@@ -173,17 +173,27 @@ for (const provider of providers) {
     t.regex(answer.reason, /no checkout/);
   });
 
-  test(`${provider}: a payment for a cancelled invoice is not accepted`, async (t) => {
+  test(`${provider}: money taken for a cancelled invoice is recorded and the invoice stays cancelled; an approval is not captured`, async (t) => {
     const api = await h.workspace(provider);
     const invoice = await h.invoice(api, provider);
     await h.startCheckout(invoice.id);
     await h.setStatus(api, invoice.id, 'cancelled');
     const { answer } = await payAndNotify(provider, invoice.id);
-    t.is(answer.outcome, 'refused');
-    t.regex(answer.reason, /cancelled/);
-    t.is(answer.http_status, refusedStatus[provider]);
     t.is((await h.get(api, invoice.id)).invoice_status, 'cancelled');
-    if (provider === 'paypal') t.is(h.fake('paypal').checkoutFor(invoice.id)!.status, 'APPROVED', 'nothing captured');
+    if (provider === 'paypal') {
+      // Approved, not yet taken: nothing is captured for an invoice that no longer wants it.
+      t.is(answer.outcome, 'refused');
+      t.regex(answer.reason, /cancelled; nothing was captured/);
+      t.is(answer.http_status, refusedStatus[provider]);
+      t.is(h.fake('paypal').checkoutFor(invoice.id)!.status, 'APPROVED', 'nothing captured');
+      t.is(await h.received(invoice.id), '0');
+    } else {
+      // Taken already: recorded, so the merchant sees it (and can refund it); never lost.
+      t.is(answer.outcome, 'paid', answer.reason);
+      t.regex(answer.reason, /already cancelled/);
+      t.is(answer.http_status, 200);
+      t.is(await h.received(invoice.id), '124.50');
+    }
     const refused = await t.throwsAsync(h.startCheckout(invoice.id));
     t.regex(refused.message, /cancelled/);
   });

@@ -1,134 +1,111 @@
 /**
- * The three adapters' notification side without any I/O: what a notification claims, Stripe's
- * signature check (signed with the stripe package's test helper), and how each provider is answered.
+ * What the six adapters answer alike or by provider, without any I/O: which of them call the
+ * provider to confirm, how each provider is answered, and that no provider's notification is read
+ * as another's. Each provider's own parse, authenticate and confirm: its file (stripe, mollie,
+ * paypal, midtrans, xendit, razorpay).
  */
 import test from 'ava';
-import Stripe from 'stripe';
-import { MollieAdapter } from '../../src/adapters/mollie.ts';
-import { PaypalAdapter } from '../../src/adapters/paypal.ts';
-import { StripeAdapter } from '../../src/adapters/stripe.ts';
-import type { Connection, RawNotification } from '../../src/domain/adapter.ts';
+import { createAdapters } from '../../src/adapters/index.ts';
+import { paymentProviders, type PaymentProvider } from '@invoice-platform/common/payment-providers';
+import { notification } from './notification-cases.ts';
 
-const stripe = new StripeAdapter({ baseUrl: 'http://127.0.0.1:1' });
-const mollie = new MollieAdapter({ baseUrl: 'http://127.0.0.1:1/v2/' });
-const paypal = new PaypalAdapter({ baseUrl: 'http://127.0.0.1:1' });
+const adapters = createAdapters({
+  baseUrls: {
+    stripe: 'http://127.0.0.1:1',
+    mollie: 'http://127.0.0.1:1/v2/',
+    paypal: 'http://127.0.0.1:1',
+    midtrans: 'http://127.0.0.1:1',
+    xendit: 'http://127.0.0.1:1',
+    razorpay: 'http://127.0.0.1:1',
+  },
+  timeoutMs: 1000,
+});
 
-const secret = 'whsec_unit_test_secret';
-const stripeConn: Connection = { mode: 'sandbox', credentials: { secret_key: 'sk_test_x', webhook_secret: secret } };
-
-function stripeEvent(type: string, session: Record<string, unknown>) {
-  return JSON.stringify({
-    id: 'evt_1',
-    object: 'event',
-    type,
-    created: 1_780_000_000,
-    data: {
-      object: {
-        id: 'cs_test_1',
-        object: 'checkout.session',
-        client_reference_id: 'inv_1',
-        amount_total: 12450,
-        currency: 'eur',
-        payment_intent: 'pi_1',
-        payment_status: 'paid',
-        metadata: { invoice_id: 'inv_1' },
-        ...session,
-      },
-    },
-  });
-}
-
-function signed(payload: string, key = secret): RawNotification {
-  return {
-    body: Buffer.from(payload),
-    headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: key }) },
-    query: '',
-  };
-}
-
-test('stripe: a signed checkout.session.completed is a verified payment in the invoice currency', async (t) => {
-  const n = signed(stripeEvent('checkout.session.completed', {}));
-  t.deepEqual(stripe.claim(n), { invoiceId: 'inv_1', providerCheckoutId: 'cs_test_1' });
-  const v = await stripe.verify(stripeConn, n);
-  t.like(v, {
-    verified: true,
-    status: 'paid',
-    eventId: 'evt_1',
-    providerPaymentId: 'pi_1',
+/** One genuine notification body per provider, with the checkout it is about. */
+const genuine: Record<PaymentProvider, { body: string; providerCheckoutId: string }> = {
+  stripe: {
+    body: JSON.stringify({
+      id: 'evt_1',
+      type: 'checkout.session.completed',
+      created: 1_780_000_000,
+      data: { object: { id: 'cs_test_1', object: 'checkout.session', amount_total: 100, currency: 'eur' } },
+    }),
     providerCheckoutId: 'cs_test_1',
-    invoiceId: 'inv_1',
-    amount: '124.50',
-    currency: 'EUR',
-  });
-});
-
-test('stripe: async results, expiry and an unpaid completion', async (t) => {
-  const status = async (type: string, session: Record<string, unknown> = {}) => {
-    const v = await stripe.verify(stripeConn, signed(stripeEvent(type, session)));
-    return v.verified ? v.status : v.reason;
-  };
-  t.is(await status('checkout.session.async_payment_succeeded'), 'paid');
-  t.is(await status('checkout.session.completed', { payment_status: 'unpaid' }), 'pending');
-  t.is(await status('checkout.session.async_payment_failed', { payment_status: 'unpaid' }), 'failed');
-  t.is(await status('checkout.session.expired', { payment_status: 'unpaid' }), 'failed');
-});
-
-test('stripe: a wrong secret, a tampered body or no header is not verified', async (t) => {
-  const payload = stripeEvent('checkout.session.completed', {});
-  t.false((await stripe.verify(stripeConn, signed(payload, 'whsec_other'))).verified);
-  const tampered = signed(payload);
-  tampered.body = Buffer.from(payload.replace('12450', '100'));
-  t.false((await stripe.verify(stripeConn, tampered)).verified);
-  t.false((await stripe.verify(stripeConn, { body: Buffer.from(payload), headers: {}, query: '' })).verified);
-  t.is(stripe.claim({ body: Buffer.from('not json'), headers: {}, query: '' }), undefined);
-});
-
-test('mollie: the webhook names only a payment id', (t) => {
-  const n = (body: string): RawNotification => ({ body: Buffer.from(body), headers: {}, query: '' });
-  t.deepEqual(mollie.claim(n('id=tr_WDqYK6vllg')), {
-    providerCheckoutId: 'tr_WDqYK6vllg',
-    providerPaymentId: 'tr_WDqYK6vllg',
-  });
-  t.is(mollie.claim(n('id=ord_123')), undefined);
-  t.is(mollie.claim(n('')), undefined);
-});
-
-test('paypal: what an order approval and a capture claim; unsigned ones are not verified', async (t) => {
-  const approved = {
-    id: 'WH-1',
-    event_type: 'CHECKOUT.ORDER.APPROVED',
-    resource: {
-      id: 'ORDER1',
-      purchase_units: [{ custom_id: 'inv_1', amount: { currency_code: 'EUR', value: '124.50' } }],
-    },
-  };
-  const captured = {
-    id: 'WH-2',
-    event_type: 'PAYMENT.CAPTURE.COMPLETED',
-    resource: { id: 'CAP1', custom_id: 'inv_1', supplementary_data: { related_ids: { order_id: 'ORDER1' } } },
-  };
-  const n = (event: unknown, headers: Record<string, string> = {}): RawNotification => ({
-    body: Buffer.from(JSON.stringify(event)),
-    headers,
-    query: '',
-  });
-  t.deepEqual(paypal.claim(n(approved)), { invoiceId: 'inv_1', providerCheckoutId: 'ORDER1' });
-  t.deepEqual(paypal.claim(n(captured)), {
-    invoiceId: 'inv_1',
+  },
+  mollie: { body: 'id=tr_WDqYK6vllg', providerCheckoutId: 'tr_WDqYK6vllg' },
+  paypal: {
+    body: JSON.stringify({
+      id: 'WH-1',
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource: { id: 'ORDER1', purchase_units: [{ amount: { currency_code: 'EUR', value: '1.00' } }] },
+    }),
     providerCheckoutId: 'ORDER1',
-    providerPaymentId: 'CAP1',
-  });
-  const conn: Connection = { mode: 'sandbox', credentials: { client_id: 'c', client_secret: 's', webhook_id: 'WH' } };
-  const v = await paypal.verify(conn, n(approved));
-  t.false(v.verified);
-  t.regex(v.verified ? '' : v.reason, /paypal-auth-algo/);
+  },
+  midtrans: {
+    body: JSON.stringify({
+      order_id: 'inv_1-Ab3dE9z',
+      status_code: '200',
+      gross_amount: '10000.00',
+      signature_key: 'a'.repeat(128),
+      transaction_status: 'settlement',
+    }),
+    providerCheckoutId: 'inv_1-Ab3dE9z',
+  },
+  xendit: {
+    body: JSON.stringify({ id: '579c8d61f23fa4ca35e52da4', external_id: 'inv_1', status: 'PAID', amount: 1 }),
+    providerCheckoutId: '579c8d61f23fa4ca35e52da4',
+  },
+  razorpay: {
+    body: JSON.stringify({
+      event: 'payment_link.paid',
+      payload: { payment_link: { entity: { id: 'plink_1', currency: 'INR', amount_paid: 100 } } },
+    }),
+    providerCheckoutId: 'plink_1',
+  },
+};
+
+test('confirmCallsProvider: only Stripe and Razorpay confirm from the signed body alone', (t) => {
+  const calls = Object.fromEntries(paymentProviders.map((p) => [p, adapters[p].confirmCallsProvider]));
+  t.deepEqual(calls, { stripe: false, mollie: true, paypal: true, midtrans: true, xendit: true, razorpay: false });
+});
+
+test('fetch for the fetch-back providers, settle for PayPal, expire where the API has one', (t) => {
+  const has = (member: 'fetch' | 'settle' | 'expire') =>
+    paymentProviders.filter((p) => typeof adapters[p][member] === 'function').sort();
+  t.deepEqual(has('fetch'), ['midtrans', 'mollie', 'xendit']);
+  t.deepEqual(has('settle'), ['paypal']);
+  t.deepEqual(has('expire'), ['midtrans', 'mollie', 'razorpay', 'stripe', 'xendit']);
+  for (const p of paymentProviders) t.is(adapters[p].provider, p);
+});
+
+test("each provider's genuine notification parses by its own adapter and by no other", (t) => {
+  for (const from of paymentProviders) {
+    const n = notification(genuine[from].body);
+    t.like(adapters[from].parse(n), { providerCheckoutId: genuine[from].providerCheckoutId }, from);
+    for (const to of paymentProviders.filter((p) => p !== from)) {
+      let parsed: unknown = 'threw';
+      t.notThrows(() => {
+        parsed = adapters[to].parse(n);
+      }, `${from} → ${to}`);
+      t.is(parsed, undefined, `${from} → ${to}`);
+    }
+  }
 });
 
 test('replies: the status and body each provider expects', (t) => {
-  t.like(stripe.reply('accepted'), { status: 200, contentType: 'application/json' });
-  t.is(stripe.reply('refused').status, 400);
-  t.is(mollie.reply('accepted').status, 200);
-  t.is(mollie.reply('refused').status, 200, 'Mollie: 200 for every call, an unknown id included');
-  t.is(paypal.reply('accepted').status, 200);
-  t.is(paypal.reply('refused').status, 400);
+  const cases: [PaymentProvider, 'accepted' | 'refused', number, string, string][] = [
+    ['stripe', 'accepted', 200, 'application/json', '{"received":true}'],
+    ['stripe', 'refused', 400, 'application/json', '{"error":"notification refused"}'],
+    // Mollie: 200 for every call, an unknown id included, so the answer tells a prober nothing.
+    ['mollie', 'accepted', 200, 'text/plain; charset=utf-8', ''],
+    ['mollie', 'refused', 200, 'text/plain; charset=utf-8', ''],
+    ['paypal', 'accepted', 200, 'text/plain; charset=utf-8', ''],
+    ['paypal', 'refused', 400, 'text/plain; charset=utf-8', 'notification refused'],
+    ['midtrans', 'accepted', 200, 'application/json', '{"status":"accepted"}'],
+    ['midtrans', 'refused', 200, 'application/json', '{"status":"refused"}'],
+    ['xendit', 'refused', 200, 'application/json', '{"status":"refused"}'],
+    ['razorpay', 'refused', 200, 'application/json', '{"status":"refused"}'],
+  ];
+  for (const [p, kind, status, contentType, body] of cases)
+    t.deepEqual(adapters[p].reply(kind), { status, contentType, body }, `${p} ${kind}`);
 });

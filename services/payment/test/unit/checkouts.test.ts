@@ -1,5 +1,6 @@
 import test from 'ava';
 import {
+  canTakePayment,
   checkoutExpiry,
   decideCheckout,
   minRemainingMs,
@@ -54,4 +55,46 @@ test('payableStatus and notifyUrl', (t) => {
   t.false(payableStatus('paid'));
   t.false(payableStatus('cancelled'));
   t.is(notifyUrl('https://pay.example.com/', 'stripe'), 'https://pay.example.com/p/pay/stripe/notify');
+});
+
+test('canTakePayment: an unpaid or overdue, unarchived invoice of the checkout amount can take it', (t) => {
+  const checkout = { amount: '124.50', currency: 'EUR' };
+  const payable = { invoice_status: 'unpaid', is_archived: false, amount: '124.5', currency: 'EUR' };
+  const cases: [string, typeof payable, typeof checkout][] = [
+    ['unpaid', payable, checkout],
+    ['overdue', { ...payable, invoice_status: 'overdue' }, checkout],
+    ['the same amount written otherwise', { ...payable, amount: '124.500' }, checkout],
+    ['the invoice currency in lower case', { ...payable, currency: 'eur' }, checkout],
+    [
+      'a zero-decimal currency',
+      { ...payable, amount: '1388750', currency: 'IDR' },
+      { amount: '1388750.00', currency: 'IDR' },
+    ],
+  ];
+  for (const [name, invoice, c] of cases) t.is(canTakePayment(invoice, c), undefined, name);
+});
+
+test('canTakePayment: paid, cancelled, draft, archived, another amount or currency is refused with a reason', (t) => {
+  const checkout = { amount: '124.50', currency: 'EUR' };
+  const payable = { invoice_status: 'unpaid', is_archived: false, amount: '124.50', currency: 'EUR' };
+  const otherAmount = 'the invoice amount is not the amount the checkout was opened for';
+  const cases: [string, typeof payable, string][] = [
+    ['paid', { ...payable, invoice_status: 'paid' }, 'the invoice is paid'],
+    ['cancelled', { ...payable, invoice_status: 'cancelled' }, 'the invoice is cancelled'],
+    ['draft', { ...payable, invoice_status: 'draft' }, 'the invoice is draft'],
+    ['an unknown status', { ...payable, invoice_status: '' }, 'the invoice is '],
+    ['archived', { ...payable, is_archived: true }, 'the invoice is archived'],
+    [
+      'archived and paid: the status first',
+      { ...payable, invoice_status: 'paid', is_archived: true },
+      'the invoice is paid',
+    ],
+    ['a cent more', { ...payable, amount: '124.51' }, otherAmount],
+    ['a cent less', { ...payable, amount: '124.49' }, otherAmount],
+    ['another currency', { ...payable, currency: 'USD' }, otherAmount],
+    ['no amount (the service passes "")', { ...payable, amount: '' }, otherAmount],
+    ['no currency (the service passes "")', { ...payable, currency: '' }, otherAmount],
+    ['an amount that is no decimal', { ...payable, amount: '1.245e2' }, otherAmount],
+  ];
+  for (const [name, invoice, reason] of cases) t.is(canTakePayment(invoice, checkout), reason, name);
 });

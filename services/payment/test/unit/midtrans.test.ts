@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import test from 'ava';
 import { AppError } from '@invoice-platform/common/errors';
 import type { Connection, RawNotification } from '../../src/domain/adapter.ts';
-import { refusesAmounts, refusesNotifications } from './hosted-checks.ts';
+import { refusesAmounts } from './hosted-checks.ts';
+import { jsonParseTests } from './notification-cases.ts';
 import {
   MidtransAdapter,
   fromGrossAmount,
   invoiceIdOfOrderId,
   newOrderId,
+  signatureKey,
   toGrossAmount,
+  transactionOutcome,
 } from '../../src/adapters/midtrans.ts';
 
 const serverKey = 'SB-Mid-server-unit-test-key';
@@ -82,79 +85,167 @@ test('order_id: the invoice id and a suffix, new each time, within Snap’s 50 c
   t.is(invoiceIdOfOrderId('ORDER-101'), undefined);
 });
 
-test('verify: a notification signed with the server key is paid, with its amount, ids and time', async (t) => {
-  const v = await adapter.verify(conn, raw(notification()));
-  t.deepEqual(v, {
-    verified: true,
-    status: 'paid',
-    providerPaymentId: '57d5293c-e65f-4a29-95e4-5959c3fa335b',
-    providerCheckoutId: orderId,
-    invoiceId,
-    amount: '1388750',
-    currency: 'IDR',
-    // settlement_time is Jakarta time (UTC+7).
-    paidAt: new Date('2026-11-23T11:30:00Z'),
-  });
+jsonParseTests({
+  label: 'parse',
+  adapter,
+  genuine: notification(),
+  expected: { providerCheckoutId: orderId, kind: 'settlement' },
+  fields: [
+    {
+      path: ['order_id'],
+      genuine: orderId,
+      checkoutId: true,
+      overLong: 'o'.repeat(51),
+      wrongForm: ['', 'inv 1', 'inv/1', '../status', `${orderId}\n`, 'inv_ü', '$where'],
+    },
+    { path: ['status_code'], genuine: '200', overLong: '2000', wrongForm: ['', '20', 'abc', '2OO', '200\n'] },
+    {
+      path: ['gross_amount'],
+      genuine: '1388750.00',
+      overLong: '1'.repeat(21),
+      atBound: `${'1'.repeat(20)}.00`,
+      wrongForm: ['', '1388750.000', '1,388,750.00', '-1388750.00', '1e6', '1388750.', ' 1388750.00'],
+    },
+    {
+      path: ['signature_key'],
+      genuine: notification().signature_key!,
+      overLong: 'a'.repeat(129),
+      wrongForm: ['', 'g'.repeat(128), 'a'.repeat(127), 'a'.repeat(64)],
+    },
+    // Only the word the record keeps (kind): any text within 40 characters.
+    { path: ['transaction_status'], genuine: 'settlement', overLong: 's'.repeat(41), wrongForm: [] },
+  ],
 });
 
-test('verify: wrong key, tampered fields, missing signature or a body that is not JSON are refused', async (t) => {
+test('parse: the order_id is the only lookup key; no invoice id is read from the body', (t) => {
+  const parsed = adapter.parse(raw(notification()));
+  t.like(parsed, { providerCheckoutId: orderId, kind: 'settlement' });
+  t.deepEqual(Object.keys(parsed ?? {}).sort(), ['data', 'kind', 'providerCheckoutId'], 'no invoice id claimed');
+  // A notification of an order that is not ours parses; the lookup finds no checkout for it.
+  t.like(adapter.parse(raw(notification({ order_id: 'ORDER-101' }))), { providerCheckoutId: 'ORDER-101' });
+  t.like(adapter.parse(raw({ ...notification(), transaction_status: undefined })), { kind: '' });
+});
+
+test('authenticate: a notification signed with the server key passes; confirm fetches its status', (t) => {
+  t.true(adapter.confirmCallsProvider);
+  t.is(typeof adapter.fetch, 'function');
+  const n = raw(notification());
+  t.is(adapter.authenticate(conn, adapter.parse(n)!), undefined);
+});
+
+test('authenticate: what signature_key covers, whose key it is, and its letter case', (t) => {
   const signed = notification();
-  const cases: [string, RawNotification, RegExp][] = [
-    ['signed with another key', raw(notification({}, 'SB-Mid-server-someone-else')), /signature_key does not match/],
-    ['gross_amount changed after signing', raw({ ...signed, gross_amount: '1.00' }), /signature_key does not match/],
-    ['order_id changed after signing', raw({ ...signed, order_id: `${invoiceId}-Zz9zZ9z` }), /signature_key/],
-    ['status_code changed after signing', raw({ ...signed, status_code: '201' }), /signature_key does not match/],
-    ['no signature_key', raw({ ...signed, signature_key: undefined }), /signature_key is missing/],
-    ['an empty signature_key', raw({ ...signed, signature_key: '' }), /signature_key does not match/],
-    ['not JSON', raw('order_id=1&status_code=200'), /not a JSON object/],
-    ['a JSON array', raw([signed]), /not a JSON object/],
+  const cases: [string, Connection, RawNotification, string | undefined][] = [
+    ['as signed', conn, raw(signed), undefined],
+    [
+      'an upper-case signature of the right value',
+      conn,
+      raw({ ...signed, signature_key: signed.signature_key!.toUpperCase() }),
+      undefined,
+    ],
+    [
+      'signed with another key',
+      conn,
+      raw(notification({}, 'SB-Mid-server-someone-else')),
+      'signature_key does not match',
+    ],
+    [
+      'checked with another key',
+      { mode: 'sandbox', credentials: { server_key: 'SB-Mid-server-someone-else' } },
+      raw(signed),
+      'signature_key does not match',
+    ],
+    [
+      'order_id changed after signing',
+      conn,
+      raw({ ...signed, order_id: `${invoiceId}-Zz9zZ9z` }),
+      'signature_key does not match',
+    ],
+    ['status_code changed after signing', conn, raw({ ...signed, status_code: '201' }), 'signature_key does not match'],
+    [
+      'gross_amount changed after signing',
+      conn,
+      raw({ ...signed, gross_amount: '1.00' }),
+      'signature_key does not match',
+    ],
+    // The signature is over the text: the same amount written otherwise is not what was signed.
+    ['gross_amount rewritten', conn, raw({ ...signed, gross_amount: '1388750' }), 'signature_key does not match'],
+    [
+      'another valid-looking signature',
+      conn,
+      raw({ ...signed, signature_key: 'a'.repeat(128) }),
+      'signature_key does not match',
+    ],
+    [
+      'a connection without a server key',
+      { mode: 'sandbox', credentials: {} },
+      raw(signed),
+      'the connection has no server key',
+    ],
+    [
+      'a connection with an empty server key',
+      { mode: 'sandbox', credentials: { server_key: '' } },
+      raw(signed),
+      'the connection has no server key',
+    ],
   ];
-  await refusesNotifications(t, (n) => adapter.verify(conn, n), cases);
-});
-
-test('verify: a signed pending notification whose unsigned transaction_status says settlement is refused', async (t) => {
-  // status_code is signed, transaction_status is not: a 201 cannot be turned into a payment.
-  const pending = notification({ transaction_status: 'pending', status_code: '201' });
-  const v = await adapter.verify(conn, raw({ ...pending, transaction_status: 'settlement' }));
-  t.deepEqual(v, { verified: false, reason: 'status_code 201 does not confirm a payment' });
-});
-
-test('verify: a connection without a server key verifies nothing', async (t) => {
-  const v = await adapter.verify({ mode: 'sandbox', credentials: {} }, raw(notification()));
-  t.deepEqual(v, { verified: false, reason: 'the connection has no server key' });
-});
-
-test('verify: transaction_status and fraud_status decide paid, failed or pending', async (t) => {
-  const cases: [Record<string, string>, string][] = [
-    [{ transaction_status: 'settlement' }, 'paid'],
-    [{ transaction_status: 'capture', fraud_status: 'accept', payment_type: 'credit_card' }, 'paid'],
-    [{ transaction_status: 'capture', fraud_status: 'challenge', payment_type: 'credit_card' }, 'pending'],
-    [{ transaction_status: 'capture', fraud_status: 'deny', payment_type: 'credit_card' }, 'failed'],
-    [{ transaction_status: 'pending', status_code: '201' }, 'pending'],
-    [{ transaction_status: 'deny', status_code: '202' }, 'failed'],
-    [{ transaction_status: 'cancel', status_code: '202' }, 'failed'],
-    [{ transaction_status: 'expire', status_code: '407' }, 'failed'],
-    [{ transaction_status: 'failure', status_code: '202' }, 'failed'],
-    [{ transaction_status: 'refund' }, 'pending'],
-  ];
-  for (const [fields, status] of cases) {
-    const v = await adapter.verify(conn, raw(notification({ ...fields, settlement_time: '' })));
-    t.true(v.verified && v.status === status, JSON.stringify(fields));
-    // Only a paid notification carries a paid time; capture has no settlement_time and uses transaction_time.
-    if (v.verified && v.status === 'paid') t.deepEqual(v.paidAt, new Date('2026-11-23T11:27:19Z'));
-    if (v.verified && v.status !== 'paid') t.is(v.paidAt, undefined);
+  for (const [name, c, n, reason] of cases) {
+    const parsed = adapter.parse(n);
+    t.truthy(parsed, name);
+    t.is(adapter.authenticate(c, parsed!), reason, name);
   }
 });
 
-test('claim: the order_id finds the checkout and names the invoice before anything is verified', (t) => {
-  t.deepEqual(adapter.claim(raw(notification({ signature_key: 'forged' }))), {
-    providerCheckoutId: orderId,
-    invoiceId,
-    providerPaymentId: '57d5293c-e65f-4a29-95e4-5959c3fa335b',
-  });
-  t.deepEqual(adapter.claim(raw({ order_id: 'ORDER-101' })), { providerCheckoutId: 'ORDER-101' });
-  t.is(adapter.claim(raw('not json')), undefined);
-  t.is(adapter.claim(raw({ transaction_id: 'x' })), undefined);
+test('transaction_id and transaction_status are not part of the decision: bodies differing only in them parse and authenticate alike', (t) => {
+  const signed = notification();
+  const variants: [string, Record<string, unknown>][] = [
+    ['as sent', signed],
+    ['another transaction_id', { ...signed, transaction_id: 'a0c1b0f4-0000-4000-8000-000000000000' }],
+    ['no transaction_id', { ...signed, transaction_id: undefined }],
+    ['an operator object as transaction_id', { ...signed, transaction_id: { $regex: '.*' } }],
+    ['a number as transaction_id', { ...signed, transaction_id: 12345 }],
+  ];
+  for (const [name, body] of variants) {
+    const parsed = adapter.parse(raw(body));
+    t.like(parsed, { providerCheckoutId: orderId, kind: 'settlement' }, name);
+    t.is(adapter.authenticate(conn, parsed!), undefined, name);
+  }
+  // status_code is signed, transaction_status is not: a pending notification re-labelled settlement
+  // passes here and changes only the recorded kind; confirm believes only Midtrans' own record.
+  const pending = notification({ transaction_status: 'pending', status_code: '201' });
+  const relabelled = adapter.parse(raw({ ...pending, transaction_status: 'settlement' }));
+  t.like(relabelled, { providerCheckoutId: orderId, kind: 'settlement' });
+  t.is(adapter.authenticate(conn, relabelled!), undefined);
+});
+
+test('transactionOutcome: transaction_status and fraud_status decide paid, failed or pending', (t) => {
+  const cases: [unknown, unknown, ReturnType<typeof transactionOutcome>][] = [
+    ['settlement', undefined, 'paid'],
+    ['settlement', 'accept', 'paid'],
+    ['capture', 'accept', 'paid'],
+    ['capture', 'challenge', 'pending'],
+    ['capture', 'deny', 'failed'],
+    ['capture', undefined, 'pending'],
+    ['pending', undefined, 'pending'],
+    ['deny', undefined, 'failed'],
+    ['cancel', undefined, 'failed'],
+    ['expire', undefined, 'failed'],
+    ['failure', undefined, 'failed'],
+    ['refund', undefined, 'pending'],
+    ['partial_refund', undefined, 'pending'],
+    ['chargeback', undefined, 'pending'],
+    ['authorize', undefined, 'pending'],
+    [undefined, undefined, 'pending'],
+    [{ $ne: null }, 'accept', 'pending'],
+  ];
+  for (const [status, fraud, outcome] of cases)
+    t.is(transactionOutcome(status, fraud), outcome, `${JSON.stringify(status)} ${JSON.stringify(fraud)}`);
+});
+
+test('signatureKey: SHA-512 hex of order_id + status_code + gross_amount + server key', (t) => {
+  const expected = createHash('sha512').update(`${orderId}2001388750.00${serverKey}`).digest('hex');
+  t.is(signatureKey(orderId, '200', '1388750.00', serverKey), expected);
+  t.regex(expected, /^[0-9a-f]{128}$/);
 });
 
 test('createCheckout refuses a currency other than IDR before calling Midtrans', async (t) => {

@@ -1,7 +1,8 @@
 import test from 'ava';
 import type { Connection, RawNotification } from '../../src/domain/adapter.ts';
-import { refusesAmounts, refusesNotifications } from './hosted-checks.ts';
-import { XenditAdapter, fromXenditAmount, toXenditAmount } from '../../src/adapters/xendit.ts';
+import { refusesAmounts } from './hosted-checks.ts';
+import { jsonParseTests } from './notification-cases.ts';
+import { XenditAdapter, fromXenditAmount, invoiceOutcome, toXenditAmount } from '../../src/adapters/xendit.ts';
 
 const callbackToken = 'tWa0oLzXbNMdvJVSRh6N5YHgWi5j0bQ1';
 const conn: Connection = {
@@ -10,11 +11,12 @@ const conn: Connection = {
 };
 const adapter = new XenditAdapter();
 const invoiceId = 'inv_0123456789abcdefghijkl';
+const xenditId = '579c8d61f23fa4ca35e52da4';
 
 /** An invoice callback as Xendit documents it; amounts are JSON text so the tests control every digit. */
 function callback(fields: Record<string, string> = {}, numbers: Record<string, string> = {}): string {
   const body = {
-    id: '579c8d61f23fa4ca35e52da4',
+    id: xenditId,
     external_id: invoiceId,
     user_id: '5781d19b2e2385880609791c',
     is_high: false,
@@ -70,31 +72,60 @@ test("a callback's amount text back in the invoice's fixed form", (t) => {
   t.is(fromXenditAmount('-5', 'IDR'), undefined);
 });
 
-test('verify: a callback with the account’s token is paid, with its amount, ids and time', async (t) => {
-  const v = await adapter.verify(conn, raw(callback()));
-  t.deepEqual(v, {
-    verified: true,
-    status: 'paid',
-    providerPaymentId: '579c8d61f23fa4ca35e52da4',
-    providerCheckoutId: '579c8d61f23fa4ca35e52da4',
-    invoiceId,
-    amount: '1388750',
-    currency: 'IDR',
-    paidAt: new Date('2026-11-23T08:15:03.404Z'),
-  });
+const genuine = JSON.parse(callback()) as Record<string, unknown>;
+
+jsonParseTests({
+  label: 'parse',
+  adapter,
+  genuine,
+  headers: { 'x-callback-token': callbackToken },
+  expected: { providerCheckoutId: xenditId, kind: 'PAID' },
+  fields: [
+    {
+      path: ['id'],
+      genuine: xenditId,
+      checkoutId: true,
+      overLong: 'a'.repeat(25),
+      wrongForm: [
+        '',
+        xenditId.toUpperCase(),
+        xenditId.slice(0, 23),
+        'g'.repeat(24),
+        `${xenditId.slice(0, 23)}\n`,
+        invoiceId,
+      ],
+    },
+    // Our invoice id as written at creation: any text within Xendit's 255 characters.
+    { path: ['status'], genuine: 'PAID', overLong: 'P'.repeat(41), wrongForm: ['', 'paid', 'PAID ', 'PAID1'] },
+  ],
 });
 
-test('verify: the paid amount is read from the JSON text, never through a float', async (t) => {
-  // 1234567890123456.78 has more digits than a double keeps; the text passes through unchanged.
-  const body = callback({ currency: 'PHP' }, { amount: '1234567890123456.78', paid_amount: '1234567890123456.78' });
-  const v = await adapter.verify(conn, raw(body));
-  t.true(v.verified && v.amount === '1234567890123456.78');
+test('parse: the Xendit invoice id is the only lookup key; amounts in the callback are not read', (t) => {
+  const parsed = adapter.parse(raw(callback()));
+  t.deepEqual(parsed, { providerCheckoutId: xenditId, kind: 'PAID', data: null });
+  // Whatever the callback says of amounts and currency, confirm takes them from Xendit's own record.
+  for (const [name, body] of [
+    ['paid_amount as a string', callback({}, { paid_amount: '"1388750"' })],
+    ['paid_amount as an operator object', callback({}, { paid_amount: '{"$gt":0}' })],
+    ['no currency', callback({ currency: undefined as unknown as string })],
+  ]) {
+    t.deepEqual(adapter.parse(raw(body!)), parsed, name);
+  }
 });
 
-test('verify: a wrong, missing or empty token is refused; so is a connection without one', async (t) => {
+test('authenticate: the account’s callback token passes; confirm fetches the invoice', (t) => {
+  t.true(adapter.confirmCallsProvider);
+  t.is(typeof adapter.fetch, 'function');
+  const n = raw(callback());
+  t.is(adapter.authenticate(conn, adapter.parse(n)!, n), undefined);
+});
+
+test('authenticate: a wrong, missing or empty token is refused; so is a connection without one', (t) => {
   const cases: [string, Connection, RawNotification, string][] = [
     ['another token', conn, raw(callback(), 'tWa0oLzXbNMdvJVSRh6N5YHgWi5j0bQ2'), 'x-callback-token does not match'],
     ['a prefix of the token', conn, raw(callback(), callbackToken.slice(0, 10)), 'x-callback-token does not match'],
+    ['the token and more', conn, raw(callback(), `${callbackToken}x`), 'x-callback-token does not match'],
+    ['the token in upper case', conn, raw(callback(), callbackToken.toUpperCase()), 'x-callback-token does not match'],
     ['no header', conn, raw(callback(), null), 'the x-callback-token header is missing'],
     ['an empty header', conn, raw(callback(), ''), 'the x-callback-token header is missing'],
     [
@@ -103,49 +134,30 @@ test('verify: a wrong, missing or empty token is refused; so is a connection wit
       raw(callback()),
       'the connection has no callback token',
     ],
+    [
+      'an empty token on the connection',
+      { mode: 'sandbox', credentials: { secret_key: 'xnd_development_unit', callback_token: '' } },
+      raw(callback(), ''),
+      'the connection has no callback token',
+    ],
   ];
-  for (const [name, c, n, reason] of cases) t.deepEqual(await adapter.verify(c, n), { verified: false, reason }, name);
+  for (const [name, c, n, reason] of cases) t.is(adapter.authenticate(c, adapter.parse(n)!, n), reason, name);
 });
 
-test('verify: the token does not cover the body, so a changed amount is reported as paid, for the amount check', async (t) => {
-  // Xendit's callbacks are authenticated by the token alone; the payment service compares the amount.
-  const v = await adapter.verify(conn, raw(callback({}, { paid_amount: '1000' })));
-  t.true(v.verified && v.status === 'paid' && v.amount === '1000');
+test('authenticate: the token does not cover the body, so a changed body passes; only the fetched record counts', (t) => {
+  const n = raw(callback({ status: 'SETTLED' }, { paid_amount: '1' }));
+  t.is(adapter.authenticate(conn, adapter.parse(n)!, n), undefined);
 });
 
-test('verify: a body that is not an invoice callback is refused even with the right token', async (t) => {
-  const cases: [string, string, RegExp][] = [
-    ['not JSON', 'id=1', /not a JSON object/],
-    ['no id', callback({ id: undefined as unknown as string }), /id, external_id or status is missing/],
-    ['no currency', callback({ currency: undefined as unknown as string }), /currency is missing/],
-    ['an amount as a string', callback({}, { paid_amount: '"1388750"' }), /not an amount/],
-  ];
-  await refusesNotifications(
-    t,
-    (n) => adapter.verify(conn, n),
-    cases.map(([name, body, reason]) => [name, raw(body), reason] as const),
-  );
-});
-
-test('verify: PAID and SETTLED are paid, EXPIRED failed, anything else pending', async (t) => {
+test('invoiceOutcome: PAID and SETTLED are paid, EXPIRED failed, anything else pending', (t) => {
   for (const [status, outcome] of [
     ['PAID', 'paid'],
     ['SETTLED', 'paid'],
     ['EXPIRED', 'failed'],
     ['PENDING', 'pending'],
+    ['UNKNOWN_ENUM_VALUE', 'pending'],
+    ['paid', 'pending'],
   ] as const) {
-    const v = await adapter.verify(conn, raw(callback({ status })));
-    t.true(v.verified && v.status === outcome, status);
-    if (v.verified && outcome !== 'paid') t.is(v.paidAt, undefined);
+    t.is(invoiceOutcome(status), outcome, status);
   }
-});
-
-test('claim: the Xendit invoice id and external_id, before anything is verified', (t) => {
-  t.deepEqual(adapter.claim(raw(callback(), 'forged')), {
-    providerCheckoutId: '579c8d61f23fa4ca35e52da4',
-    providerPaymentId: '579c8d61f23fa4ca35e52da4',
-    invoiceId,
-  });
-  t.is(adapter.claim(raw('[]')), undefined);
-  t.is(adapter.claim(raw('{"external_id":"x"}')), undefined);
 });

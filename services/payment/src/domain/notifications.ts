@@ -1,0 +1,39 @@
+/**
+ * What the payment service answers and records about a notification (docs/payments.md
+ * "Notifications"). Pure values; the service decides, the store records.
+ */
+
+/**
+ * The kinds of refusal, a fixed list: the record's `refusal` field and the metric's attribute. The
+ * provider is answered the same for every one of them (its adapter's refused reply), so the answer
+ * tells a sender nothing about what exists.
+ */
+export const refusalKinds = [
+  /** Not this provider's notification by its schema (an operator object, a wrong type, too long, …). */
+  'malformed',
+  /** No provider checkout of ours has the id it names. */
+  'unknown_checkout',
+  /** The workspace no longer has the provider connected. */
+  'not_connected',
+  /** The signature, token or headers do not hold. */
+  'not_authentic',
+  /** The provider checkout's allowance of provider calls is used up for now. */
+  'limited',
+  /** The provider did not confirm it (verify API, fetch-back). */
+  'not_confirmed',
+  /** Verified, but for another checkout, invoice, amount or currency than ours. */
+  'mismatch',
+  /** An approval the invoice cannot take (paid, cancelled, archived): nothing is captured. */
+  'not_payable',
+  /** The invoice service refused to record it. */
+  'invoice_refused',
+] as const;
+export type RefusalKind = (typeof refusalKinds)[number];
+
+/** Kinds decided before the notification was verified: only a capped sample of these is kept. */
+export function refusedUnverified(kind: RefusalKind): boolean {
+  return ['malformed', 'unknown_checkout', 'not_connected', 'not_authentic', 'limited', 'not_confirmed'].includes(kind);
+}
+
+/** The longest raw body kept with a verified notification (for support); longer ones are cut. */
+export const rawBodyCap = 16 * 1024;
