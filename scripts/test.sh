@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: static checks, unit, integration and end-to-end tests against the real
-# stack, the fairness tests and the API fuzzing (schemathesis), then the crash tests (which kill stack processes, so they run alone, last).
+# stack, the fairness tests and the API fuzzing (schemathesis, and the routes without a key), then the crash tests (which kill stack processes, so they run alone, last).
 # Starts the local stack when it is not running and stops what it started on exit.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,7 +54,7 @@ run_ava main 'services/*/test/unit/**/*.test.ts' 'services/*/test/integration/**
 echo "== fairness between workspaces (alone: they time one workspace's requests beside another's load)"
 run_ava fairness --serial 'test/fairness/**/*.test.ts'
 
-echo "== API fuzzing: schemathesis on every operation of /openapi.json (alone: it loads the gateway)"
+echo "== API fuzzing: schemathesis on every operation of /openapi.json, and every route without a key (alone: they load the gateway)"
 run_ava fuzz --timeout=10m 'test/fuzz/**/*.test.ts'
 
 echo "== crash and restart tests"
