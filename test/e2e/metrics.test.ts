@@ -188,6 +188,14 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
   t.true(grewRpc('recurring', /RecurringService\//) >= 1);
   t.true(grewRpc('webhook', /WebhookService\//) >= 1);
   t.true(grewRpc('payment', /PaymentService\/HandleNotification/, /.+/) >= 1);
+  // The payment service counts every refusal by its kind ('{}' is no Stripe event: malformed).
+  t.true(
+    grew('payment', 'invoice_platform_payment_notifications_total', {
+      provider: 'stripe',
+      outcome: 'refused',
+      refusal: 'malformed',
+    }) >= 1,
+  );
 
   // Credits refused where they are counted, in the invoice service.
   t.true(grew('invoice', 'invoice_platform_credits_refused_total') >= 1);
@@ -246,7 +254,7 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
       .filter((s) => s.labels.otel_scope_name === 'invoice-platform')
       .map((s) => s.name.replace(/_(count|sum|bucket)$/, '')),
   );
-  t.is(ours.size, 12, [...ours].join(', '));
+  t.is(ours.size, 13, [...ours].join(', '));
   const docs = readFileSync(path.join(repoRoot, 'docs/observability.md'), 'utf8');
   const dashboard = readFileSync(
     path.join(repoRoot, 'charts/invoice-platform/dashboards/invoice-platform.json'),
