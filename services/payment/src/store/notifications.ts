@@ -101,6 +101,8 @@ function bounded(facts: NotificationFacts): NotificationFacts {
 export class NotificationStore {
   private readonly models: Models;
   private readonly retention: Retention;
+  /** Per provider, the hour whose sample this process found full: a flood then costs no write. */
+  private readonly fullHours = new Map<string, string>();
 
   constructor(models: Models, retention: Retention) {
     this.models = models;
@@ -198,6 +200,7 @@ export class NotificationStore {
   async takeRefusalSample(provider: string, now: Date, perHour: number): Promise<boolean> {
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
     const id = `${provider}:${hour.toISOString()}`;
+    if (this.fullHours.get(provider) === id) return false;
     for (let round = 0; round < 2; round++) {
       const res = await this.models.RefusalSample.updateOne(
         { _id: id, kept: operator({ $lt: perHour }) },
@@ -209,6 +212,7 @@ export class NotificationStore {
         return true;
       // The hour's counter exists: full, or inserted by someone else just now (one more round).
     }
+    this.fullHours.set(provider, id);
     return false;
   }
 

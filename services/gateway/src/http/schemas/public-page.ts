@@ -146,6 +146,40 @@ export const pageRoutes: PageRouteSpec[] = [
     },
   },
   {
+    operationId: 'getPublicInvoicePdf',
+    method: 'get',
+    path: '/p/invoice/:id/pdf',
+    summary: "The invoice's PDF",
+    description:
+      "The file at the invoice's pdf_url, as it is now (its marking follows the status: PAID once paid), shown inline " +
+      'with its download name. No API key: the invoice id is the capability. The same headers as the page, with a ' +
+      'policy that lets nothing load. An unknown id, and an invoice whose PDF is not rendered yet, are 404.',
+    tag: 'Public invoice page',
+    params: InvoicePageParams,
+    responses: {
+      200: {
+        description: 'The PDF file.',
+        body: { contentType: 'application/pdf', schema: Type.String({ format: 'binary', description: 'A PDF file.' }) },
+        headers: pageHeaders,
+      },
+      404: {
+        description: 'No invoice has this id, or its PDF is not rendered yet.',
+        error: true,
+        headers: pageHeaders,
+      },
+      429: {
+        description: 'Too many requests from this IP address (the limit of the API, RATE_LIMIT_PER_IP).',
+        error: true,
+        headers: [...pageHeaders, 'Retry-After'],
+      },
+      503: {
+        description: 'The invoice or pdf service is unavailable. Retry shortly.',
+        error: true,
+        headers: pageHeaders,
+      },
+    },
+  },
+  {
     operationId: 'payPublicInvoice',
     method: 'post',
     path: '/p/invoice/:id/pay',
