@@ -34,7 +34,17 @@ test('kubeconform refuses a broken manifest (so its pass above means something)'
 });
 
 test('values.schema.json refuses a typo, a wrong type and a secret among the settings', async (t) => {
-  for (const set of ['components.invoice.replicaz=2', 'kafka.topics.replicationFactor=0', 'components.gateway.env.MONGODB_URI=mongodb://x', 'ingress.enabeld=true', 'components.pdf.image=fat']) {
+  for (const set of [
+    'components.invoice.replicaz=2',
+    'kafka.topics.replicationFactor=0',
+    'components.gateway.env.MONGODB_URI=mongodb://x',
+    'ingress.enabeld=true',
+    'components.pdf.image=fat',
+    // The one Secret every service shared is gone; the gateway has no database, so no MongoDB user.
+    'secrets.connections=ip-connections',
+    'mongodb.users.gateway.existingSecret=ip-mongodb',
+    'mongodb.users.pdf.key=not a key',
+  ]) {
     const err = await t.throwsAsync(renderText({ set: [set] }), undefined, set);
     t.regex(err!.message, /values don't meet the specifications of the schema/, set);
   }
@@ -78,30 +88,49 @@ test('the peers in values are the *_ADDR settings of each service\'s config.ts',
   }
 });
 
-test('connection URLs, tokens and key rings come only from the Secrets named in values', async (t) => {
+test('connection URLs, tokens and key rings come only from the Secrets named in values, each to the services that read it', async (t) => {
   const ms = await render({ release: 'invoicing', values: [ciValues[1]!] });
   const cms = JSON.stringify(ms.filter((m) => m.kind === 'ConfigMap'));
   for (const key of ['MONGODB_URI', 'REDIS_URL', 'SMTP_URL', 'ADMIN_TOKEN', 'WEBHOOK_SECRET_KEYS', 'ACCOUNTS_SECRET_KEYS']) t.false(cms.includes(key), key);
-  for (const name of services) {
-    const c = container(ms, name, 'invoicing-invoice-platform');
-    t.true(c.envFrom.some((e: any) => e.secretRef?.name === 'invoicing-connections'), name);
-  }
   const secretEnv = (name: string) =>
-    (container(ms, name, 'invoicing-invoice-platform').env ?? []).map((e: any) => [e.name, e.valueFrom.secretKeyRef.name]);
-  t.deepEqual(secretEnv('gateway'), [
-    ['ADMIN_TOKEN', 'invoicing-admin-token'],
-    ['ADMIN_TOKEN_PREVIOUS', 'invoicing-admin-token'],
-  ]);
+    (container(ms, name, 'invoicing-invoice-platform').env ?? []).map((e: any) => [e.name, e.valueFrom.secretKeyRef.name, e.valueFrom.secretKeyRef.key]);
+  const mongo = (name: string) => ['MONGODB_URI', `invoicing-mongodb-${name}`, 'MONGODB_URI'];
+  const expected: Record<string, string[][]> = {
+    gateway: [
+      ['REDIS_URL', 'invoicing-redis', 'REDIS_URL'],
+      ['ADMIN_TOKEN', 'invoicing-admin-token', 'ADMIN_TOKEN'],
+      ['ADMIN_TOKEN_PREVIOUS', 'invoicing-admin-token', 'ADMIN_TOKEN_PREVIOUS'],
+    ],
+    accounts: [mongo('accounts'), ['ACCOUNTS_SECRET_KEYS', 'invoicing-accounts-keys', 'ACCOUNTS_SECRET_KEYS']],
+    invoice: [mongo('invoice')],
+    recurring: [mongo('recurring'), ['SMTP_URL', 'invoicing-smtp', 'SMTP_URL']],
+    // An operator-written Secret, under its own key (ci/production-values.yaml).
+    pdf: [['MONGODB_URI', 'mongodb-admin-invoicing-pdf', 'connectionString.standard']],
+    webhook: [mongo('webhook'), ['SMTP_URL', 'invoicing-smtp', 'SMTP_URL'], ['WEBHOOK_SECRET_KEYS', 'invoicing-webhook-keys', 'WEBHOOK_SECRET_KEYS']],
+    payment: [mongo('payment')],
+  };
+  for (const name of services) {
+    t.deepEqual(secretEnv(name), expected[name], name);
+    // Never a whole Secret: a pod names each credential it reads.
+    t.false(container(ms, name, 'invoicing-invoice-platform').envFrom.some((e: any) => e.secretRef), name);
+  }
   // The old token's key exists only during a rotation: without it the pod must still start.
   const previous = (container(ms, 'gateway', 'invoicing-invoice-platform').env ?? []).find(
     (e: any) => e.name === 'ADMIN_TOKEN_PREVIOUS',
   );
   t.is(previous.valueFrom.secretKeyRef.optional, true);
-  t.deepEqual(secretEnv('webhook'), [['WEBHOOK_SECRET_KEYS', 'invoicing-webhook-keys']]);
-  t.deepEqual(secretEnv('accounts'), [['ACCOUNTS_SECRET_KEYS', 'invoicing-accounts-keys']]);
   // Unnamed, the Secrets follow the release.
   const defaults = await render({ release: 'acme' });
-  t.true(container(defaults, 'invoice', 'acme-invoice-platform').envFrom.some((e: any) => e.secretRef?.name === 'acme-invoice-platform-connections'));
+  const names = (name: string) => (container(defaults, name, 'acme-invoice-platform').env ?? []).map((e: any) => e.valueFrom.secretKeyRef.name);
+  t.deepEqual(names('invoice'), ['acme-invoice-platform-mongodb-invoice']);
+  t.deepEqual(names('gateway'), ['acme-invoice-platform-redis', 'acme-invoice-platform-admin', 'acme-invoice-platform-admin']);
+  t.deepEqual(names('webhook'), ['acme-invoice-platform-mongodb-webhook', 'acme-invoice-platform-smtp', 'acme-invoice-platform-webhook-keys']);
+});
+
+test('a component with a database and no MongoDB dependency (or the reverse) fails the render', async (t) => {
+  for (const set of ['components.invoice.dependencies={kafka}', 'components.gateway.dependencies={kafka,redis,mongodb}']) {
+    await t.throwsAsync(renderText({ set: [set] }), { message: /`database` and mongodb in `dependencies` go together/ }, set);
+  }
 });
 
 test('probes: the gateway on /livez and /readyz, the gRPC services on gRPC health, pdf with a startup probe', async (t) => {
@@ -152,7 +181,15 @@ test('the setup Job: a pre-install/pre-upgrade hook creating the topics from val
     const name = c.name.replace('indexes-', '');
     const env = Object.fromEntries(c.env.map((e: any) => [e.name, e.value ?? e.valueFrom]));
     t.is(env[`${name.toUpperCase()}_DB_NAME`], name);
-    t.deepEqual(env.MONGODB_URI, { secretKeyRef: { name: 'invoicing-connections', key: 'MONGODB_URI' } });
+    // Each step as its own service's MongoDB user, the one its pods have.
+    const own = container(ms, name, 'invoicing-invoice-platform').env.find((e: any) => e.name === 'MONGODB_URI').valueFrom;
+    t.deepEqual(env.MONGODB_URI, own, name);
+    t.deepEqual(
+      env.MONGODB_URI.secretKeyRef,
+      name === 'pdf' ? { name: 'mongodb-admin-invoicing-pdf', key: 'connectionString.standard' } : { name: `invoicing-mongodb-${name}`, key: 'MONGODB_URI' },
+      name,
+    );
+    t.deepEqual(c.env.filter((e: any) => e.valueFrom).map((e: any) => e.name), ['MONGODB_URI'], name);
     t.deepEqual(c.securityContext, deploymentPod.containers[0].securityContext);
   }
   const topics = pod.containers[0];
@@ -249,6 +286,8 @@ test('NOTES.txt tells how to reach the API and create the first workspace throug
   t.regex(notes.text, /https:\/\/api\.example\.com\/api/);
   t.regex(notes.text, /port-forward svc\/acme-invoice-platform-gateway 8081:8081/);
   t.regex(notes.text, /get secret acme-invoice-platform-admin/);
+  for (const name of services.filter((s) => s !== 'gateway')) t.regex(notes.text, new RegExp(`acme-invoice-platform-mongodb-${name} +MONGODB_URI`), name);
+  t.regex(notes.text, /acme-invoice-platform-redis +REDIS_URL/);
   t.regex(notes.text, /pnpm admin workspace create/);
 });
 

@@ -57,3 +57,54 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace 
 image: "{{ $img.repository }}:{{ $img.tag }}"
 imagePullPolicy: {{ $img.pullPolicy }}
 {{- end -}}
+
+{{/* MONGODB_URI of one service: its own MongoDB user (mongodb.users.<name>), a Secret no other
+service's pod references. dict "root" $ "name" <component>; an env list entry. */}}
+{{- define "ip.mongodbUri" -}}
+{{- $user := get .root.Values.mongodb.users .name -}}
+{{- if not $user -}}
+{{- fail (printf "components.%s has a database but mongodb.users has no %s: each service connects as a MongoDB user of its own (docs/operations.md#mongodb-users)" .name .name) -}}
+{{- end -}}
+- name: MONGODB_URI
+  valueFrom:
+    secretKeyRef: { name: {{ default (printf "%s-mongodb-%s" (include "ip.fullname" .root) .name) $user.existingSecret }}, key: {{ default "MONGODB_URI" $user.key | quote }} }
+{{- end -}}
+
+{{/* The credentials of one component, each by name from the one Secret holding it, and only those
+its values call for (values.yaml, above `components`): dict "root" $ "name" <component> "c"
+<merged component>. An env list, empty for none. */}}
+{{- define "ip.secretEnv" -}}
+{{- $root := .root -}}
+{{- $c := .c -}}
+{{- if ne (not $c.database) (not (has "mongodb" $c.dependencies)) -}}
+{{- fail (printf "components.%s: `database` and mongodb in `dependencies` go together (its MongoDB user reaches its database only)" .name) -}}
+{{- end -}}
+{{- if $c.database }}
+{{ include "ip.mongodbUri" (dict "root" $root "name" .name) }}
+{{- end }}
+{{- if has "redis" $c.dependencies }}
+- name: REDIS_URL
+  valueFrom:
+    secretKeyRef: { name: {{ include "ip.secretName" (dict "root" $root "key" "redis" "suffix" "redis") }}, key: REDIS_URL }
+{{- end }}
+{{- if has "smtp" $c.dependencies }}
+- name: SMTP_URL
+  valueFrom:
+    secretKeyRef: { name: {{ include "ip.secretName" (dict "root" $root "key" "smtp" "suffix" "smtp") }}, key: SMTP_URL }
+{{- end }}
+{{- if $c.adminPort }}
+{{- $admin := include "ip.secretName" (dict "root" $root "key" "adminToken" "suffix" "admin") }}
+- name: ADMIN_TOKEN
+  valueFrom:
+    secretKeyRef: { name: {{ $admin }}, key: ADMIN_TOKEN }
+# Present only during a rotation (docs/operations.md): the old token, still accepted.
+- name: ADMIN_TOKEN_PREVIOUS
+  valueFrom:
+    secretKeyRef: { name: {{ $admin }}, key: ADMIN_TOKEN_PREVIOUS, optional: true }
+{{- end }}
+{{- if $c.keyRing }}
+- name: {{ upper .name }}_SECRET_KEYS
+  valueFrom:
+    secretKeyRef: { name: {{ include "ip.secretName" (dict "root" $root "key" (printf "%sKeys" .name) "suffix" (printf "%s-keys" .name)) }}, key: {{ upper .name }}_SECRET_KEYS }
+{{- end }}
+{{- end -}}
