@@ -13,6 +13,12 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * The Message-ID header, `<id-left@domain>`. Give a stable one when the same message may be sent
+   * again (a retry whose first outcome is unknown), so receiving systems can tell it is a copy;
+   * nodemailer makes a random one when it is left out.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -63,6 +69,7 @@ export function createMailer(opts: MailerOptions): Mailer {
         subject: msg.subject,
         text: msg.text,
         html: msg.html,
+        messageId: msg.messageId,
         attachments: msg.attachments?.map((a) => ({
           filename: a.filename,
           content: a.content,

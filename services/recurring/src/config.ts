@@ -11,6 +11,7 @@ export const configSchema = Type.Object({
   INVOICE_ADDR: Type.String({ minLength: 1 }),
   PDF_ADDR: Type.String({ minLength: 1 }),
   SMTP_URL: Type.String({ pattern: '^smtps?://' }),
+  /** The From header; its address's domain is also the right side of follow-up Message-IDs (docs/architecture.md#mail). */
   MAIL_FROM: Type.String({ default: 'Invoices <invoices@invoice-platform.local>' }),
   /** The public {base_url}, for the invoice link in emails. */
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),

@@ -19,9 +19,12 @@ import { SeriesService } from './service/series.ts';
 import { registerModels } from './store/models.ts';
 import { createModelIndexes } from '@invoice-platform/common/setup';
 import { RecurringRepository } from './store/repository.ts';
+import { mailDomain } from './domain/email.ts';
 
 const config = loadRecurringConfig();
 const log = createLogger('recurring', config.LOG_LEVEL);
+/** Follow-up Message-IDs are `<occurrence@domain>` (docs/architecture.md#mail); a MAIL_FROM without a domain stops the start. */
+const messageIdDomain = mailDomain(config.MAIL_FROM);
 armCrashPoints(
   config.RECURRING_TEST_HOOKS,
   { 'recurring.after-generate': config.RECURRING_TEST_CRASH_AFTER_GENERATE },
@@ -51,6 +54,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     clock,
     log,
     leaseMs: config.SCHEDULER_LEASE_MS,
+    messageIdDomain,
   });
   scheduler.start(config.SCHEDULER_INTERVAL_MS);
   let consumer: Consumer | undefined;

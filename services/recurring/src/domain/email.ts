@@ -47,3 +47,26 @@ export function followUpMail(input: {
     ].join('\n'),
   };
 }
+
+/**
+ * The Message-ID of an occurrence's follow-up, `<series.local-date@domain>`: the same for every
+ * send of that occurrence, so a copy sent again after a send whose outcome was unknown is
+ * recognisable as the same message (docs/architecture.md#mail). Each part is percent-encoded
+ * outside `[A-Za-z0-9_-]`, so the id is valid RFC 5322 dot-atom text and distinct occurrences never
+ * share one.
+ */
+export function followUpMessageId(occurrence: { series_id: string; local_date: string }, domain: string): string {
+  return `<${atom(occurrence.series_id)}.${atom(occurrence.local_date)}@${domain}>`;
+}
+
+const atom = (part: string) =>
+  encodeURIComponent(part).replace(/[.!~*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** The domain of the sender's address in a From header (`Invoices <invoices@example.com>`): the Message-ID's right side. */
+export function mailDomain(from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  if (!address.includes('@') || !/^[A-Za-z0-9.-]+$/.test(domain) || domain.startsWith('.') || domain.endsWith('.'))
+    throw new Error(`MAIL_FROM has no address with a domain: ${from}`);
+  return domain.toLowerCase();
+}

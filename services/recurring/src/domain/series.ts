@@ -4,12 +4,18 @@ import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 
 /**
  * Occurrences left to generate or email; a series with none is completed
- * (docs/architecture.md#recurring).
+ * (docs/architecture.md#recurring). One being sent (or whose send has no known outcome) is not
+ * sent as far as the series knows.
  */
-export const openStatuses: OccurrenceDoc['status'][] = ['pending', 'failed'];
+export const openStatuses: OccurrenceDoc['status'][] = ['pending', 'failed', 'sending'];
 
 export function isOpen(o: Pick<OccurrenceDoc, 'status'>): boolean {
   return openStatuses.includes(o.status);
+}
+
+/** The status clients see (OpenAPI `RecurringOccurrence`: pending, sent, failed): one being sent is still pending. */
+export function publicStatus(status: OccurrenceDoc['status']): 'pending' | 'sent' | 'failed' {
+  return status === 'sending' ? 'pending' : status;
 }
 
 /**
@@ -51,7 +57,7 @@ export function seriesView(series: SeriesDoc, occurrences: readonly OccurrenceDo
       ? occurrences.map((o, i) => ({
           date: iso(o.date),
           due_date: iso(o.due_date),
-          status: o.status,
+          status: publicStatus(o.status),
           sent_at: iso(o.sent_at),
           invoice_id: o.invoice_id ?? undefined,
           index: i + 1,

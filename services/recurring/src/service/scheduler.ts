@@ -14,7 +14,7 @@ import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoicep
 import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import type { ObservableCallback } from '@opentelemetry/api';
 import { addDays, retryDelayMs } from '../domain/schedule.ts';
-import { followUpMail } from '../domain/email.ts';
+import { followUpMail, followUpMessageId } from '../domain/email.ts';
 import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
 import type { DueScope, OccurrenceLease, RecurringRepository } from '../store/repository.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
@@ -30,6 +30,8 @@ export interface SchedulerDeps {
   clock: ServiceClock;
   log: Logger;
   leaseMs: number;
+  /** The right side of follow-up Message-IDs: MAIL_FROM's domain (domain/email.ts). */
+  messageIdDomain: string;
 }
 
 export interface OccurrenceRun {
@@ -96,8 +98,10 @@ class LeaseKeeper {
  * it: a worker leases an occurrence (one conditional write, see RecurringRepository) and writes
  * its result only while the lease is its own. The invoice itself is idempotent by series
  * occurrence in the invoice service, so a retry after any failure or takeover never makes a
- * second invoice or uses a second credit; the email, the one step a takeover would repeat, is
- * sent only right after the worker renewed its lease.
+ * second invoice or uses a second credit. The email has no such key at the receiver: the worker
+ * claims the send under its lease (`sending`, with the occurrence's own Message-ID) right before
+ * handing it to SMTP, and marks it sent right after; a send whose worker died in between is sent
+ * again under the same Message-ID (at-least-once, docs/architecture.md#mail).
  */
 const backlogGauge = meter().createObservableGauge('invoice_platform.recurring.backlog', {
   description:
@@ -309,7 +313,10 @@ export class Scheduler {
     };
   }
 
-  /** Emails the follow-up with its PDF, right after renewing the lease (so a worker taken over never sends it). */
+  /**
+   * Emails the follow-up with its PDF, right after claiming the send under the lease (so a worker
+   * taken over never sends it, and two workers never send it at once).
+   */
   private async email(series: SeriesDoc, keeper: LeaseKeeper, invoiceId: string): Promise<void> {
     const inv = await this.invoice.call('GetInvoice', {
       workspace_id: series.workspace_id,
@@ -335,10 +342,21 @@ export class Scheduler {
       dueDate: inv.due_date,
       url: inv.pdf_url ?? '',
     });
-    if (!(await keeper.renew())) {
+    const occ = keeper.lease.occurrence;
+    const messageId = occ.message_id ?? followUpMessageId(occ, this.d.messageIdDomain);
+    if (keeper.lost || !(await this.d.repo.claimSend(keeper.lease, messageId, new Date(Date.now() + this.d.leaseMs)))) {
+      keeper.lost = true;
       throw new LeaseLost('the lease on this occurrence was taken over while it was worked on; not emailed');
     }
+    if (occ.status === 'sending')
+      // Its last worker died or stalled between handing it to SMTP and recording it: the customer
+      // may have it already, and gets the same Message-ID again (docs/architecture.md#mail).
+      this.d.log.warn(
+        { series_id: series._id, occurrence: occ.local_date, message_id: messageId },
+        'resending a follow-up whose last send has no known outcome',
+      );
     await this.d.mailer.send({
+      messageId,
       to: series.customer_email,
       subject: mail.subject,
       text: mail.text,

@@ -89,6 +89,7 @@ export class SeriesService {
       due_at: status === 'pending' ? date : null,
       last_error: null,
       email_sent: false,
+      message_id: null,
       lease_token: null,
       lease_until: null,
       ...extra,

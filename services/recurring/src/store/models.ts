@@ -67,10 +67,14 @@ seriesSchema.index({ workspace_id: 1, status: 1, created_at: -1, _id: -1 });
  * follow-ups runs in seconds), while a lease (`lease_until`) is real time, so a dead worker's
  * occurrence is taken over after SCHEDULER_LEASE_MS whatever the service clock says.
  *
- * pending/failed ──leased (due_at ≤ now, no live lease)──▶ worked ──▶ sent (due_at null)
+ * pending/failed ──leased (due_at ≤ now, no live lease)──▶ worked ──claim──▶ sending ──▶ sent (due_at null)
+ *                                                           │                  └──▶ failed (the send failed)
  *                                                           └──▶ failed (attempts + 1, due again after the backoff)
  * A lease that runs out (its worker died or stalled) leaves the occurrence due, for the next
- * worker; only the holder of `lease_token` writes the result.
+ * worker; only the holder of `lease_token` writes the result. `sending` is the claim of one send,
+ * written right before the email is handed to SMTP: one found with its lease run out is a send
+ * whose outcome nobody knows, and the next worker sends it again under the same `message_id`
+ * (at-least-once, docs/architecture.md#mail).
  */
 export interface OccurrenceDoc {
   /** `${series}:${local_date}`: one occurrence per date, found by id on skip. */
@@ -80,7 +84,8 @@ export interface OccurrenceDoc {
   local_date: string;
   date: Date;
   due_date: Date;
-  status: 'pending' | 'sent' | 'failed';
+  /** `sending` is internal: clients see it as pending (domain/series.ts). */
+  status: 'pending' | 'sending' | 'sent' | 'failed';
   sent_at: Date | null;
   /** Written by the worker that generated it, or from invoice.lifecycle.v1 if that worker died first. */
   invoice_id: string | null;
@@ -98,6 +103,8 @@ export interface OccurrenceDoc {
   due_at: Date | null;
   last_error: string | null;
   email_sent: boolean;
+  /** The Message-ID of its email, fixed by the first claim to send it and kept by every send after it. */
+  message_id: string | null;
   /** The holder of the current or last lease (a scheduler worker, or a series change about to remove it); null when none. */
   lease_token: string | null;
   /** Real time the lease ends; renewed while its work lasts. */
@@ -121,6 +128,7 @@ const occurrenceSchema = new Schema<OccurrenceDoc>(
     due_at: { type: Date, default: null },
     last_error: { type: String, default: null },
     email_sent: { type: Boolean, default: false },
+    message_id: { type: String, default: null },
     lease_token: { type: String, default: null },
     lease_until: { type: Date, default: null },
   },

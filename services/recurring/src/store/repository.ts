@@ -241,6 +241,21 @@ export class RecurringRepository {
     return res.matchedCount === 1;
   }
 
+  /**
+   * Claims the send of the occurrence's email right before it is handed to SMTP: moves it to
+   * `sending` under `messageId` and extends the lease to `until`, in one write guarded by the lease
+   * token, so of all workers only the lease holder sends, and only while its lease holds. One found
+   * in `sending` (a send whose outcome is unknown) is claimed again by the next lease holder. False
+   * when the lease was lost (nothing written).
+   */
+  async claimSend(lease: OccurrenceLease, messageId: string, until: Date): Promise<boolean> {
+    const res = await this.models.Occurrence.updateOne(
+      { _id: lease.occurrence._id, lease_token: lease.token, status: operator({ $in: openStatuses }) },
+      { $set: { status: 'sending', message_id: messageId, lease_until: until } },
+    ).exec();
+    return res.matchedCount === 1;
+  }
+
   /** Marks the occurrence sent and ends the lease, while it holds; false when it was lost. */
   async completeOccurrence(lease: OccurrenceLease, sentAt: Date): Promise<boolean> {
     const res = await this.models.Occurrence.updateOne(

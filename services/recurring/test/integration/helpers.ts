@@ -41,13 +41,9 @@ export async function startPeers(handlers: Partial<Record<Peer, UnaryHandlers>>)
     isReady: async () => true,
     log,
   });
-  const clients = Object.fromEntries(
-    (Object.keys(services) as Peer[]).map((peer) => [
-      peer,
-      createUnaryClient(services[peer](), `127.0.0.1:${server.port}`, 30_000),
-    ]),
-  ) as Record<Peer, UnaryClient>;
+  const clients = connectPeers(`127.0.0.1:${server.port}`);
   return {
+    addr: `127.0.0.1:${server.port}`,
     clients,
     stop: async () => {
       for (const client of Object.values(clients)) client.close();
@@ -56,18 +52,27 @@ export async function startPeers(handlers: Partial<Record<Peer, UnaryHandlers>>)
   };
 }
 
+/** Clients of the stand-in peers at `addr` (startPeers' server), as a scheduler in another process needs them. */
+export function connectPeers(addr: string): Record<Peer, UnaryClient> {
+  return Object.fromEntries(
+    (Object.keys(services) as Peer[]).map((peer) => [peer, createUnaryClient(services[peer](), addr, 30_000)]),
+  ) as Record<Peer, UnaryClient>;
+}
+
 export const notFound = () => new AppError('not_found', 'no such thing here');
 
 /** A database of its own on the real server, with the recurring models and indexes. */
 export async function openTestDatabase(prefix: string) {
-  const conn: Connection = await connectMongo(
-    stack.MONGODB_URI!,
-    `${prefix}_${process.pid}_${Date.now().toString(36)}`,
-    log,
-  );
+  return openDatabase(`${prefix}_${process.pid}_${Date.now().toString(36)}`);
+}
+
+/** The database `name` (a test's, opened again by a scheduler in another process) with the recurring models and indexes. */
+export async function openDatabase(name: string) {
+  const conn: Connection = await connectMongo(stack.MONGODB_URI!, name, log);
   const models = registerModels(conn);
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
   return {
+    name,
     conn,
     repo: new RecurringRepository(models),
     drop: async () => {

@@ -84,6 +84,7 @@ function scheduler(clock: ServiceClock) {
     clock,
     log,
     leaseMs: 60_000,
+    messageIdDomain: 'example.test',
   });
 }
 

@@ -94,6 +94,7 @@ function replica(clock: ServiceClock) {
     clock,
     log,
     leaseMs: LEASE_MS,
+    messageIdDomain: 'example.test',
   });
   scheduler.start(3_600_000);
   return scheduler;

@@ -42,6 +42,7 @@ const occurrence = (local: string, extra: Partial<OccurrenceDoc>): OccurrenceDoc
   due_at: new Date(`${local}T01:00:00Z`),
   last_error: null,
   email_sent: false,
+  message_id: null,
   lease_token: null,
   lease_until: null,
   ...extra,
@@ -66,6 +67,19 @@ test('seriesView: an occurrence whose invoice exists counts as generated while i
     end_date: '2027-04-30T01:00:00.000Z',
   });
   t.is(view.occurrences[2]!.invoice_id, 'inv_3');
+});
+
+test('seriesView: an occurrence being sent (or whose send has no known outcome) is pending to clients and open', (t) => {
+  const view = seriesView(
+    series,
+    [
+      occurrence('2027-01-31', { status: 'sent', invoice_id: 'inv_1', email_sent: true }),
+      occurrence('2027-02-28', { status: 'sending', invoice_id: 'inv_2', message_id: '<rs_view.2027-02-28@x.test>' }),
+    ],
+    true,
+  );
+  t.like(view, { generated_count: 2, remaining_count: 1, next_run_date: '2027-02-28T01:00:00.000Z' });
+  t.is(view.occurrences[1]!.status, 'pending');
 });
 
 test('seriesView: nothing generated but the first invoice', (t) => {
