@@ -212,6 +212,14 @@ export class ServiceProcess {
     return texts.join('');
   }
 
+  /**
+   * Sends `signal` and returns at once: SIGSTOP freezes the process as a hung one would (its
+   * sockets stay open, nothing answers), SIGCONT thaws it.
+   */
+  signal(signal: NodeJS.Signals): void {
+    if (this.running) this.child!.kill(signal);
+  }
+
   async stop(signal: NodeJS.Signals = 'SIGTERM', killAfterMs = 15_000): Promise<void> {
     if (!this.running) return;
     this.child!.kill(signal);

@@ -60,6 +60,12 @@ export const configSchema = Type.Object({
   }),
   /** How long an Idempotency-Key and its response are kept (OpenAPI `generateInvoice`: 24 hours). */
   IDEMPOTENCY_TTL_MS: Type.Integer({ minimum: 1000, default: 86_400_000 }),
+  /**
+   * How long an Idempotency-Key stays "in flight" (409 to a repeat) past its request's last sign of
+   * life: renewed every third of it while the request runs, so after a gateway crash a retry is
+   * served within this. Several times REDIS_COMMAND_TIMEOUT_MS, so one slow renewal loses nothing.
+   */
+  IDEMPOTENCY_LEASE_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 10_000 }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 30_000 }),
   /** Comma-separated IPs or CIDRs of proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: Type.String({ default: '' }),

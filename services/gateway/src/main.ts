@@ -165,7 +165,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     routes: publicRoutes,
     handlers: createHandlers(
       { invoice, pdf, recurring },
-      new IdempotencyStore(redis, config.IDEMPOTENCY_TTL_MS),
+      new IdempotencyStore(redis, { ttlMs: config.IDEMPOTENCY_TTL_MS, leaseMs: config.IDEMPOTENCY_LEASE_MS, log }),
       new RenderBudget(limiter, { forced: config.RENDER_FORCED_PER_WINDOW, failed: config.RENDER_FAILED_PER_WINDOW }),
     ),
     auth,

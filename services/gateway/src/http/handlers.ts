@@ -17,7 +17,7 @@ import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatf
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
 import { Decimal } from 'decimal.js';
 import type { Handlers, RouteInput } from './app.ts';
-import { fingerprint, type IdempotencyStore } from './idempotency.ts';
+import { fingerprint, type IdempotencyLease, type IdempotencyStore } from './idempotency.ts';
 import { isRenderFailure, type RenderBudget } from './render-budget.ts';
 import type { GenerateInvoiceBody } from './schemas/generate.ts';
 import type { ArchiveInvoiceBody, InvoicePdfBody, UpdateInvoiceStatusBody } from './schemas/invoice.ts';
@@ -175,17 +175,22 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
       const fp = fingerprint(received);
       const key = input.idempotencyKey;
       const scope = key ? { workspaceId, method: 'POST', path: '/api/invoices/generate-external', key } : undefined;
-      let token: string | undefined;
+      let lease: IdempotencyLease | undefined;
       if (scope) {
         const outcome = await idempotency.begin(scope, fp);
         if (outcome.kind === 'replay')
           return { body: undefined, rawJson: outcome.body, headers: { 'Idempotent-Replayed': 'true' } };
-        token = outcome.token;
+        lease = outcome.lease;
       }
       try {
         await renders.checkFailed(workspaceId);
         let res: GenerateInvoiceResponse__Output;
         try {
+          // The key goes along: a retry that began once this request's marker lapsed (its gateway
+          // died, or renewals failed for a whole lease) may run while this call still finishes in
+          // the invoice service, and its unique index on (workspace_id, idempotency_scope) keeps
+          // that to one invoice, the loser giving back its credit and number and answering with
+          // the winner's stored response (services/invoice/src/service/generate.ts).
           res = await invoice().call(
             'GenerateInvoice',
             generateRequest(workspaceId, bodyOf<GenerateInvoiceBody>(input), key, fp),
@@ -195,11 +200,11 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
           throw err;
         }
         const json = JSON.stringify({ data: generateResultJson(res) });
-        if (scope) await idempotency.succeed(scope, fp, json);
+        if (lease) await lease.succeed(json);
         const headers: Record<string, string> = res.replayed ? { 'Idempotent-Replayed': 'true' } : {};
         return { body: undefined, rawJson: json, headers };
       } catch (err) {
-        if (scope && token) await idempotency.fail(scope, token).catch(() => undefined);
+        if (lease) await lease.fail().catch(() => undefined);
         throw err;
       }
     },

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
+import type { Logger } from '@invoice-platform/common/logger';
 import type { Redis } from 'ioredis';
 
 /** JSON with object keys sorted, so key order and white space do not change the fingerprint. */
@@ -25,46 +26,172 @@ interface Entry {
   body?: string;
 }
 
-export type IdempotencyOutcome = { kind: 'replay'; body: string } | { kind: 'proceed'; token: string };
+export interface IdempotencyScope {
+  workspaceId: string;
+  method: string;
+  path: string;
+  key: string;
+}
 
-// Deletes the in-flight marker only if it is still ours, so a late failure never erases a success.
+export type IdempotencyOutcome = { kind: 'replay'; body: string } | { kind: 'proceed'; lease: IdempotencyLease };
+
+// Deletes the in-flight marker only if it is still ours, so a late failure never erases a success
+// or the marker of a request that began after ours lapsed.
 const RELEASE = `
 local v = redis.call('GET', KEYS[1])
 if v and cjson.decode(v).token == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+// Extends the in-flight marker only if it is still ours: a renewal late by a lease (a stalled
+// holder) must neither revive a lapsed marker nor lengthen the marker of the request holding it now.
+const RENEW = `
+local v = redis.call('GET', KEYS[1])
+if v and cjson.decode(v).token == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
+interface Scripts {
+  idempotencyRelease(key: string, token: string): Promise<number>;
+  idempotencyRenew(key: string, token: string, leaseMs: number): Promise<number>;
+}
+
+export interface IdempotencyOptions {
+  /** How long a success is replayed (IDEMPOTENCY_TTL_MS). */
+  ttlMs: number;
+  /** How long an in-flight marker outlives its last renewal (IDEMPOTENCY_LEASE_MS). */
+  leaseMs?: number;
+  log?: Logger;
+}
+
+type LeaseOptions = Required<Omit<IdempotencyOptions, 'log'>> & Pick<IdempotencyOptions, 'log'>;
+
+/**
+ * The in-flight marker of one request, renewed every third of the lease while the request runs.
+ * It must end with its request: if the gateway dies, renewals stop with it and the marker lapses
+ * within a lease, so the client's retry is served instead of getting 409s for a request nobody is
+ * processing. Every outcome ends it: succeed (stores the response), fail (releases the marker),
+ * stop, or a renewal that finds the marker no longer ours.
+ */
+export class IdempotencyLease {
+  readonly token: string;
+  private readonly redis: Redis;
+  private readonly redisKey: string;
+  private readonly scope: IdempotencyScope;
+  private readonly fp: string;
+  private readonly options: LeaseOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private state: 'held' | 'lost' | 'ended' = 'held';
+
+  constructor(
+    redis: Redis,
+    redisKey: string,
+    scope: IdempotencyScope,
+    fp: string,
+    token: string,
+    options: LeaseOptions,
+  ) {
+    this.redis = redis;
+    this.redisKey = redisKey;
+    this.scope = scope;
+    this.fp = fp;
+    this.token = token;
+    this.options = options;
+    this.schedule();
+  }
+
+  /** True while renewals run: not once the lease ended or a renewal found the marker gone. */
+  get held(): boolean {
+    return this.state === 'held';
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => void this.renew(), Math.max(1, Math.floor(this.options.leaseMs / 3)));
+    // A lease must never hold a stopping process open; the request it belongs to does that.
+    this.timer.unref();
+  }
+
+  private async renew(): Promise<void> {
+    this.timer = undefined;
+    try {
+      const extended = await (this.redis as unknown as Scripts).idempotencyRenew(
+        this.redisKey,
+        this.token,
+        this.options.leaseMs,
+      );
+      if (this.state !== 'held') return;
+      if (extended === 0) {
+        // Lapsed (renewals failed for a whole lease) and perhaps taken by a retry: the request
+        // goes on, the invoice service's own key check keeps it to one invoice.
+        this.state = 'lost';
+        this.options.log?.warn({ workspace_id: this.scope.workspaceId }, 'idempotency lease lost');
+        return;
+      }
+    } catch (err) {
+      // A Redis hiccup (REDIS_COMMAND_TIMEOUT_MS) must not fail the request: the marker still has
+      // up to two thirds of a lease, and the next renewal tries again.
+      if (this.state !== 'held') return;
+      this.options.log?.warn(
+        { workspace_id: this.scope.workspaceId, err: (err as Error).message },
+        'idempotency lease renewal failed',
+      );
+    }
+    this.schedule();
+  }
+
+  /** Ends the renewals and leaves the marker to lapse; succeed and fail call it first. */
+  stop(): void {
+    if (this.state === 'held') this.state = 'ended';
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * Stores the response for replays, whoever holds the marker by now: a success is the one answer
+   * for the key (a request that began after ours lapsed gets the same invoice from the invoice
+   * service, or a 422 for another body), so overwriting a newer holder's marker loses nothing.
+   */
+  async succeed(body: string): Promise<void> {
+    this.stop();
+    const entry: Entry = { state: 'done', fp: this.fp, body };
+    await this.redis.set(this.redisKey, JSON.stringify(entry), 'PX', this.options.ttlMs);
+  }
+
+  /** Releases the marker, if still ours, so the client can retry with the same key at once. */
+  async fail(): Promise<void> {
+    this.stop();
+    await (this.redis as unknown as Scripts).idempotencyRelease(this.redisKey, this.token);
+  }
+}
+
 /**
  * Idempotency-Key handling of OpenAPI `generateInvoice` (scoped by workspace, method and path;
- * docs/architecture.md#idempotency): the first request marks the key in flight; a repeat while in
- * flight is 409, a repeat with a different body 422, a repeat after success gets the stored
- * response. Failures are not stored.
+ * docs/architecture.md#idempotency): the first request marks the key in flight (a lease, see
+ * IdempotencyLease); a repeat while in flight is 409, a repeat with a different body 422, a repeat
+ * after success gets the stored response. Failures are not stored.
  */
 export class IdempotencyStore {
   private readonly redis: Redis;
-  private readonly ttlMs: number;
-  private readonly inFlightMs: number;
+  private readonly options: LeaseOptions;
 
-  constructor(redis: Redis, ttlMs: number, inFlightMs = 120_000) {
+  constructor(redis: Redis, options: IdempotencyOptions) {
     this.redis = redis;
-    this.ttlMs = ttlMs;
-    this.inFlightMs = inFlightMs;
+    this.options = { ttlMs: options.ttlMs, leaseMs: options.leaseMs ?? 10_000, log: options.log };
     redis.defineCommand('idempotencyRelease', { numberOfKeys: 1, lua: RELEASE });
+    redis.defineCommand('idempotencyRenew', { numberOfKeys: 1, lua: RENEW });
   }
 
-  private key(workspaceId: string, method: string, path: string, idempotencyKey: string): string {
-    const hashed = createHash('sha256').update(idempotencyKey).digest('hex');
-    return `idem:${workspaceId}:${method}:${path}:${hashed}`;
+  private key(scope: IdempotencyScope): string {
+    const hashed = createHash('sha256').update(scope.key).digest('hex');
+    return `idem:${scope.workspaceId}:${scope.method}:${scope.path}:${hashed}`;
   }
 
-  async begin(
-    scope: { workspaceId: string; method: string; path: string; key: string },
-    fp: string,
-  ): Promise<IdempotencyOutcome> {
-    const key = this.key(scope.workspaceId, scope.method, scope.path, scope.key);
+  /** A `proceed` holds a lease that renews itself until its succeed, fail or stop: call one of them. */
+  async begin(scope: IdempotencyScope, fp: string): Promise<IdempotencyOutcome> {
+    const key = this.key(scope);
     const token = randomUUID();
     const entry: Entry = { state: 'processing', fp, token };
-    const set = await this.redis.set(key, JSON.stringify(entry), 'PX', this.inFlightMs, 'NX');
-    if (set === 'OK') return { kind: 'proceed', token };
+    const set = await this.redis.set(key, JSON.stringify(entry), 'PX', this.options.leaseMs, 'NX');
+    if (set === 'OK')
+      return { kind: 'proceed', lease: new IdempotencyLease(this.redis, key, scope, fp, token, this.options) };
     const raw = await this.redis.get(key);
     if (raw === null) return this.begin(scope, fp);
     const existing = JSON.parse(raw) as Entry;
@@ -73,25 +200,5 @@ export class IdempotencyStore {
     if (existing.state === 'processing')
       throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
     return { kind: 'replay', body: existing.body! };
-  }
-
-  async succeed(
-    scope: { workspaceId: string; method: string; path: string; key: string },
-    fp: string,
-    body: string,
-  ): Promise<void> {
-    const entry: Entry = { state: 'done', fp, body };
-    await this.redis.set(
-      this.key(scope.workspaceId, scope.method, scope.path, scope.key),
-      JSON.stringify(entry),
-      'PX',
-      this.ttlMs,
-    );
-  }
-
-  async fail(scope: { workspaceId: string; method: string; path: string; key: string }, token: string): Promise<void> {
-    const release = (this.redis as unknown as { idempotencyRelease(key: string, token: string): Promise<number> })
-      .idempotencyRelease;
-    await release.call(this.redis, this.key(scope.workspaceId, scope.method, scope.path, scope.key), token);
   }
 }

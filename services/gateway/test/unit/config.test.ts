@@ -47,3 +47,12 @@ for (const [title, value] of [
     t.regex(error.message, /GATEWAY_PORT: /);
   });
 }
+
+test('config: IDEMPOTENCY_LEASE_MS is 10 s unless set, and never below a second', (t) => {
+  t.is(loadGatewayConfig(required).IDEMPOTENCY_LEASE_MS, 10_000);
+  t.is(loadGatewayConfig({ ...required, IDEMPOTENCY_LEASE_MS: '3000' }).IDEMPOTENCY_LEASE_MS, 3000);
+  t.regex(
+    t.throws(() => loadGatewayConfig({ ...required, IDEMPOTENCY_LEASE_MS: '500' })).message,
+    /IDEMPOTENCY_LEASE_MS/,
+  );
+});
