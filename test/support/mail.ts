@@ -16,6 +16,8 @@ export interface SinkAttachment {
 export interface SinkMessage {
   id: string;
   received_at: string;
+  /** The Message-ID header as sent (null when none): a re-sent copy of one message has the same. */
+  message_id: string | null;
   from: string;
   to: string[];
   subject: string;

@@ -39,6 +39,7 @@ const smtp = new SMTPServer({
         const message: StoredMessage = {
           id: randomUUID(),
           received_at: new Date().toISOString(),
+          message_id: mail.messageId ?? null,
           from: addresses(mail.from)[0] ?? (mailFrom ? mailFrom.address : ''),
           // The envelope is who the message was delivered to (Bcc included).
           to: envelopeTo.length > 0 ? envelopeTo : addresses(mail.to),

@@ -11,6 +11,8 @@ export interface StoredAttachment {
 export interface StoredMessage {
   id: string;
   received_at: string;
+  /** The sender's Message-ID header (null when it set none): copies of one message share it. */
+  message_id: string | null;
   from: string;
   to: string[];
   subject: string;
