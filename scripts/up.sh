@@ -18,30 +18,12 @@ shown_state="${state#"$root"/}"
 [ -s "$state/webhook-secret-keys" ] || (umask 077; node -e "process.stdout.write('local1:' + require('crypto').randomBytes(32).toString('base64'))" > "$state/webhook-secret-keys")
 # Seals payment gateway credentials at rest (accounts); kept for the same reason.
 [ -s "$state/accounts-secret-keys" ] || (umask 077; node -e "process.stdout.write('local1:' + require('crypto').randomBytes(32).toString('base64'))" > "$state/accounts-secret-keys")
-set -a
-. .local/stack.env
-PLATFORM_STATE_DIR="$state"
-ADMIN_TOKEN="$(cat "$state/admin-token")"
-WEBHOOK_SECRET_KEYS="$(cat "$state/webhook-secret-keys")"
-ACCOUNTS_SECRET_KEYS="$(cat "$state/accounts-secret-keys")"
-ACCOUNTS_ADDR="${ACCOUNTS_ADDR:-127.0.0.1:50051}"
-ACCOUNTS_LISTEN_ADDR="$ACCOUNTS_ADDR"
-INVOICE_ADDR="${INVOICE_ADDR:-127.0.0.1:50052}"
-INVOICE_LISTEN_ADDR="$INVOICE_ADDR"
-PDF_ADDR="${PDF_ADDR:-127.0.0.1:50054}"
-PDF_LISTEN_ADDR="$PDF_ADDR"
-RECURRING_ADDR="${RECURRING_ADDR:-127.0.0.1:50053}"
-RECURRING_LISTEN_ADDR="$RECURRING_ADDR"
-WEBHOOK_ADDR="${WEBHOOK_ADDR:-127.0.0.1:50055}"
-WEBHOOK_LISTEN_ADDR="$WEBHOOK_ADDR"
-PAYMENT_ADDR="${PAYMENT_ADDR:-127.0.0.1:50056}"
-PAYMENT_LISTEN_ADDR="$PAYMENT_ADDR"
-# Local only: lets webhook endpoints be plain http:// receivers on 127.0.0.1 / ::1.
-WEBHOOK_ALLOW_INSECURE_LOOPBACK="${WEBHOOK_ALLOW_INSECURE_LOOPBACK:-true}"
-GATEWAY_PORT="${GATEWAY_PORT:-8080}"
-GATEWAY_ADMIN_PORT="${GATEWAY_ADMIN_PORT:-8081}"
-PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://127.0.0.1:$GATEWAY_PORT}"
-set +a
+# The services' environment (the stack's settings, these keys, the peers' addresses and ports) is
+# services.sh's, so that `services.sh start|restart <service>` alone starts a service the same way.
+export PLATFORM_STATE_DIR="$state"
+platform_env="$(bash scripts/services.sh env)"
+eval "$platform_env"
+# Starts only what is not running (a killed service's zombie or a reused pid does not count).
 bash scripts/services.sh start
 
 base="http://127.0.0.1:$GATEWAY_PORT"

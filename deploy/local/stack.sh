@@ -126,9 +126,58 @@ addr_of() {
   case $1 in kafka) echo "$KAFKA_ADDR" ;; mongo) echo "$MONGO_ADDR" ;; redis) echo "$REDIS_ADDR" ;; smtp) echo "$SMTP_ADDR" ;; esac
 }
 
-# Marker that must appear in /proc/PID/cmdline, so a recycled pid is never taken for ours.
+# Marker that must appear in /proc/PID/cmdline: the kind of server. ours() adds where it runs.
 marker_of() {
   case $1 in kafka) echo "kafka.Kafka" ;; mongo) echo "$FERRETDB_BIN" ;; redis) echo "redis-server" ;; smtp) echo "$SMTP_SINK_MAIN" ;; esac
+}
+
+# The component's own process: its marker in the command line and its working directory in this
+# checkout's .local (spawn starts every server there; redis moves into its --dir), so neither a
+# recycled pid nor another redis-server or Kafka on this machine (a test's own) passes for ours.
+ours() {  # ours NAME PID
+  local cwd
+  cmdline_of "$2" | grep -qF -- "$(marker_of "$1")" || return 1
+  cwd=$(readlink "/proc/$2/cwd" 2>/dev/null) || return 1
+  [[ $cwd == "$LOCAL" || $cwd == "$LOCAL"/* ]]
+}
+
+# Gone: no such process, or a zombie whose threads have all exited (no port, no file held). Init
+# reaps an orphan's zombie only after a while, and until then its pid still answers `kill -0`.
+gone() {  # gone PID
+  local s fields threads
+  { read -r s <"/proc/$1/stat"; } 2>/dev/null || return 0
+  read -r -a fields <<<"${s##*) }"
+  [[ ${fields[0]} == [ZX] ]] || return 1
+  threads=$(sed -n 's/^Threads:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null || true)
+  (( ${threads:-0} <= 1 ))
+}
+
+# Dying: exiting already (PF_EXITING) or a SIGKILL pending, as right after a `kill -9`: its
+# command line may still read as ours and its ports are still held until it is gone.
+dying() {  # dying PID
+  local s fields k v
+  { read -r s <"/proc/$1/stat"; } 2>/dev/null || return 1
+  read -r -a fields <<<"${s##*) }"
+  (( fields[6] & 0x4 )) && return 0
+  { while read -r k v; do
+    [[ $k == SigPnd: || $k == ShdPnd: ]] && (( 16#$v & 0x100 )) && return 0
+  done <"/proc/$1/status"; } 2>/dev/null || true
+  return 1
+}
+
+wait_gone() {  # wait_gone PID SECONDS
+  local deadline=$((SECONDS + $2))
+  until gone "$1"; do
+    (( SECONDS < deadline )) || return 1
+    sleep 0.05
+  done
+}
+
+pid_file_pid() {  # prints the pid the component's pid file names, if any
+  local pid=''
+  { read -r pid <"$RUN/$1.pid"; } 2>/dev/null || true
+  [[ $pid =~ ^[0-9]+$ ]] && echo "$pid"
+  return 0
 }
 
 # Real protocol round trip (ApiVersions, OP_MSG ping, PING), not just an open port.
@@ -138,14 +187,12 @@ probe() {  # probe KIND HOST:PORT
   "$PYTHON" "$HERE/probe.py" "$1" "$2" 2 2>/dev/null
 }
 
-# Prints the pid of the running component, or fails. A zombie has an empty
-# cmdline, so it fails the marker test like a dead process.
+# Prints the pid of the running component, or fails: a live process (not gone, not dying) that
+# is ours. A zombie, a killed process still exiting, or a pid reused by anything else all fail.
 pid_of() {
-  local file="$RUN/$1.pid" pid
-  [[ -f $file ]] || return 1
-  pid=$(<"$file")
-  [[ $pid =~ ^[0-9]+$ && -r /proc/$pid/cmdline ]] || return 1
-  cmdline_of "$pid" | grep -qF -- "$(marker_of "$1")" || return 1
+  local pid
+  pid=$(pid_file_pid "$1")
+  [[ -n $pid ]] && ! gone "$pid" && ! dying "$pid" && ours "$1" "$pid" || return 1
   echo "$pid"
 }
 
@@ -157,13 +204,20 @@ listener_pid() {
 cmdline_of() { tr '\0' ' ' 2>/dev/null <"/proc/$1/cmdline" || true; }
 
 # Fails if something that is not ours holds one of the component's ports. If it
-# is ours but the pid file was lost (e.g. .local/run wiped), the pid is adopted.
+# is ours but the pid file was lost (e.g. .local/run wiped), the pid is adopted. A
+# process still exiting (killed a moment ago) is waited out: its ports are free then.
 claim_ports() {  # claim_ports NAME ADDR...
   local name=$1 addr lpid; shift
   for addr in "$@"; do
     probe tcp "$addr" || continue
     lpid=$(listener_pid "$addr")
-    if [[ -n $lpid ]] && cmdline_of "$lpid" | grep -qF -- "$(marker_of "$name")"; then
+    if [[ -n $lpid ]] && ! gone "$lpid" && dying "$lpid"; then
+      log "$name: waiting for pid $lpid, still exiting, to let go of $addr"
+      wait_gone "$lpid" "${STOP_TIMEOUT[$name]}" || die "$name: pid $lpid still holds $addr"
+      probe tcp "$addr" || continue
+      lpid=$(listener_pid "$addr")
+    fi
+    if [[ -n $lpid ]] && ! dying "$lpid" && ours "$name" "$lpid"; then
       echo "$lpid" >"$RUN/$name.pid"
       log "$name: adopted running pid $lpid (its pid file was missing)"
       return 0
@@ -494,7 +548,15 @@ is_running() { pid_of "$1" >/dev/null; }
 
 # Starts a component that is not running (callers check is_running first).
 start_component() {
-  local c=$1 ports
+  local c=$1 ports old
+  # The previous process, killed a moment ago, may still be exiting (or a zombie whose threads
+  # still run) and hold its ports and data directory: wait until it is gone. Never for a pid
+  # that now belongs to something else.
+  old=$(pid_file_pid "$c")
+  if [[ -n $old ]] && ! gone "$old" && { dying "$old" || ours "$c" "$old"; }; then
+    log "$c: waiting for its previous process $old to exit"
+    wait_gone "$old" "${STOP_TIMEOUT[$c]}" || fail_component "$c" "its previous process $old did not exit"
+  fi
   rm -f "$RUN/$c.pid"
   ports=("$(addr_of "$c")")
   [[ $c != kafka ]] || ports+=("$KAFKA_CONTROLLER_ADDR")
@@ -505,35 +567,35 @@ start_component() {
 }
 
 stop_component() {
-  local c=$1 pid deadline
+  local c=$1 pid
   if ! pid=$(pid_of "$c"); then
+    # A process killed a moment ago is still let finish exiting, so that `start` finds its ports free.
+    pid=$(pid_file_pid "$c")
+    if [[ -n $pid ]] && ! gone "$pid" && dying "$pid"; then wait_gone "$pid" "${STOP_TIMEOUT[$c]}" || true; fi
     rm -f "$RUN/$c.pid"
     log "$c: not running"
     return 0
   fi
   kill -TERM "$pid" 2>/dev/null || true
-  deadline=$((SECONDS + STOP_TIMEOUT[$c]))
-  while pid_of "$c" >/dev/null && (( SECONDS < deadline )); do sleep 0.1; done
-  if pid_of "$c" >/dev/null; then
+  if ! wait_gone "$pid" "${STOP_TIMEOUT[$c]}"; then
     log "$c: still running ${STOP_TIMEOUT[$c]}s after SIGTERM, sending SIGKILL"
     kill -KILL "$pid" 2>/dev/null || true
-    deadline=$((SECONDS + 5))
-    while pid_of "$c" >/dev/null && (( SECONDS < deadline )); do sleep 0.1; done
+    wait_gone "$pid" 10 || log "$c: pid $pid is still exiting"
   fi
   rm -f "$RUN/$c.pid"
   log "$c: stopped"
 }
 
-# Simulated crash: SIGKILL and nothing else. Data stays as the crash left it.
+# Simulated crash: SIGKILL and nothing else. Data stays as the crash left it. Returns once the
+# process is gone (its ports free), so a `start` right after starts a new one.
 kill_component() {
-  local c=$1 pid deadline
+  local c=$1 pid
   if ! pid=$(pid_of "$c"); then
     log "$c: not running"
     return 0
   fi
   kill -KILL "$pid"
-  deadline=$((SECONDS + 5))
-  while pid_of "$c" >/dev/null && (( SECONDS < deadline )); do sleep 0.1; done
+  wait_gone "$pid" 10 || log "$c: pid $pid is still exiting"
   rm -f "$RUN/$c.pid"
   log "$c: killed (SIGKILL, pid $pid)"
 }
