@@ -6,6 +6,8 @@ import type { Item as _invoiceplatform_invoice_v1_Item, Item__Output as _invoice
 import type { TemplateInfo as _invoiceplatform_invoice_v1_TemplateInfo, TemplateInfo__Output as _invoiceplatform_invoice_v1_TemplateInfo__Output } from './invoiceplatform/invoice/v1/TemplateInfo.ts';
 import type { DeleteFileRequest as _invoiceplatform_pdf_v1_DeleteFileRequest, DeleteFileRequest__Output as _invoiceplatform_pdf_v1_DeleteFileRequest__Output } from './invoiceplatform/pdf/v1/DeleteFileRequest.ts';
 import type { DeleteFileResponse as _invoiceplatform_pdf_v1_DeleteFileResponse, DeleteFileResponse__Output as _invoiceplatform_pdf_v1_DeleteFileResponse__Output } from './invoiceplatform/pdf/v1/DeleteFileResponse.ts';
+import type { DeleteInvoiceFilesRequest as _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, DeleteInvoiceFilesRequest__Output as _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output } from './invoiceplatform/pdf/v1/DeleteInvoiceFilesRequest.ts';
+import type { DeleteInvoiceFilesResponse as _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse, DeleteInvoiceFilesResponse__Output as _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output } from './invoiceplatform/pdf/v1/DeleteInvoiceFilesResponse.ts';
 import type { DeleteWorkspaceTemplateRequest as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, DeleteWorkspaceTemplateRequest__Output as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output } from './invoiceplatform/pdf/v1/DeleteWorkspaceTemplateRequest.ts';
 import type { DeleteWorkspaceTemplateResponse as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, DeleteWorkspaceTemplateResponse__Output as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output } from './invoiceplatform/pdf/v1/DeleteWorkspaceTemplateResponse.ts';
 import type { DocumentParty as _invoiceplatform_pdf_v1_DocumentParty, DocumentParty__Output as _invoiceplatform_pdf_v1_DocumentParty__Output } from './invoiceplatform/pdf/v1/DocumentParty.ts';
@@ -46,6 +48,8 @@ export interface ProtoGrpcType {
       v1: {
         DeleteFileRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteFileRequest, _invoiceplatform_pdf_v1_DeleteFileRequest__Output>
         DeleteFileResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteFileResponse, _invoiceplatform_pdf_v1_DeleteFileResponse__Output>
+        DeleteInvoiceFilesRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output>
+        DeleteInvoiceFilesResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse, _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>
         DeleteWorkspaceTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output>
         DeleteWorkspaceTemplateResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output>
         DocumentParty: MessageTypeDefinition<_invoiceplatform_pdf_v1_DocumentParty, _invoiceplatform_pdf_v1_DocumentParty__Output>

@@ -1,6 +1,7 @@
 import test from 'ava';
+import mongoose from 'mongoose';
 import { EventLog } from '../support/events.ts';
-import { type ApiClient, Platform, waitFor } from '../support/platform.ts';
+import { type ApiClient, Platform, sleep, waitFor } from '../support/platform.ts';
 
 /** Restarts and kills service processes, so it runs alone, after the other test files. */
 const platform = new Platform({
@@ -87,3 +88,54 @@ for (const [point, hook] of [
     t.is((await platform.credits(api.workspaceId)).credits_remaining, 4, 'the stored invoice kept its credit');
   });
 }
+
+test.serial(
+  'the invoice service killed while a generate renders: the file stored for it is swept once its holds are reaped',
+  async (t) => {
+    const api = await platform.client('enterprise', 5);
+    // A template whose helper spins for 4 s: the render outlives the invoice service killed during
+    // it, and the pdf service stores its file for an invoice that will never exist.
+    const slow = await platform.admin<{ id: string }>('POST', `/workspaces/${api.workspaceId}/templates`, {
+      name: 'Slow',
+      content: '<p>{{slow}}</p>',
+      helpers: 'function slow() { const end = Date.now() + 4000; while (Date.now() < end) {} return "slow"; }',
+    });
+    t.is(slow.status, 201, JSON.stringify(slow.body));
+    const conn = await mongoose.createConnection(platform.stack.MONGODB_URI!).asPromise();
+    t.teardown(() => conn.close());
+    const pools = conn
+      .useDb(`invoice_test_${platform.runId}`)
+      .collection<{ _id: string; holds: { invoice_id: string }[] }>('credit_pools');
+    const files = conn.useDb(`pdf_test_${platform.runId}`).collection('pdf_files.files');
+
+    const crashed = api.call<Body>('POST', '/api/invoices/generate-external', {
+      body: { ...body, template: slow.body.data.id },
+    });
+    const invoiceId = await waitFor('the generate holding its credit', async () => {
+      const pool = await pools.findOne({ _id: api.workspaceId });
+      return pool?.holds[0]?.invoice_id;
+    });
+    // Into the render, then killed; the service comes back deciding holds after 10 s, every second.
+    await sleep(1500);
+    await platform.restart('invoice', { GENERATE_TIMEOUT_MS: '5000', OVERDUE_SWEEP_INTERVAL_MS: '1000' }, 'SIGKILL');
+    t.true((await crashed).status >= 500, 'the client sees the crash');
+    await waitFor(
+      'the file the pdf service stored',
+      async () => (await files.countDocuments({ filename: invoiceId })) > 0,
+      30_000,
+    );
+
+    await waitFor(
+      'the orphan file swept',
+      async () => (await files.countDocuments({ filename: invoiceId })) === 0,
+      60_000,
+      500,
+    );
+    t.is((await platform.credits(api.workspaceId)).credits_remaining, 5, 'the credit is back');
+    t.is((await api.call<Body<Obj[]>>('GET', '/api/invoices/external')).body.meta!.total, 0, 'no invoice');
+    const next = await generate(api);
+    t.is(next.status, 200, next.text);
+    t.is(seqOf(next), 1, 'the number is back');
+    await platform.restart('invoice');
+  },
+);

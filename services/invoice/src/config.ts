@@ -15,8 +15,13 @@ export const configSchema = Type.Object({
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://127.0.0.1:8080' }),
   GRPC_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000 }),
   OVERDUE_SWEEP_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
-  /** Credit reservations older than this without an invoice are refunded (a crash mid-generate). */
-  CREDIT_RESERVATION_TIMEOUT_MS: Type.Integer({ minimum: 10_000, default: 120_000 }),
+  /**
+   * The longest a generate runs (docs/architecture.md#numbering): a caller's later deadline, or
+   * none, is cut to it. Above the deadline the gateway and the recurring scheduler give
+   * (GRPC_TIMEOUT_MS, 30 s), so it never cuts theirs. The maintenance pass decides a generate's
+   * credit and number holds only after twice this (holdAgeMs).
+   */
+  GENERATE_TIMEOUT_MS: Type.Integer({ minimum: 5000, default: 60_000 }),
   /** Lets RunOverdueSweep take a `now` other than the real clock; tests only. */
   INVOICE_TEST_HOOKS: Type.Boolean({ default: false }),
   /** With the test hooks: die right after committing an invoice, before publishing (crash tests). */
@@ -28,4 +33,15 @@ export type Config = ReturnType<typeof loadInvoiceConfig>;
 
 export function loadInvoiceConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(configSchema, env);
+}
+
+/**
+ * The age at which the maintenance pass decides a generate's credit and number holds: settled
+ * when its invoice exists, else given back behind a void record of the invoice id that stops a
+ * late insert (docs/architecture.md#numbering). The generate's own bound, and as much again for
+ * clocks that differ between replicas and for the insert itself; derived here only, so the hold
+ * always outlives the generate.
+ */
+export function holdAgeMs(config: Pick<Config, 'GENERATE_TIMEOUT_MS'>): number {
+  return 2 * config.GENERATE_TIMEOUT_MS;
 }

@@ -6,7 +6,7 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
 import { armCrashPoints } from '@invoice-platform/common/test-hooks';
-import { loadInvoiceConfig } from './config.ts';
+import { holdAgeMs, loadInvoiceConfig } from './config.ts';
 import { invoiceHandlers } from './grpc/handlers.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
 import { InvoiceService } from './service/invoices.ts';
@@ -57,14 +57,12 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     notifyOutbox: () => relay.notify(),
     log,
     now,
+    generateTimeoutMs: config.GENERATE_TIMEOUT_MS,
+    holdAgeMs: holdAgeMs(config),
   });
   const maintenance = startMaintenance({
     service,
-    invoices,
-    credits,
-    numbers,
     intervalMs: config.OVERDUE_SWEEP_INTERVAL_MS,
-    reservationTimeoutMs: config.CREDIT_RESERVATION_TIMEOUT_MS,
     now,
     log,
   });

@@ -1,5 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
+import { belowPdfFloor, fileSweepAt } from '../domain/leftovers.ts';
 import { addAmounts } from '../domain/money.ts';
 import { assertPaysInvoice, type PaymentInput, readPayment } from '../domain/payment.ts';
 import {
@@ -25,6 +26,8 @@ export interface InvoiceChangesDeps {
   notifyOutbox: () => void;
   log: Logger;
   now: () => Date;
+  /** The maintenance pass's hold age (config holdAgeMs), which times the sweep of an invoice's files. */
+  holdAgeMs: number;
 }
 
 /** Every change to a stored invoice: status, payments, archive, PDF, through one change loop. */
@@ -78,6 +81,8 @@ export class InvoiceChanges {
           ...(to === 'overdue' ? { overdue_at: null } : {}),
           pdf_status: 'processing',
           pdf_wanted_sequence: doc.version + 1,
+          // The re-render this starts may leave a file behind (docs/architecture.md#pdf).
+          pdf_sweep_at: fileSweepAt(now, this.d.holdAgeMs),
         },
         events: (next: InvoiceDoc) => {
           const publicType = publicEventFor(to);
@@ -168,7 +173,8 @@ export class InvoiceChanges {
    * OpenAPI `getInvoicePdf`: renders now when forced, when no file exists or when the last render
    * failed, with pdf_status processing → ready | failed (docs/architecture.md#pdf). A status change
    * that commits while the file prints would leave it showing the old status, so the render is
-   * repeated on the new one.
+   * repeated on the new one; so is a render stored before the invoice's floor (a sweep may have
+   * deleted it).
    */
   async pdf(workspaceId: string, id: string, force: boolean) {
     let doc = await this.d.invoices.get(workspaceId, id);
@@ -196,7 +202,7 @@ export class InvoiceChanges {
       }
       const printed = doc.invoice_status;
       const { before, after } = await this.change(workspaceId, id, (current, now) => {
-        if (current.invoice_status !== printed) return null;
+        if (current.invoice_status !== printed || belowPdfFloor(file.created_at, current.pdf_floor)) return null;
         return {
           patch: { pdf_file_id: file.file_id, pdf_status: 'ready', pdf_wanted_sequence: current.version + 1 },
           events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
@@ -221,7 +227,12 @@ export class InvoiceChanges {
    */
   private async setPdfStatus(workspaceId: string, id: string, to: 'processing' | 'failed'): Promise<InvoiceDoc> {
     const { before, after } = await this.change(workspaceId, id, (current, now) => {
-      if (current.pdf_status === to || (to === 'failed' && current.pdf_status !== 'processing')) return null;
+      if (to === 'processing') {
+        // The render starting may leave a file behind (docs/architecture.md#pdf): its sweep is set
+        // past it, on an invoice already processing too.
+        return { patch: { pdf_status: to, pdf_sweep_at: fileSweepAt(now, this.d.holdAgeMs) }, events: () => [] };
+      }
+      if (current.pdf_status !== 'processing') return null;
       return {
         patch: { pdf_status: to },
         events: (next: InvoiceDoc) =>
@@ -231,10 +242,13 @@ export class InvoiceChanges {
     return after ?? before;
   }
 
-  /** The pdf service reports an asynchronous re-render; results older than the wanted state are ignored. */
+  /**
+   * The pdf service reports an asynchronous re-render; results older than the wanted state, and
+   * files stored before the invoice's floor (a sweep may have deleted them), are ignored.
+   */
   async recordPdfResult(workspaceId: string, id: string, sequence: number, file: FileInfo | undefined) {
     const { before, after } = await this.change(workspaceId, id, (doc, now) => {
-      if (sequence < doc.pdf_wanted_sequence) return null;
+      if (sequence < doc.pdf_wanted_sequence || (file && belowPdfFloor(file.created_at, doc.pdf_floor))) return null;
       return {
         patch: file ? { pdf_file_id: file.file_id, pdf_status: 'ready' } : { pdf_status: 'failed' },
         events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],

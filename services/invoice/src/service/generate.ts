@@ -5,6 +5,7 @@ import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { crashPoint } from '@invoice-platform/common/test-hooks';
 import { numberPeriod } from '@invoice-platform/common/dates';
 import { type GenerateRequest, type GenerateResult, newInvoice, validateGenerate } from '../domain/generate-request.ts';
+import { fileSweepAt } from '../domain/leftovers.ts';
 import { DEFAULT_CURRENCY } from '../domain/money.ts';
 import { pdfUrl } from '../domain/view.ts';
 import { lifecycleEvent } from '../events/lifecycle.ts';
@@ -14,7 +15,7 @@ import type { InvoiceDoc } from '../store/models.ts';
 import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
 import type { InvoiceChanges } from './changes.ts';
 import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
-import type { FileInfo, Renderer } from './render.ts';
+import { type Rendered, type Renderer, renderMayHaveStored } from './render.ts';
 import type { SeriesStart } from './series.ts';
 import type { WorkspaceCache } from './workspaces.ts';
 
@@ -38,6 +39,27 @@ export interface GeneratorDeps {
   notifyOutbox: () => void;
   log: Logger;
   now: () => Date;
+  /** The longest a generate runs, whatever its caller allows (config GENERATE_TIMEOUT_MS). */
+  generateTimeoutMs: number;
+  /** The age at which the maintenance pass decides holds (config holdAgeMs); also times file sweeps. */
+  holdAgeMs: number;
+}
+
+/** What a generate holds while it runs, and how its end is to treat it. */
+interface Taken {
+  id: string;
+  workspaceId: string;
+  reservation: Reservation;
+  number?: AllocatedNumber;
+  file?: Rendered;
+  /** The pdf service may hold a file of this id the generate has no id of (a render answer lost). */
+  strays: boolean;
+  /** Another invoice holds the number: it stays used when the rest is given back. */
+  numberInUse: boolean;
+  /** The invoice is stored: nothing is given back any more. */
+  stored: boolean;
+  /** Whether the invoice was stored is unknown: the holds are left for the maintenance pass to decide. */
+  undecided: boolean;
 }
 
 /** OpenAPI `generateInvoice`: one invoice from a request, or nothing and everything given back. */
@@ -52,8 +74,12 @@ export class Generator {
    * `deadline` (epoch ms): when the caller has stopped waiting by the time everything but the
    * invoice itself is ready, nothing is stored and all is given back, so a caller that saw a
    * timeout never finds an invoice it was told nothing about (and a retry cannot make a twin).
+   * The generate's own bound (generateTimeoutMs) cuts a later deadline, or none, so it never
+   * outlives its holds (docs/architecture.md#numbering); one that does all the same finds its id
+   * void and stores nothing.
    */
   async generate(req: GenerateRequest, deadline = Infinity): Promise<GenerateResult & { replayed: boolean }> {
+    const until = Math.min(deadline, Date.now() + this.d.generateTimeoutMs);
     const now = this.d.now();
     const replay = await this.findReplay(req, now);
     if (replay) return replay;
@@ -70,70 +96,147 @@ export class Generator {
     ]);
 
     const id = newId('inv');
-    const reservation = await this.d.credits.reserve(ws.id, id, now);
-    let number: AllocatedNumber | undefined;
-    let file: FileInfo | undefined;
+    const t: Taken = {
+      id,
+      workspaceId: ws.id,
+      reservation: await this.d.credits.reserve(ws.id, id, now),
+      strays: false,
+      numberInUse: false,
+      stored: false,
+      undecided: false,
+    };
     try {
-      number = await this.d.numbers.allocate(ws.id, numberPeriod(plan.issueDate, ws.time_zone), id, now);
+      const number = await this.d.numbers.allocate(ws.id, numberPeriod(plan.issueDate, ws.time_zone), id, now);
+      t.number = number;
       const doc = newInvoice(id, req, ws, plan, number, template, now);
       if (req.is_recurring && !req.series_id) {
         // The series id is fixed before anything is stored, so retries create at most one series.
         doc.series_id = newId('rs');
         doc.series_pending = true;
       }
-      file = await this.d.renderer.render(doc, ws);
+      let file: Rendered;
+      try {
+        file = await this.d.renderer.render(doc, ws);
+      } catch (err) {
+        t.strays = renderMayHaveStored(err);
+        throw err;
+      }
+      t.file = file;
+      t.strays = file.strays;
       doc.pdf_file_id = file.file_id;
       doc.pdf_status = 'ready';
+      // A file an earlier attempt may have stored is swept once the invoice holds this one.
+      if (file.strays) doc.pdf_sweep_at = fileSweepAt(now, this.d.holdAgeMs);
       const result: GenerateResult = {
         id,
         invoice_number: doc.invoice_number,
         pdf_url: pdfUrl(this.d.baseUrl, id),
-        credits_remaining: reservation.unlimited ? null : reservation.remaining,
+        credits_remaining: t.reservation.unlimited ? null : t.reservation.remaining,
         is_recurring: doc.is_recurring,
         template: template ?? null,
       };
       doc.generate_response = result;
-      if (Date.now() >= deadline - commitMarginMs) {
+      if (Date.now() >= until - commitMarginMs) {
         throw new AppError('unavailable', 'The request took too long and was not completed; nothing was created.');
       }
-      try {
-        await this.d.invoices.insert(doc, lifecycleEvent('invoice.created', doc, this.d.baseUrl, now), now);
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        // A concurrent request with the same key or occurrence won: give back ours, answer with theirs.
-        await this.undo(reservation, number, file, ws.id);
-        const twin = await this.findReplay(req, now);
-        if (twin) return twin;
-        throw err;
+      const twin = await this.commit(doc, req, t, now);
+      if (twin) {
+        await this.undo(t, now);
+        return twin;
       }
+      t.stored = true;
       crashPoint('invoice.after-insert', { invoice_id: id });
       this.d.notifyOutbox();
       // Not awaited: a credit or number left held under an existing invoice is settled by the
       // maintenance pass, so the answer need not wait for these writes.
-      void Promise.all([this.d.credits.settle(reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
+      void Promise.all([this.d.credits.settle(t.reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
         this.d.log.warn({ err, invoice_id: id }, 'settling credit or number failed; the reaper will finish it'),
       );
       // From here the invoice exists: nothing below may give back its credit, number or file.
       if (doc.series_pending) await this.d.series.createSeriesOrLeavePending(doc, req, result);
       return { ...result, replayed: false };
     } catch (err) {
-      if (number) await this.undo(reservation, number, file, ws.id);
-      else await this.d.credits.refund(reservation);
+      if (!t.stored) await this.undo(t, now);
       throw err;
     }
   }
 
-  /** Gives back what a failed generate took: its credit, its number, its file. */
-  private async undo(
-    reservation: Reservation,
-    number: AllocatedNumber,
-    file: FileInfo | undefined,
-    workspaceId: string,
-  ): Promise<void> {
+  /**
+   * Stores the invoice; null when stored, else a concurrent twin's answer, else it throws. A
+   * duplicate key names no index on every server, so its cause is read: the id void (the
+   * maintenance pass decided this generate's holds: it stops), the number held by another
+   * invoice (a number in use is never an idempotent twin: it stays used, and the generate fails
+   * for the client to retry with a new one), or a twin with the same Idempotency-Key or
+   * occurrence. Any other failure may hide a stored invoice: voidUnlessStored decides which.
+   */
+  private async commit(
+    doc: InvoiceDoc,
+    req: GenerateRequest,
+    t: Taken,
+    now: Date,
+  ): Promise<(GenerateResult & { replayed: true }) | null> {
+    try {
+      await this.d.invoices.insert(doc, lifecycleEvent('invoice.created', doc, this.d.baseUrl, now), now);
+      return null;
+    } catch (err) {
+      if (!isDuplicateKey(err)) {
+        const fate = await this.d.invoices.voidUnlessStored(doc._id, doc.workspace_id, now).catch(() => undefined);
+        if (fate === 'stored') return null;
+        if (fate === undefined) t.undecided = true;
+        throw err;
+      }
+      if (await this.d.invoices.isVoid(doc._id)) {
+        this.d.log.warn({ invoice_id: doc._id }, 'generate outlived its holds; nothing stored');
+        throw new AppError('unavailable', 'The request took too long and was not completed; nothing was created.');
+      }
+      if (await this.d.invoices.numberTaken(doc.workspace_id, doc.invoice_number)) {
+        t.numberInUse = true;
+        this.d.log.error(
+          { invoice_id: doc._id, invoice_number: doc.invoice_number },
+          'invoice number drawn is already in use; it stays used',
+        );
+      }
+      const twin = await this.findReplay(req, now);
+      if (twin) return twin;
+      if (t.numberInUse)
+        throw new AppError('unavailable', 'The invoice could not be numbered; nothing was created. Retry the request.');
+      throw err;
+    }
+  }
+
+  /**
+   * Gives back what a failed generate took: its file, its credit, its number (kept when another
+   * invoice holds it). A file it cannot account for (a render answer lost, a delete that failed)
+   * is left to the maintenance pass by voiding the id, which sweeps the id's files; when even that
+   * fails, or the insert's outcome is unknown, the holds stay too, for the maintenance pass to
+   * decide after the hold age.
+   */
+  private async undo(t: Taken, now: Date): Promise<void> {
+    if (t.undecided) return;
+    let unaccounted = t.strays;
+    if (t.file) {
+      try {
+        await this.d.renderer.deleteFile(t.workspaceId, t.file.file_id);
+      } catch (err) {
+        unaccounted = true;
+        this.d.log.warn({ err, invoice_id: t.id }, 'deleting the file of a failed generate failed; it will be swept');
+      }
+    }
+    if (unaccounted) {
+      try {
+        // Nothing of this id was stored, so this voids it (a stored one would keep its holds).
+        if ((await this.d.invoices.voidUnlessStored(t.id, t.workspaceId, now)) === 'stored') return;
+      } catch (err) {
+        this.d.log.error(
+          { err, invoice_id: t.id },
+          'voiding a failed generate failed; its holds are left to the reaper',
+        );
+        return;
+      }
+    }
     const results = await Promise.allSettled([
-      this.d.credits.refund(reservation),
-      this.d.numbers.release(number),
-      file ? this.d.renderer.deleteFile(workspaceId, file.file_id) : Promise.resolve(),
+      this.d.credits.refund(t.reservation),
+      t.number && (t.numberInUse ? this.d.numbers.settle(t.number) : this.d.numbers.release(t.number)),
     ]);
     for (const r of results)
       if (r.status === 'rejected') this.d.log.error({ err: r.reason }, 'undo of a failed generate incomplete');

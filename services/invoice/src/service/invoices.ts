@@ -7,6 +7,7 @@ import type { InvoiceDoc } from '../store/models.ts';
 import type { NumberStore } from '../store/numbers.ts';
 import { InvoiceChanges } from './changes.ts';
 import { Generator } from './generate.ts';
+import { Leftovers } from './leftovers.ts';
 import { OverdueSweep } from './overdue.ts';
 import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
 import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
@@ -26,6 +27,10 @@ export interface InvoiceServiceDeps {
   notifyOutbox: () => void;
   log: Logger;
   now: () => Date;
+  /** The longest a generate runs, whatever its caller allows (config GENERATE_TIMEOUT_MS). */
+  generateTimeoutMs: number;
+  /** The age at which the maintenance pass decides holds (config holdAgeMs); also times file sweeps. */
+  holdAgeMs: number;
 }
 
 /**
@@ -40,6 +45,7 @@ export class InvoiceService {
   private readonly series: SeriesStart;
   private readonly generator: Generator;
   private readonly overdue: OverdueSweep;
+  private readonly leftovers: Leftovers;
 
   constructor(deps: InvoiceServiceDeps) {
     this.invoices = deps.invoices;
@@ -54,6 +60,7 @@ export class InvoiceService {
       series: this.series,
     });
     this.overdue = new OverdueSweep({ ...deps, changes: this.changes });
+    this.leftovers = new Leftovers(deps);
   }
 
   workspace(workspaceId: string): Promise<WorkspaceInfo> {
@@ -66,6 +73,16 @@ export class InvoiceService {
 
   repairPendingSeries(before: Date): Promise<number> {
     return this.series.repairPendingSeries(before);
+  }
+
+  /** Decides the credit and number holds of generates that went quiet (docs/architecture.md#numbering). */
+  reapHolds(now: Date): Promise<void> {
+    return this.leftovers.reapHolds(now);
+  }
+
+  /** Deletes files no invoice points to, where a sweep is due (docs/architecture.md#pdf). */
+  sweepFiles(now: Date): Promise<void> {
+    return this.leftovers.sweepFiles(now);
   }
 
   list(workspaceId: string, status: string | undefined, page: number, pageSize: number) {

@@ -10,7 +10,19 @@ import type { AccountsClient, PdfClient } from './peers.ts';
 export type WorkspaceInfo = WorkspaceProfile;
 
 /** What the invoice service keeps of a pdf.v1 FileInfo. */
-export type FileInfo = Pick<FileInfo__Output, 'file_id' | 'download_name' | 'size_bytes'>;
+export type FileInfo = Pick<FileInfo__Output, 'file_id' | 'download_name' | 'size_bytes' | 'created_at'>;
+
+/**
+ * A rendered and stored file. `strays`: an earlier attempt failed in a way that may have lost the
+ * answer of a render that stored its file (a timeout, an outage), so the pdf service may hold a
+ * file of the invoice that nobody has the id of.
+ */
+export type Rendered = FileInfo & { strays: boolean };
+
+/** Whether a failed render may have left a stored file behind (see Rendered). */
+export function renderMayHaveStored(err: unknown): boolean {
+  return (err as { strays?: unknown } | undefined)?.strays === true;
+}
 
 /**
  * Assembles the document the pdf service prints, the one place an invoice becomes a render
@@ -82,28 +94,50 @@ export class Renderer {
    * service on the next render. A render that still fails is the 400 of docs/architecture.md#pdf
    * (no credit used).
    */
-  async render(doc: InvoiceDoc, workspace: WorkspaceInfo): Promise<FileInfo> {
+  async render(doc: InvoiceDoc, workspace: WorkspaceInfo): Promise<Rendered> {
     const request = await this.renderRequest(doc, workspace);
     let lastError: unknown;
+    let strays = false;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const res = await this.pdf.call('Render', request);
-        if (res.file) return res.file;
+        if (res.file) return { ...res.file, strays };
         lastError = new AppError('internal', 'the pdf service answered Render without a file');
       } catch (err) {
         lastError = err;
         if (AppError.isKind(err, 'validation')) break;
+        // A refusal to print (application) comes before anything is stored; any other failure
+        // may be a lost answer, the pdf service still storing the file after the call ended.
+        if (!AppError.isKind(err, 'application')) strays = true;
       }
     }
     throw Object.assign(
       new AppError('application', 'The PDF could not be generated. No credit was used; the request can be repeated.'),
-      {
-        cause: lastError,
-      },
+      { cause: lastError, strays },
     );
   }
 
   async deleteFile(workspaceId: string, fileId: string): Promise<void> {
     await this.pdf.call('DeleteFile', { workspace_id: workspaceId, file_id: fileId });
+  }
+
+  /**
+   * Deletes the invoice's files stored before `storedBefore` (all when absent) except `keepFileId`
+   * (pdf.proto DeleteInvoiceFiles). Callers: the sweep, only ever for an invoice whose floor is
+   * at least `storedBefore`, or for a void invoice id.
+   */
+  async deleteInvoiceFiles(
+    workspaceId: string,
+    invoiceId: string,
+    keepFileId?: string,
+    storedBefore?: Date,
+  ): Promise<number> {
+    const res = await this.pdf.call('DeleteInvoiceFiles', {
+      workspace_id: workspaceId,
+      invoice_id: invoiceId,
+      keep_file_id: keepFileId,
+      stored_before: storedBefore?.toISOString(),
+    });
+    return res.deleted;
   }
 }

@@ -146,10 +146,11 @@ export class CreditStore {
   }
 
   /**
-   * Holds older than `before` whose generate died: settled when its invoice exists, else the
-   * credit goes back. Reads only pools with holds (indexed).
+   * Holds older than `before` whose generate died: settled when `stored` says its invoice is
+   * stored, else the credit goes back (the caller decides for good before it answers, see
+   * Leftovers.reapHolds). Reads only pools with holds (indexed).
    */
-  async reapStale(before: Date, invoiceExists: (id: string) => Promise<boolean>): Promise<number> {
+  async reapStale(before: Date, stored: (invoiceId: string, workspaceId: string) => Promise<boolean>): Promise<number> {
     const pools = await this.models.CreditPool.find({ held: operator({ $gt: 0 }) })
       .limit(500)
       .lean<CreditPoolDoc[]>()
@@ -158,7 +159,7 @@ export class CreditStore {
     for (const pool of pools) {
       for (const hold of pool.holds.filter((h) => new Date(h.at) < before)) {
         const reservation: Reservation = { unlimited: false, workspaceId: pool._id, hold, remaining: pool.balance };
-        if (await invoiceExists(hold.invoice_id)) {
+        if (await stored(hold.invoice_id, pool._id)) {
           await this.settle(reservation);
         } else {
           await this.refund(reservation);

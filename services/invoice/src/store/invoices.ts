@@ -1,5 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { type OutboxMessage, newOutbox, withEvents } from '@invoice-platform/common/store/outbox';
+import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned, type VersionedChange } from '@invoice-platform/common/store/versioned';
 import type { UpdateQuery } from 'mongoose';
 import type { InvoiceDoc, Models } from './models.ts';
@@ -10,6 +11,15 @@ export interface InvoiceDecision {
   patch: Partial<InvoiceDoc>;
   events: (next: InvoiceDoc) => OutboxMessage[];
 }
+
+/**
+ * The workspace_id of a void record (voidUnlessStored). Workspace ids are upper-case letters and
+ * digits, so no workspace has it and no query of a workspace's invoices finds a void record.
+ */
+export const voidWorkspace = '~void';
+
+/** What voidUnlessStored found: the invoice stored under the id, or the id void for good. */
+export type IdFate = 'stored' | 'void';
 
 /**
  * Invoices of all workspaces. Every read by a client names the workspace, so another workspace's
@@ -34,11 +44,87 @@ export class InvoiceStore {
 
   /** The public page's lookup: the unguessable id alone is the capability (docs/architecture.md#ids). */
   async findPublic(id: string): Promise<InvoiceDoc | null> {
-    return this.models.Invoice.findById(id).lean<InvoiceDoc>().exec();
+    const doc = await this.models.Invoice.findById(id).lean<InvoiceDoc>().exec();
+    return doc && doc.workspace_id !== voidWorkspace ? doc : null;
   }
 
-  async exists(id: string): Promise<boolean> {
-    return (await this.models.Invoice.exists({ _id: id }).exec()) !== null;
+  /** Whether another invoice of the workspace holds `invoiceNumber` (the unique index's key). */
+  async numberTaken(workspaceId: string, invoiceNumber: string): Promise<boolean> {
+    return (
+      (await this.models.Invoice.exists({ workspace_id: workspaceId, invoice_number: invoiceNumber }).exec()) !== null
+    );
+  }
+
+  /** Whether `id` is void: no invoice will ever be stored under it. */
+  async isVoid(id: string): Promise<boolean> {
+    return (await this.models.Invoice.exists({ _id: id, workspace_id: voidWorkspace }).exec()) !== null;
+  }
+
+  /**
+   * Decides for good whether the invoice `id` of a generate that went quiet is stored
+   * (docs/architecture.md#numbering): unless it is, inserts a void record under its id, so the
+   * generate's insert, however late, fails on the _id and nothing is ever stored under the id;
+   * only then may its credit, number and files be given back. The record is in no workspace
+   * (voidWorkspace; its unique keys are its own) and carries the sweep of the id's pdf files in
+   * `workspaceId`, due now; on an id already void the sweep is made due again.
+   */
+  async voidUnlessStored(id: string, workspaceId: string, now: Date): Promise<IdFate> {
+    const scope = `void:${id}`;
+    const record = {
+      _id: id,
+      workspace_id: voidWorkspace,
+      void_workspace_id: workspaceId,
+      invoice_number: scope,
+      occurrence_scope: scope,
+      idempotency_scope: scope,
+      invoice_status: 'void',
+      overdue_at: null,
+      series_pending: false,
+      pdf_sweep_at: now,
+      created_at: now,
+      updated_at: now,
+      ...newOutbox([], now),
+    };
+    if (await insertOnce(this.models.Invoice, record)) return 'void';
+    const again = await this.models.Invoice.updateOne(
+      { _id: id, workspace_id: voidWorkspace },
+      { $set: { pdf_sweep_at: now } },
+    ).exec();
+    return again.matchedCount === 1 ? 'void' : 'stored';
+  }
+
+  /** Invoices and void records whose files are due to be swept (indexed), at most `limit`. */
+  async fileSweepsDue(now: Date, limit: number): Promise<InvoiceDoc[]> {
+    return this.models.Invoice.find({ pdf_sweep_at: operator({ $lte: now }) })
+      .limit(limit)
+      .lean<InvoiceDoc[]>()
+      .exec();
+  }
+
+  /** Sets the next sweep of `doc`'s files (null: none), unless another was set since it was read. */
+  async fileSweepDone(doc: InvoiceDoc, next: Date | null): Promise<void> {
+    await this.models.Invoice.updateOne(
+      { _id: doc._id, pdf_sweep_at: doc.pdf_sweep_at ?? null },
+      { $set: { pdf_sweep_at: next } },
+    ).exec();
+  }
+
+  /**
+   * Raises the invoice's `pdf_floor` to `floor` (never lowers it) by compare-and-set on its
+   * version, so a change of its file decided on the old floor loses and is decided again; returns
+   * the invoice after it. Not an invoice change: no event, `updated_at` stays.
+   */
+  async raisePdfFloor(doc: InvoiceDoc, floor: Date): Promise<InvoiceDoc> {
+    const { before, after } = await changeVersioned(
+      this.models.Invoice,
+      () => this.get(doc.workspace_id, doc._id),
+      (current) =>
+        current.pdf_floor && new Date(current.pdf_floor) >= floor
+          ? null
+          : ({ $set: { pdf_floor: floor } } as UpdateQuery<InvoiceDoc>),
+      'The invoice is being changed concurrently. Retry shortly.',
+    );
+    return after ?? before;
   }
 
   async findByIdempotencyKey(workspaceId: string, key: string): Promise<InvoiceDoc | null> {
@@ -53,8 +139,9 @@ export class InvoiceStore {
 
   /**
    * Inserts a new invoice with its invoice.created in its outbox: one write, so the event exists
-   * exactly when the invoice does. A duplicate key error means a concurrent twin (same
-   * Idempotency-Key or occurrence) won.
+   * exactly when the invoice does. A duplicate key error (11000) names no key on every server, so
+   * the generate tells by reading which one it was: its id void, its number in use, or a twin
+   * with its Idempotency-Key or occurrence.
    */
   async insert(doc: InvoiceDoc, created: OutboxMessage, now: Date): Promise<void> {
     await this.models.Invoice.create({ ...doc, ...newOutbox([created], now) });

@@ -93,6 +93,22 @@ export interface InvoiceDoc extends WithOutbox {
   pdf_file_id: string | null;
   /** The version the PDF must reflect; a re-render result for an older version is ignored. */
   pdf_wanted_sequence: number;
+  /**
+   * When the files of this invoice id that no invoice points to are next swept
+   * (docs/architecture.md#pdf): set by whatever starts a render that may leave one; null or absent
+   * when none is due.
+   */
+  pdf_sweep_at?: Date | null;
+  /**
+   * A sweep deleted files stored before this, other than `pdf_file_id`: the invoice never takes
+   * such a file (a render that late is discarded). Null or absent before the first sweep.
+   */
+  pdf_floor?: Date | null;
+  /**
+   * Set on a void record only (workspace_id `~void`): the workspace the invoice id was drawn for,
+   * whose pdf files of the id are swept. See InvoiceStore.voidUnlessStored.
+   */
+  void_workspace_id?: string;
   /** Sum of `payments` amounts, in the invoice currency's fixed decimal text. */
   amount_received: string;
   /** Online payments recorded for this invoice, oldest first (absent on invoices made before them). */
@@ -151,6 +167,9 @@ const invoiceSchema = new Schema<InvoiceDoc>(
     pdf_status: String,
     pdf_file_id: { type: String, default: null },
     pdf_wanted_sequence: { type: Number, default: 1 },
+    pdf_sweep_at: { type: Date, default: null },
+    pdf_floor: { type: Date, default: null },
+    void_workspace_id: String,
     amount_received: { type: String, default: '0' },
     payments: { type: [Object], default: [] },
     time_zone: String,
@@ -174,6 +193,8 @@ invoiceSchema.index({ workspace_id: 1, invoice_number: 1 }, { unique: true });
 invoiceSchema.index({ invoice_status: 1, overdue_at: 1 });
 // Maintenance: first invoices of a series whose creation in the recurring service is unfinished.
 invoiceSchema.index({ series_pending: 1, created_at: 1 });
+// Maintenance: invoice ids whose files no invoice points to are due to be swept.
+invoiceSchema.index({ pdf_sweep_at: 1 });
 addOutbox(invoiceSchema);
 
 /** A number of a period in use by a generate that has not finished. */

@@ -51,23 +51,31 @@ test('CreditStore: a refund gives the credit back once, however often it is repe
   t.like(await models.CreditPool.findById(ws).lean().exec(), { holds: [], held: 0 });
 });
 
-test('CreditStore: holds left by a crashed generate are settled when the invoice exists and given back when not', async (t) => {
-  const store = new CreditStore(models);
-  const ws = workspace();
-  await store.set(ws, 3, now);
-  await store.reserve(ws, 'inv_stored', now);
-  await store.reserve(ws, 'inv_lost', now);
-  await store.reserve(ws, 'inv_running', new Date(now.getTime() + 60_000));
-  const refunded = await store.reapStale(new Date(now.getTime() + 1000), async (id) => id === 'inv_stored');
-  t.true(refunded >= 1);
-  t.like(await store.balance(ws), { remaining: 1, used: 2 });
-  const pool = await models.CreditPool.findById(ws).lean().exec();
-  t.deepEqual(
-    pool?.holds.map((h) => h.invoice_id),
-    ['inv_running'],
-    'the hold of a generate still running is left alone',
-  );
-});
+// Serial: reapStale reads every pool with holds, so it would reap the holds the other tests of
+// this file take at the same `now` while they run.
+test.serial(
+  'CreditStore: holds left by a crashed generate are settled when the invoice exists and given back when not',
+  async (t) => {
+    const store = new CreditStore(models);
+    const ws = workspace();
+    await store.set(ws, 3, now);
+    await store.reserve(ws, 'inv_stored', now);
+    await store.reserve(ws, 'inv_lost', now);
+    await store.reserve(ws, 'inv_running', new Date(now.getTime() + 60_000));
+    const refunded = await store.reapStale(
+      new Date(now.getTime() + 1000),
+      async (id, workspaceId) => workspaceId === ws && id === 'inv_stored',
+    );
+    t.true(refunded >= 1);
+    t.like(await store.balance(ws), { remaining: 1, used: 2 });
+    const pool = await models.CreditPool.findById(ws).lean().exec();
+    t.deepEqual(
+      pool?.holds.map((h) => h.invoice_id),
+      ['inv_running'],
+      'the hold of a generate still running is left alone',
+    );
+  },
+);
 
 test('CreditStore: a retried top-up counts once, a take beyond the balance is refused, an unlimited pool takes nothing', async (t) => {
   const store = new CreditStore(models);

@@ -87,6 +87,20 @@ export function pdfHandlers(deps: PdfDeps): TypedHandlers<PdfServiceDefinition> 
       return { deleted: await files.delete(workspaceId, req.file_id) };
     },
 
+    async DeleteInvoiceFiles(req) {
+      const workspaceId = requireWorkspace(req.workspace_id);
+      if (!req.invoice_id) throw AppError.validation([{ path: 'invoice_id', message: 'is required' }]);
+      let storedBefore: Date | undefined;
+      if (req.stored_before) {
+        storedBefore = new Date(req.stored_before);
+        if (Number.isNaN(storedBefore.getTime()))
+          throw AppError.validation([{ path: 'stored_before', message: 'must be an RFC 3339 time' }]);
+      }
+      const deleted = await files.deleteInvoiceFiles(workspaceId, req.invoice_id, req.keep_file_id, storedBefore);
+      if (deleted > 0) deps.log.info({ invoice_id: req.invoice_id, deleted }, 'files no invoice points to deleted');
+      return { deleted };
+    },
+
     async UpsertWorkspaceTemplate(req) {
       const workspaceId = requireWorkspace(req.workspace_id);
       const errors: { path: string; message: string }[] = [];

@@ -35,6 +35,8 @@ interface GridFsFileDoc {
 }
 
 const bucketName = 'pdf_files';
+/** Files of one invoice read at a time by deleteInvoiceFiles (an invoice has one per render). */
+const invoiceFilesBatch = 100;
 
 /**
  * Rendered PDFs in GridFS in the service's own database (docs/architecture.md#services), one new
@@ -54,22 +56,22 @@ export class FileStore {
 
   /**
    * GridFS's own indexes (files by filename+uploadDate, chunks unique by files_id+n) are made by
-   * the driver on the first upload. Ours: a workspace's files of one invoice (GetFile/DeleteFile
-   * are by _id; this serves listing and purging an invoice's superseded files).
+   * the driver on the first upload; the first is made here too, because it serves an invoice's
+   * files (deleteInvoiceFiles: a file is named by its invoice id). Ours: a workspace's files of one
+   * invoice by their metadata, on servers that index nested fields (GetFile/DeleteFile are by _id).
    */
   async ensureIndexes(): Promise<void> {
+    await this.files.createIndex({ filename: 1, uploadDate: 1 });
     await this.files.createIndex({ 'metadata.workspace_id': 1, 'metadata.invoice_id': 1, uploadDate: -1 });
   }
 
   async put(bytes: Buffer, metadata: FileMetadata): Promise<FileInfo> {
     const id = newId('pdf');
-    const upload = this.bucket.openUploadStreamWithId(
-      id as unknown as mongoose.mongo.ObjectId,
-      metadata.download_name,
-      {
-        metadata,
-      },
-    );
+    // Named by its invoice id, a top-level field every MongoDB-wire server indexes, so the files of
+    // one invoice are found without a scan (deleteInvoiceFiles); the download name is in metadata.
+    const upload = this.bucket.openUploadStreamWithId(id as unknown as mongoose.mongo.ObjectId, metadata.invoice_id, {
+      metadata,
+    });
     await new Promise<void>((resolve, reject) => {
       upload.once('error', reject);
       upload.once('finish', () => resolve());
@@ -107,13 +109,47 @@ export class FileStore {
   async delete(workspaceId: string, fileId: string): Promise<boolean> {
     const info = await this.find(workspaceId, fileId);
     if (!info) return false;
+    await this.remove(fileId);
+    return true;
+  }
+
+  /**
+   * Deletes the files of one invoice in one workspace (pdf.proto DeleteInvoiceFiles), and only
+   * those: the ones stored before `storedBefore` (all when absent) except `keepFileId`. Returns
+   * how many went. Files stored before files were named by their invoice id are not found here.
+   */
+  async deleteInvoiceFiles(
+    workspaceId: string,
+    invoiceId: string,
+    keepFileId: string | undefined,
+    storedBefore: Date | undefined,
+  ): Promise<number> {
+    if (!workspaceId || !invoiceId) return 0;
+    const filter: mongoose.mongo.Filter<GridFsFileDoc> = { filename: invoiceId };
+    if (storedBefore) filter.uploadDate = { $lt: storedBefore };
+    let deleted = 0;
+    for (;;) {
+      const found = await this.files
+        .find(filter, { projection: { _id: 1, metadata: 1 } })
+        .limit(invoiceFilesBatch)
+        .toArray();
+      // The name alone is not trusted: the file must say it is this invoice's, in this workspace.
+      const doomed = found.filter(
+        (f) => f._id !== keepFileId && f.metadata.workspace_id === workspaceId && f.metadata.invoice_id === invoiceId,
+      );
+      for (const f of doomed) await this.remove(f._id);
+      deleted += doomed.length;
+      if (found.length < invoiceFilesBatch || doomed.length === 0) return deleted;
+    }
+  }
+
+  private async remove(fileId: string): Promise<void> {
     try {
       await this.bucket.delete(fileId as unknown as mongoose.mongo.ObjectId);
     } catch (err) {
       // Deleted concurrently: the outcome the caller wanted.
       if (!/not found/i.test((err as Error).message)) throw err;
     }
-    return true;
   }
 }
 

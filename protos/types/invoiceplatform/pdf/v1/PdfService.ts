@@ -4,6 +4,8 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { DeleteFileRequest as _invoiceplatform_pdf_v1_DeleteFileRequest, DeleteFileRequest__Output as _invoiceplatform_pdf_v1_DeleteFileRequest__Output } from '../../../invoiceplatform/pdf/v1/DeleteFileRequest.ts';
 import type { DeleteFileResponse as _invoiceplatform_pdf_v1_DeleteFileResponse, DeleteFileResponse__Output as _invoiceplatform_pdf_v1_DeleteFileResponse__Output } from '../../../invoiceplatform/pdf/v1/DeleteFileResponse.ts';
+import type { DeleteInvoiceFilesRequest as _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, DeleteInvoiceFilesRequest__Output as _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output } from '../../../invoiceplatform/pdf/v1/DeleteInvoiceFilesRequest.ts';
+import type { DeleteInvoiceFilesResponse as _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse, DeleteInvoiceFilesResponse__Output as _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output } from '../../../invoiceplatform/pdf/v1/DeleteInvoiceFilesResponse.ts';
 import type { DeleteWorkspaceTemplateRequest as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, DeleteWorkspaceTemplateRequest__Output as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output } from '../../../invoiceplatform/pdf/v1/DeleteWorkspaceTemplateRequest.ts';
 import type { DeleteWorkspaceTemplateResponse as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, DeleteWorkspaceTemplateResponse__Output as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output } from '../../../invoiceplatform/pdf/v1/DeleteWorkspaceTemplateResponse.ts';
 import type { GetFileRequest as _invoiceplatform_pdf_v1_GetFileRequest, GetFileRequest__Output as _invoiceplatform_pdf_v1_GetFileRequest__Output } from '../../../invoiceplatform/pdf/v1/GetFileRequest.ts';
@@ -30,6 +32,15 @@ export interface PdfServiceClient extends grpc.Client {
   deleteFile(argument: _invoiceplatform_pdf_v1_DeleteFileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteFileResponse__Output>): grpc.ClientUnaryCall;
   deleteFile(argument: _invoiceplatform_pdf_v1_DeleteFileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteFileResponse__Output>): grpc.ClientUnaryCall;
   deleteFile(argument: _invoiceplatform_pdf_v1_DeleteFileRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteFileResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteInvoiceFiles(argument: _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>): grpc.ClientUnaryCall;
+  DeleteInvoiceFiles(argument: _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>): grpc.ClientUnaryCall;
+  DeleteInvoiceFiles(argument: _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>): grpc.ClientUnaryCall;
+  DeleteInvoiceFiles(argument: _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>): grpc.ClientUnaryCall;
+  deleteInvoiceFiles(argument: _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>): grpc.ClientUnaryCall;
+  deleteInvoiceFiles(argument: _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>): grpc.ClientUnaryCall;
+  deleteInvoiceFiles(argument: _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>): grpc.ClientUnaryCall;
+  deleteInvoiceFiles(argument: _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>): grpc.ClientUnaryCall;
   
   DeleteWorkspaceTemplate(argument: _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output>): grpc.ClientUnaryCall;
   DeleteWorkspaceTemplate(argument: _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output>): grpc.ClientUnaryCall;
@@ -104,6 +115,8 @@ export interface PdfServiceClient extends grpc.Client {
 export interface PdfServiceHandlers extends grpc.UntypedServiceImplementation {
   DeleteFile: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_DeleteFileRequest__Output, _invoiceplatform_pdf_v1_DeleteFileResponse>;
   
+  DeleteInvoiceFiles: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output, _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse>;
+  
   DeleteWorkspaceTemplate: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse>;
   
   GetFile: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_GetFileRequest__Output, _invoiceplatform_pdf_v1_GetFileResponse>;
@@ -124,6 +137,7 @@ export interface PdfServiceHandlers extends grpc.UntypedServiceImplementation {
 
 export interface PdfServiceDefinition extends grpc.ServiceDefinition {
   DeleteFile: MethodDefinition<_invoiceplatform_pdf_v1_DeleteFileRequest, _invoiceplatform_pdf_v1_DeleteFileResponse, _invoiceplatform_pdf_v1_DeleteFileRequest__Output, _invoiceplatform_pdf_v1_DeleteFileResponse__Output>
+  DeleteInvoiceFiles: MethodDefinition<_invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse, _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output, _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>
   DeleteWorkspaceTemplate: MethodDefinition<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output>
   GetFile: MethodDefinition<_invoiceplatform_pdf_v1_GetFileRequest, _invoiceplatform_pdf_v1_GetFileResponse, _invoiceplatform_pdf_v1_GetFileRequest__Output, _invoiceplatform_pdf_v1_GetFileResponse__Output>
   ListTemplates: MethodDefinition<_invoiceplatform_pdf_v1_ListTemplatesRequest, _invoiceplatform_pdf_v1_ListTemplatesResponse, _invoiceplatform_pdf_v1_ListTemplatesRequest__Output, _invoiceplatform_pdf_v1_ListTemplatesResponse__Output>
