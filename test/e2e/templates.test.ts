@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { type ApiClient, Platform, repoRoot } from '../support/platform.ts';
+import { type ApiClient, Platform, repoRoot, waitFor } from '../support/platform.ts';
 
 const run = promisify(execFile);
 const platform = new Platform({
@@ -151,4 +151,84 @@ test('invoicectl template: add, list, replace, set-default and delete, human and
   t.like((await generate(api)).body.data.template as Obj, { id: 'classic', source: 'system_default' });
   const missing = await t.throwsAsync(cli('template', 'add', api.workspaceId, '--name', 'No file'));
   t.regex(String((missing as { stderr?: string }).stderr), /needs --name and --file/);
+});
+
+// A template's output is capped (services/pdf: PDF_MAX_PAGES, 50 by default). A page per
+// combination of `depth` of the invoice's items: items^depth pages.
+const pagePer = (depth: number) =>
+  `<html><body>${'{{#each @root.items}}'.repeat(depth)}<div style="break-after: page">{{description}}</div>` +
+  `${'{{/each}}'.repeat(depth)}</body></html>`;
+// 27 pages on the 3-item sample document the admin API test-renders, so it is stored; 5,832 on an
+// 18-item invoice.
+const pagePerTriple = pagePer(3);
+const eighteenItems = Array.from({ length: 18 }, (_, i) => ({ description: `Line ${i + 1}`, quantity: 1, price: 10 }));
+
+const putTemplate = async (workspaceId: string, name: string, body: string, id?: string) => {
+  const res = await platform.admin<Obj>(
+    id ? 'PUT' : 'POST',
+    `/workspaces/${workspaceId}/templates${id ? `/${id}` : ''}`,
+    { name, content: body },
+  );
+  if (res.status !== (id ? 200 : 201)) throw new Error(`template: ${res.status} ${JSON.stringify(res.body)}`);
+  return String(res.body.data.id);
+};
+
+test('a template over the page cap: refused when stored if the sample shows it; else a generate with it is a 400 using no credit', async (t) => {
+  const api = await platform.client('business', 5);
+  const onSample = await platform.admin<Obj>('POST', `/workspaces/${api.workspaceId}/templates`, {
+    name: 'Thousands',
+    content: pagePer(8), // 6,561 pages on the sample
+  });
+  t.is(onSample.status, 400);
+  const [error] = (onSample.body as unknown as Body).error!.details!.errors as { path: string; message: string }[];
+  t.is(error!.path, 'body.content');
+  t.regex(error!.message, /more than 50 pages/);
+
+  const triple = await putTemplate(api.workspaceId, 'Triple', pagePerTriple);
+  const started = performance.now();
+  const refused = await generate(api, { template: triple, items: eighteenItems });
+  t.log(`generate with a 5,832-page template answered in ${Math.round(performance.now() - started)} ms`);
+  t.is(refused.status, 400, refused.text);
+  t.is(refused.body.error!.name, 'ApplicationError');
+  t.regex(refused.body.error!.message, /PDF could not be generated\. No credit was used/);
+  t.is((await platform.credits(api.workspaceId)).credits_remaining, 5, 'no credit used');
+
+  // The same template on a short invoice is within the cap.
+  const short = await generate(api, { template: triple });
+  t.is(short.status, 200, short.text);
+  t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
+});
+
+test('the workspace default template replaced by one over the page cap: a status change and a forced PDF end with pdf_status failed', async (t) => {
+  const api = await platform.client('business', 5);
+  const letterhead = await putTemplate(api.workspaceId, 'Letterhead', content);
+  const setDefault = await platform.admin('PUT', `/workspaces/${api.workspaceId}/default-template`, {
+    template_id: letterhead,
+  });
+  t.is(setDefault.status, 200);
+  const created = await generate(api, { items: eighteenItems });
+  t.is(created.status, 200, created.text);
+  t.like(created.body.data.template as Obj, { id: letterhead, source: 'company_default' });
+  const id = String(created.body.data.id);
+
+  await putTemplate(api.workspaceId, 'Letterhead', pagePerTriple, letterhead);
+  const started = performance.now();
+  const changed = await api.call<Body>('PUT', `/api/invoices/external/${id}/status`, { body: { status: 'paid' } });
+  t.is(changed.status, 200, changed.text);
+  const failed = await waitFor(
+    'pdf_status failed',
+    async () => {
+      const inv = (await api.call<Body>('GET', `/api/invoices/external/${id}`)).body.data;
+      return inv.pdf_status === 'failed' ? inv : undefined;
+    },
+    30_000,
+    100,
+  );
+  t.log(`status change to pdf_status failed in ${Math.round(performance.now() - started)} ms`);
+  t.is(failed.invoice_status, 'paid');
+
+  const forced = await api.call<Body>('POST', `/api/invoices/external/${id}/pdf`, { body: { force: true } });
+  t.is(forced.status, 400, forced.text);
+  t.regex(forced.body.error!.message, /PDF could not be generated/);
+  t.is((await api.call<Body>('GET', `/api/invoices/external/${id}`)).body.data.pdf_status, 'failed');
 });

@@ -55,6 +55,8 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
     workers: config.PDF_PAGE_POOL_SIZE,
     timeoutMs: config.PDF_RENDER_TIMEOUT_MS,
     maxHtmlBytes: config.PDF_MAX_HTML_BYTES,
+    maxPages: config.PDF_MAX_PAGES,
+    maxOutputBytes: config.PDF_MAX_OUTPUT_BYTES,
     log,
   });
   const documents = new Documents({

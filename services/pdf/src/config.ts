@@ -1,6 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { commonConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
 
+/** Defaults of a render's caps, shared with the renderer for callers that set none (the benchmarks). */
+export const outputCapDefaults = { maxPages: 50, maxOutputBytes: 10 * 1024 * 1024 };
+
 export const configSchema = Type.Object({
   ...commonConfig,
   ...kafkaConfig,
@@ -17,6 +20,15 @@ export const configSchema = Type.Object({
   PDF_RENDER_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 15_000 }),
   /** The most HTML one render hands to Chromium (a template's nested loops can build 100 MB). */
   PDF_MAX_HTML_BYTES: Type.Integer({ minimum: 65_536, default: 5 * 1024 * 1024 }),
+  /**
+   * The most pages one PDF may have. Paginating is what costs (a 5,832-page document held its page
+   * past the 15 s render timeout), so a longer document is refused before it is printed whole
+   * (docs/architecture.md#pdf-rendering). The longest invoice the API accepts (500 items) prints
+   * on about 20 pages.
+   */
+  PDF_MAX_PAGES: Type.Integer({ minimum: 1, maximum: 10_000, default: outputCapDefaults.maxPages }),
+  /** The most bytes of one PDF (a 500-item invoice is about 1 MB); read no further than this. */
+  PDF_MAX_OUTPUT_BYTES: Type.Integer({ minimum: 1024 * 1024, default: outputCapDefaults.maxOutputBytes }),
   /**
    * The re-render consumer's Kafka session timeout. It heartbeats while it renders, so this covers
    * a stalled process; kept above a worst-case re-render (three attempts of PDF_RENDER_TIMEOUT_MS

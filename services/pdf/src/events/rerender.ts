@@ -54,9 +54,14 @@ export function fileToDelete(file: FileInfo | undefined, applied: boolean): File
   return file && !applied ? file : undefined;
 }
 
-/** Render failures worth another try: ApplicationError (printing) and outages; not a bad document. */
+/**
+ * Render failures worth another try: ApplicationError (printing) and outages; not a bad document,
+ * nor a template whose output is over a cap (`details.limit`: the same document is refused again).
+ */
 export function isRetryableRenderError(err: unknown): boolean {
-  return err instanceof AppError ? err.kind === 'application' || err.kind === 'unavailable' : true;
+  if (!(err instanceof AppError)) return true;
+  if (err.kind === 'application') return err.details?.limit === undefined;
+  return err.kind === 'unavailable';
 }
 
 export interface RerenderDeps {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Logger } from '@invoice-platform/common/logger';
+import { countPdfPages } from '../domain/files.ts';
+import { estimatePages, estimateSlack, OutputLimitError, readCapped, withinMs } from './print-bounds.ts';
 
 /**
  * Flags for Debian's Chromium running as root in a container or on a dev machine. The proxy pair
@@ -37,6 +39,10 @@ export interface BrowserPoolOptions {
 export interface PrintOptions {
   /** Whole print budget: waiting for a page, loading the HTML and printing. */
   timeoutMs: number;
+  /** The most pages the PDF may have (OutputLimitError beyond, before printing them all). */
+  maxPages: number;
+  /** The most bytes the PDF may have (OutputLimitError beyond). */
+  maxBytes: number;
 }
 
 /** Thrown for every print failure; the caller turns it into ApplicationError. */
@@ -60,9 +66,10 @@ interface Waiter {
  * about five times a print on a warm page (docs/architecture.md#pdf-rendering), so pages are opened
  * once and reused.
  *
- * - `print` borrows a page, loads the HTML with setContent (waitUntil: load) and prints A4 with
- *   backgrounds. A page goes back to the pool only when the print succeeded and the page is still
- *   usable; otherwise it is closed and a fresh one takes its place.
+ * - `print` borrows a page, loads the HTML with setContent (waitUntil: load), refuses a document
+ *   whose pages or bytes exceed the caps (src/render/print-bounds.ts) and prints A4 with
+ *   backgrounds. A page goes back to the pool only when it printed, or was refused, with nothing
+ *   left in flight and the page still usable; otherwise it is closed and a fresh one takes its place.
  * - When the browser dies (crash, OOM kill) a print in flight fails; a new browser is launched
  *   at once, and the next print waits for it (or launches it) and succeeds.
  */
@@ -130,10 +137,26 @@ export class BrowserPool {
     try {
       const remaining = () => Math.max(1, deadline - Date.now());
       await page.setContent(html, { waitUntil: 'load', timeout: remaining() });
-      const pdf = await page.pdf({ format: 'A4', printBackground: true, timeout: remaining() });
+      const limit = estimateSlack * opts.maxPages;
+      if ((await withinMs(estimatePages(page, limit), remaining(), 'measuring the document')) > limit) {
+        healthy = true;
+        throw new OutputLimitError('pages', opts.maxPages);
+      }
+      const stream = await page.createPDFStream({
+        format: 'A4',
+        printBackground: true,
+        // One page past the cap tells a document over it from one that just fits.
+        pageRanges: `1-${opts.maxPages + 1}`,
+        timeout: remaining(),
+      });
+      // Past the byte cap the stream is left unread: the page is closed (healthy stays false),
+      // which frees what Chromium still holds of it.
+      const pdf = await readCapped(stream, opts.maxBytes, remaining);
       healthy = true;
-      return Buffer.from(pdf);
+      if (countPdfPages(pdf) > opts.maxPages) throw new OutputLimitError('pages', opts.maxPages);
+      return pdf;
     } catch (err) {
+      if (err instanceof OutputLimitError) throw err;
       throw new PrintError(`printing failed: ${(err as Error).message}`, err);
     } finally {
       this.release(page, healthy);
@@ -309,9 +332,12 @@ export class BrowserPool {
  * Scripts are off in pooled pages. A warm page keeps its JavaScript realm across setContent
  * (document.open reuses the window), so a template's script could leave timers or globals that
  * change the next workspace's document; templates are static HTML, rendered by handlebars.
+ * Pages lay documents out for print media (printing uses it anyway), so the page count estimated
+ * before printing sees the styles the print will use.
  */
 async function preparePage(page: Page): Promise<void> {
   await page.setJavaScriptEnabled(false);
+  await page.emulateMediaType('print');
 }
 
 /** Connected and its process not exited (a killed browser may still look connected for a moment). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@invoice-platform/common/logger';
 import { meter, secondsBuckets } from '@invoice-platform/common/metrics';
+import { outputCapDefaults } from '../config.ts';
 import type { BrowserPool } from './browser-pool.ts';
 import { printActionName, recipeName } from './warm-chrome-pdf.worker.ts';
 
@@ -37,15 +38,23 @@ const renderDuration = meter().createHistogram('invoice_platform.pdf.render.dura
   advice: { explicitBucketBoundaries: secondsBuckets },
 });
 
-/** A template that failed to compile or run (bad handlebars or helpers), as opposed to a print failure. */
+/**
+ * A template that failed to compile or run (bad handlebars or helpers) or whose output is over a
+ * cap, as opposed to a print failure.
+ */
 export class TemplateError extends Error {
   readonly property: 'content' | 'helpers';
-  constructor(message: string, property: 'content' | 'helpers') {
+  /** Set when the output is over a cap: the same document is refused again whenever it is rendered. */
+  readonly limit: OutputLimit | undefined;
+  constructor(message: string, property: 'content' | 'helpers', limit?: OutputLimit) {
     super(message);
     this.name = 'TemplateError';
     this.property = property;
+    this.limit = limit;
   }
 }
+
+export type OutputLimit = 'html_bytes' | 'pages' | 'output_bytes';
 
 export interface RendererOptions {
   pool: BrowserPool;
@@ -54,6 +63,10 @@ export interface RendererOptions {
   timeoutMs: number;
   /** The most HTML a template may hand to Chromium; a nested loop can build hundreds of MB. */
   maxHtmlBytes: number;
+  /** The most pages of one PDF (docs/architecture.md#pdf-rendering); PDF_MAX_PAGES's default when unset. */
+  maxPages?: number;
+  /** The most bytes of one PDF; PDF_MAX_OUTPUT_BYTES's default when unset. */
+  maxOutputBytes?: number;
   log: Logger;
 }
 
@@ -107,7 +120,12 @@ export class PdfRenderer {
       const { html } = data as { html: string };
       if (Buffer.byteLength(html, 'utf8') > opts.maxHtmlBytes)
         throw new TemplateError(`more than ${opts.maxHtmlBytes} bytes of HTML`, 'content');
-      return { pdf: await opts.pool.print(html, { timeoutMs: opts.timeoutMs }) };
+      const pdf = await opts.pool.print(html, {
+        timeoutMs: opts.timeoutMs,
+        maxPages: opts.maxPages ?? outputCapDefaults.maxPages,
+        maxBytes: opts.maxOutputBytes ?? outputCapDefaults.maxOutputBytes,
+      });
+      return { pdf };
     });
     await jsreport.init();
     return new PdfRenderer(jsreport, opts);
@@ -186,8 +204,14 @@ function classify(err: unknown): Error {
     // left running does not reach the next render.
     return new TemplateError('the template took longer than the render timeout', 'helpers');
   }
-  const tooLarge = /more than \d+ bytes of HTML/.exec(message);
-  if (tooLarge) return new TemplateError(`the template produced ${tooLarge[0]}`, 'content');
+  // The caps' errors (the HTML check above, OutputLimitError of the pool) reach here as messages
+  // through jsreport's worker.
+  const overCap = /more than \d+ (pages|bytes of PDF|bytes of HTML)/.exec(message);
+  if (overCap) {
+    const limit = overCap[1] === 'pages' ? 'pages' : overCap[1] === 'bytes of PDF' ? 'output_bytes' : 'html_bytes';
+    const most = limit === 'html_bytes' ? '' : `, the most a PDF may have`;
+    return new TemplateError(`the template produced ${overCap[0]}${most}`, 'content', limit);
+  }
   if (
     /Error when evaluating engine|Error when compiling|Parse error|helper/i.test(message) &&
     !/printing failed/.test(message)

@@ -61,6 +61,15 @@ export class Documents {
         { err: (err as Error).message, invoice_id: req.invoice_id, template: layout.template?.id ?? 'plain' },
         'render failed',
       );
+      // A template's own failure is named (the workspace can fix its template); a printing failure
+      // is not, it says nothing the caller can act on. `limit`: refused again on every retry.
+      if (err instanceof TemplateError) {
+        throw new AppError(
+          'application',
+          `${renderFailedMessage.replace(/\.$/, ':')} ${firstLine(err.message).replace(/\.$/, '')}.`,
+          err.limit ? { limit: err.limit } : undefined,
+        );
+      }
       throw new AppError('application', renderFailedMessage);
     }
     const file = await this.deps.files.put(pdf, {

@@ -9,8 +9,9 @@ let svc: TestService;
 
 test.before(async () => {
   // A generous render timeout: the heavy template's test-render at upsert must not time out when
-  // CI runs this next to every other test file on two cores (it did at the 15 s default).
-  svc = await startTestService('pdf_crash', { PDF_RENDER_TIMEOUT_MS: '60000' });
+  // CI runs this next to every other test file on two cores (it did at the 15 s default). Its
+  // hundred-odd pages are over the default page cap, which would refuse it before printing.
+  svc = await startTestService('pdf_crash', { PDF_RENDER_TIMEOUT_MS: '60000', PDF_MAX_PAGES: '1000' });
 });
 
 test.after.always(async () => {

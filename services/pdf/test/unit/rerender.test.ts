@@ -86,12 +86,21 @@ test('stale and file-to-delete rules', (t) => {
   t.is(fileToDelete(undefined, false), undefined);
   t.true(isRetryableRenderError(new AppError('application', 'x')));
   t.false(isRetryableRenderError(AppError.validation([])));
+  // Over a cap: the same document is refused again, however often it is rendered.
+  t.false(isRetryableRenderError(new AppError('application', 'x', { limit: 'pages' })));
+  t.false(isRetryableRenderError(new AppError('application', 'x', { limit: 'output_bytes' })));
 });
 
 // ---- the consumer's flow, with in-memory fakes of its collaborators ----
 
 function harness(
-  opts: { applied?: boolean; renderFails?: number; invoiceMissing?: boolean; recordFails?: boolean } = {},
+  opts: {
+    applied?: boolean;
+    renderFails?: number;
+    invoiceMissing?: boolean;
+    recordFails?: boolean;
+    renderError?: AppError;
+  } = {},
 ) {
   const calls: { method: string; request: Record<string, unknown> }[] = [];
   const deleted: string[] = [];
@@ -113,7 +122,8 @@ function harness(
   const documents = {
     render: async () => {
       renders++;
-      if (renders <= (opts.renderFails ?? 0)) throw new AppError('application', 'The PDF could not be generated.');
+      if (renders <= (opts.renderFails ?? 0))
+        throw opts.renderError ?? new AppError('application', 'The PDF could not be generated.');
       return { file: { file_id: `pdf_${renders}`, workspace_id: 'WS1' } as FileInfo, render_ms: 1 };
     },
   } as unknown as Documents;
@@ -189,6 +199,15 @@ test('consumer: retries the render, then reports the error', async (t) => {
   t.like(failed.calls[1]!.request, { error: 'The PDF could not be generated.' });
   t.is(failed.calls[1]!.request.file, undefined);
   t.is(failed.sequences.get('inv_1'), undefined);
+});
+
+test('consumer: a template over a cap is reported at once, not rendered again', async (t) => {
+  const message = 'The PDF could not be generated: the template produced more than 50 pages, the most a PDF may have.';
+  const h = harness({ renderFails: 9, renderError: new AppError('application', message, { limit: 'pages' }) });
+  await h.consumer.handle(event());
+  t.is(h.renders(), 1);
+  t.like(h.calls[1]!.request, { error: message });
+  t.true(h.processed.has('evt_1'));
 });
 
 test('consumer: invoice service down at RecordPdfResult: file removed, message retried', async (t) => {
