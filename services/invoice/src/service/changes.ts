@@ -196,8 +196,10 @@ export class InvoiceChanges {
         await this.setPdfStatus(workspaceId, id, 'failed').catch((e: unknown) =>
           this.d.log.warn({ err: e, invoice_id: id }, 'recording the failed render failed'),
         );
-        if (AppError.isKind(err, 'application'))
-          throw new AppError('application', 'The PDF could not be generated; retry shortly.');
+        if (AppError.isKind(err, 'application')) {
+          const named = /^The PDF could not be generated: /.test(err.message) ? err.message : '';
+          throw new AppError('application', named || 'The PDF could not be generated; retry shortly.');
+        }
         throw err;
       }
       const printed = doc.invoice_status;

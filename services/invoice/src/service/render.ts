@@ -106,15 +106,15 @@ export class Renderer {
       } catch (err) {
         lastError = err;
         if (AppError.isKind(err, 'validation')) break;
+        // A template refused for good (past a cap: the pdf service names the `limit`) is refused
+        // again on every try.
+        if (AppError.isKind(err, 'application') && err.details?.limit) break;
         // A refusal to print (application) comes before anything is stored; any other failure
         // may be a lost answer, the pdf service still storing the file after the call ended.
         if (!AppError.isKind(err, 'application')) strays = true;
       }
     }
-    throw Object.assign(
-      new AppError('application', 'The PDF could not be generated. No credit was used; the request can be repeated.'),
-      { cause: lastError, strays },
-    );
+    throw Object.assign(new AppError('application', failureMessage(lastError)), { cause: lastError, strays });
   }
 
   async deleteFile(workspaceId: string, fileId: string): Promise<void> {
@@ -140,4 +140,17 @@ export class Renderer {
     });
     return res.deleted;
   }
+}
+
+/**
+ * What a caller is told when its PDF could not be made: the pdf service's own words when they name
+ * the template's fault (a helper error, a cap), which the workspace can fix and a retry cannot;
+ * otherwise that a retry may work.
+ */
+export function failureMessage(err: unknown): string {
+  const named =
+    AppError.isKind(err, 'application') && /^The PDF could not be generated: /.test(err.message) ? err.message : '';
+  return named
+    ? `${named} No credit was used.`
+    : 'The PDF could not be generated. No credit was used; the request can be repeated.';
 }
