@@ -148,11 +148,21 @@ export class IdempotencyLease {
    * Stores the response for replays, whoever holds the marker by now: a success is the one answer
    * for the key (a request that began after ours lapsed gets the same invoice from the invoice
    * service, or a 422 for another body), so overwriting a newer holder's marker loses nothing.
+   * Never throws: the invoice exists, so a response that could not be stored (Redis gone
+   * meanwhile) still goes to the client, and a retry with the key is answered from the invoice
+   * service's own record of it.
    */
   async succeed(body: string): Promise<void> {
     this.stop();
     const entry: Entry = { state: 'done', fp: this.fp, body };
-    await this.redis.set(this.redisKey, JSON.stringify(entry), 'PX', this.options.ttlMs);
+    try {
+      await this.redis.set(this.redisKey, JSON.stringify(entry), 'PX', this.options.ttlMs);
+    } catch (err) {
+      this.options.log?.warn(
+        { workspace_id: this.scope.workspaceId, err: (err as Error).message },
+        'idempotent response not stored',
+      );
+    }
   }
 
   /** Releases the marker, if still ours, so the client can retry with the same key at once. */
@@ -189,10 +199,16 @@ export class IdempotencyStore {
     const key = this.key(scope);
     const token = randomUUID();
     const entry: Entry = { state: 'processing', fp, token };
-    const set = await this.redis.set(key, JSON.stringify(entry), 'PX', this.options.leaseMs, 'NX');
+    // Without Redis no key can be marked or replayed: the request is refused as the rate limiter
+    // refuses one (503, Retry-After), never run unmarked and never a 500.
+    const redis = <T>(command: Promise<T>) =>
+      command.catch(() => {
+        throw new AppError('unavailable', 'idempotency store unavailable');
+      });
+    const set = await redis(this.redis.set(key, JSON.stringify(entry), 'PX', this.options.leaseMs, 'NX'));
     if (set === 'OK')
       return { kind: 'proceed', lease: new IdempotencyLease(this.redis, key, scope, fp, token, this.options) };
-    const raw = await this.redis.get(key);
+    const raw = await redis(this.redis.get(key));
     if (raw === null) return this.begin(scope, fp);
     const existing = JSON.parse(raw) as Entry;
     if (existing.fp !== fp)

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { Redis } from 'ioredis';
+import { AppError } from '@invoice-platform/common/errors';
 import { type IdempotencyLease, type IdempotencyScope, IdempotencyStore } from '../../src/http/idempotency.ts';
 
 // IdempotencyStore's in-flight lease against the local stack's Redis: every gateway shares one
@@ -207,4 +208,19 @@ test('succeed stores the response for replays and fail frees the key at once; ne
   t.is(sent(), 0, 'no renewal after succeed or fail');
   next.stop();
   t.false(next.held);
+});
+
+test('Redis gone: begin refuses as unavailable (a 503, never a 500), and succeed still lets the answer out', async (t) => {
+  const a = gateway();
+  const scope = newScope();
+  const lease = await holder(a.store, scope);
+  // A Redis that is not there: nothing listens on port 1, and the client gives up at once.
+  const dead = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, retryStrategy: () => null });
+  dead.on('error', () => {});
+  clients.push(dead);
+  const store = new IdempotencyStore(dead, { ttlMs: 60_000, leaseMs });
+  const err = await t.throwsAsync(store.begin(newScope(), 'fp-1'));
+  t.true(AppError.isKind(err, 'unavailable'), String(err));
+  a.redis.disconnect();
+  await t.notThrowsAsync(lease.succeed('{"data":{}}'), 'the invoice exists: storing its answer is best effort');
 });
