@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: static checks, unit, integration and end-to-end tests against the real
-# stack, the fairness tests and the API fuzzing (schemathesis, and the routes without a key), then the crash tests (which kill stack processes, so they run alone, last).
+# stack, the fairness tests and the API fuzzing (schemathesis, and the routes without a key), then the crash tests and
+# the two-minute chaos run (which kill stack processes, so they run alone, last).
 # Starts the local stack when it is not running and stops what it started on exit.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -59,6 +60,9 @@ run_ava fuzz --timeout=10m 'test/fuzz/**/*.test.ts'
 
 echo "== crash and restart tests"
 run_ava resilience --serial 'test/resilience/**/*.test.ts'
+
+echo "== chaos: two minutes of random faults under load, then every promise reconciled (alone: it kills the stack)"
+run_ava chaos --timeout=30m 'test/chaos/**/*.test.ts'
 
 echo
 echo "tests: $passed passed, $failed failed"

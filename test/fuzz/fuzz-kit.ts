@@ -1,5 +1,5 @@
 /**
- * The generic part of test/fuzz/public-routes.test.ts: a seeded PRNG, bodies as trees changed at a
+ * The generic part of test/fuzz/public-routes.test.ts: bodies as trees changed at a
  * path and rendered as JSON or form fields (with raw text where JSON.stringify cannot write what a
  * fuzzer wants), a raw HTTP client that sends paths and headers exactly as written, and the
  * checks of each answer against /openapi.json with a compact summary of the failures.
@@ -8,37 +8,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { ExecutionContext } from 'ava';
+import { Rng } from '../support/rng.ts';
 
-// ---------------------------------------------------------------------------------------------
-// A seeded PRNG (mulberry32): the same seed gives the same requests, so a failure can be replayed.
-
-export class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)]!;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  chars(n: number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'): string {
-    let out = '';
-    for (let i = 0; i < n; i++) out += alphabet[this.int(alphabet.length)];
-    return out;
-  }
-}
+export { Rng };
 
 // ---------------------------------------------------------------------------------------------
 // Bodies as trees: a template's parsed JSON, changed at a path, rendered as JSON or as form fields.

@@ -269,6 +269,9 @@ export interface PlatformOptions {
   telemetryEnv?: Record<string, string>;
 }
 
+/** The service processes a platform runs, by name. */
+export type PlatformService = 'gateway' | 'accounts' | 'invoice' | 'pdf' | 'recurring' | 'webhook' | 'payment';
+
 /**
  * Starts accounts and one gateway as real processes on free ports, with databases of their own,
  * against the running local stack. Each test file gets its own platform, so files run in parallel.
@@ -303,14 +306,7 @@ export class Platform {
 
   async start(): Promise<this> {
     this.accountsAddr = `127.0.0.1:${await freePort()}`;
-    const accounts = new ServiceProcess('accounts', 'services/accounts/src/main.ts', {
-      ...this.options.telemetryEnv,
-      ...this.stack,
-      LOG_LEVEL: 'info',
-      ACCOUNTS_LISTEN_ADDR: this.accountsAddr,
-      ACCOUNTS_DB_NAME: `accounts_test_${this.runId}`,
-      ACCOUNTS_SECRET_KEYS: this.accountsSecretKeys,
-    });
+    const accounts = this.newAccounts();
     accounts.start();
     this.processes.push(accounts);
     this.gatewayPort = await freePort();
@@ -350,6 +346,17 @@ export class Platform {
     if (this.options.payments) await this.waitServing(this.paymentAddr, 'payment');
     if (this.pdfProcess) await this.pdfConsuming(this.pdfProcess);
     return this;
+  }
+
+  newAccounts(): ServiceProcess {
+    return new ServiceProcess('accounts', 'services/accounts/src/main.ts', {
+      ...this.options.telemetryEnv,
+      ...this.stack,
+      LOG_LEVEL: 'info',
+      ACCOUNTS_LISTEN_ADDR: this.accountsAddr,
+      ACCOUNTS_DB_NAME: `accounts_test_${this.runId}`,
+      ACCOUNTS_SECRET_KEYS: this.accountsSecretKeys,
+    });
   }
 
   newInvoice(extraEnv: Record<string, string> = {}): ServiceProcess {
@@ -592,6 +599,41 @@ export class Platform {
     const url = proc.metricsUrl;
     if (!url) throw new Error(`${service} has not said where it serves metrics yet; see .local/logs/test`);
     return url;
+  }
+
+  /** The running process of `service` (the latest one started), if any. */
+  runningProcess(service: PlatformService): ServiceProcess | undefined {
+    return this.processes.filter((p) => p.name === service && p.running).at(-1);
+  }
+
+  /**
+   * Ends a service process with `signal` (SIGKILL: as a crash) and starts it again on the same
+   * address, with the same database, as a supervisor would; the gateway keeps its public port.
+   * Returns once the new process serves.
+   */
+  async replaceService(service: PlatformService, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    if (service === 'invoice' || service === 'pdf' || service === 'recurring') {
+      await this.restart(service, {}, signal, false);
+      const addr = { invoice: this.invoiceAddr, pdf: this.pdfAddr, recurring: this.recurringAddr }[service];
+      await this.waitServing(addr, service);
+      return;
+    }
+    await this.runningProcess(service)?.stop(signal);
+    if (service === 'gateway') {
+      this.gateway = await this.startGateway({}, this.gatewayPort, 'ready');
+      return;
+    }
+    const [next, addr] =
+      service === 'accounts'
+        ? [this.newAccounts(), this.accountsAddr]
+        : service === 'webhook'
+          ? [this.newWebhook(this.webhookAddr), this.webhookAddr]
+          : [this.newPayment(), this.paymentAddr];
+    next.start();
+    this.processes.push(next);
+    if (service === 'webhook') this.webhookProcesses[0] = next;
+    if (service === 'payment') this.paymentProcess = next;
+    await this.waitServing(addr, service);
   }
 
   async stop(): Promise<void> {

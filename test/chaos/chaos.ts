@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { createLogger } from '@invoice-platform/common/logger';
+import { connectMongo } from '@invoice-platform/common/mongo';
+import { EventLog } from '../support/events.ts';
+import { startFake } from '../support/fake-providers/index.ts';
+import type { FakeProvider } from '../support/fake-providers/types.ts';
+import { MailSink } from '../support/mail.ts';
+import { type ApiClient, Platform, type PlatformService, sleep, waitFor } from '../support/platform.ts';
+import { Rng } from '../support/rng.ts';
+import { WebhookReceiver } from '../support/webhook-receiver.ts';
+import { Clients } from './clients.ts';
+import { type Component, stackComponent, Supervisor } from './faults.ts';
+import { Figures } from './figures.ts';
+import { type Check, reconcile } from './reconcile.ts';
+
+/**
+ * One chaos run (docs/reliability.md): the whole platform on the local stack, careful clients at
+ * work, and faults at random across every part, then a reconciliation of every promise. Usable from
+ * `pnpm chaos` (test/chaos/run.ts) and from the test command's short profile
+ * (test/chaos/chaos.test.ts).
+ */
+
+export interface ChaosOptions {
+  minutes: number;
+  seed: number;
+  /** Time between the starts of two faults. */
+  faultEveryMs: number;
+  log(line: string): void;
+}
+
+export interface ChaosReport {
+  seed: number;
+  minutes: number;
+  checks: Check[];
+  figures: Figures;
+  /** The kinds of fault the run can make, and those it made. */
+  kinds: string[];
+  table: string;
+}
+
+/** Credits each workspace starts with: enough for the run, few enough that every one is counted. */
+const startCredits = 100_000;
+/** Clients generating and reading at once, besides the payment loop. */
+const clientLoops = 4;
+
+const services: PlatformService[] = ['gateway', 'accounts', 'invoice', 'pdf', 'recurring', 'webhook', 'payment'];
+
+export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
+  // The faults draw from their own generator, so a seed replays the same faults in the same order
+  // (what the clients do in between depends on timing as well).
+  const faultRng = new Rng(opts.seed);
+  const rng = new Rng(opts.seed ^ 0x5bd1e995);
+  const figures = new Figures();
+  const runTag = `chaos${opts.seed.toString(36)}${randomBytes(2).toString('hex')}`;
+  const receiver = await new WebhookReceiver().start();
+  const xendit: FakeProvider = await startFake.xendit();
+  const platform = new Platform({
+    invoices: true,
+    recurring: true,
+    webhooks: true,
+    payments: { xendit: xendit.baseUrl },
+    // The scheduler runs by itself on the test clock the run steps forward.
+    recurringEnv: { SCHEDULER_INTERVAL_MS: '1000' },
+    // A generate lives at most 35 s (past the callers' 30 s deadlines), so what a crashed one held
+    // is decided 70 s later; the maintenance pass looks every 5 s.
+    invoiceEnv: { GENERATE_TIMEOUT_MS: '35000', OVERDUE_SWEEP_INTERVAL_MS: '5000' },
+    gatewayEnv: {
+      RATE_LIMIT_PLANS: '{"enterprise":100000000}',
+      RATE_LIMIT_PER_IP: '100000000',
+      RATE_LIMIT_NOTIFY_PER_IP: '100000000',
+      RENDER_FORCED_PER_WINDOW: '100000',
+      PAY_REDIRECT_SOURCES: `https: ${new URL(xendit.baseUrl).origin}`,
+    },
+  });
+  const dbs: Connection[] = [];
+  let events: EventLog | undefined;
+  try {
+    await platform.start();
+    xendit.setNotifyUrl(`${platform.gateway.baseUrl}/p/pay/xendit/notify`);
+    events = await new EventLog(platform.stack.KAFKA_BROKERS!).start();
+
+    // Workspaces, each with a webhook endpoint on the receiver; one takes payments.
+    const apis: ApiClient[] = [];
+    for (let i = 0; i < 3; i++) apis.push(await platform.client('enterprise', startCredits, { name: `Chaos ${i}` }));
+    const payer = apis[0]!;
+    const connected = await platform.admin('POST', `/workspaces/${payer.workspaceId}/payment-gateways`, {
+      provider: 'xendit',
+      mode: 'sandbox',
+      credentials: xendit.credentials,
+    });
+    if (connected.status !== 201) throw new Error(`connect xendit: ${connected.status}`);
+    for (const api of apis) {
+      const route = `${runTag}-${api.workspaceId}`;
+      const endpoint = await platform.admin<{ signing_secret: string }>(
+        'POST',
+        `/workspaces/${api.workspaceId}/webhook-endpoints`,
+        { url: receiver.url(route) },
+      );
+      if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status}`);
+      await receiver.route(route, { secrets: [endpoint.body.data.signing_secret] });
+    }
+
+    const clients = new Clients({ rng, figures, runTag, giveUpMs: 5 * 60_000 });
+    // Recurring series whose follow-ups the stepped clock makes due, one customer address each.
+    const series: { id: string; email: string }[] = [];
+    for (const api of apis) {
+      for (let i = 0; i < 2; i++) {
+        const email = `${runTag}-series-${series.length}@example.test`;
+        const made = await clients.generate(api, {
+          customer_email: email,
+          is_recurring: true,
+          recurring_interval: 'weekly',
+          recurring_count: 4,
+        });
+        if (!made.seriesId) throw new Error('a series could not be made before the faults');
+        series.push({ id: made.seriesId, email });
+      }
+    }
+
+    let clock = Date.now();
+    const setClock = async () => {
+      await waitFor(
+        'the recurring clock set',
+        async () =>
+          (
+            await platform
+              .admin('PUT', '/recurring/clock', { now: new Date(clock).toISOString() })
+              .catch(() => ({ status: 0 }))
+          ).status === 200,
+        120_000,
+        500,
+      );
+    };
+
+    const components: Component[] = services.map((name) => ({
+      name,
+      crash: {
+        down: () => platform.runningProcess(name)?.stop('SIGKILL') ?? Promise.resolve(),
+        up: async () => {
+          await platform.replaceService(name, 'SIGKILL');
+          // The test clock lives in the recurring process: a new one starts on the real clock.
+          if (name === 'recurring') await setClock();
+        },
+      },
+      // A hung peer: its callers wait on open connections until their deadlines.
+      ...(['accounts', 'invoice', 'pdf', 'webhook'].includes(name)
+        ? {
+            hang: {
+              stop: () => platform.runningProcess(name)?.signal('SIGSTOP'),
+              resume: () => platform.runningProcess(name)?.signal('SIGCONT'),
+            },
+          }
+        : {}),
+    }));
+    components.push(stackComponent('kafka'), stackComponent('mongo'), stackComponent('redis'), stackComponent('smtp'));
+    const supervisor = new Supervisor({
+      rng: faultRng,
+      figures,
+      components,
+      waitReady: () => platform.waitReady(180_000),
+      log: opts.log,
+    });
+
+    // The run: clients, the payment loop, the clock stepping a week at a time, and the faults.
+    const deadline = Date.now() + opts.minutes * 60_000;
+    const work = [
+      ...Array.from({ length: clientLoops }, () => clients.loop(apis)),
+      clients.payLoop(payer, xendit, () => platform.gateway.baseUrl, 'IDR'),
+      (async () => {
+        while (clients.running) {
+          clock += 7 * 86_400_000;
+          await setClock();
+          await sleep(15_000);
+        }
+      })(),
+    ];
+    const faults = supervisor.loop(opts.faultEveryMs);
+    while (Date.now() < deadline) await sleep(1000);
+    supervisor.stop();
+    await faults;
+    opts.log('faults over; clients finish what they started');
+    clients.stop();
+    await Promise.all(work);
+    await platform.waitReady(180_000);
+
+    const stack = platform.stack.MONGODB_URI!;
+    const silent = createLogger('chaos', 'silent');
+    const invoiceDb = await connectMongo(stack, `invoice_test_${platform.runId}`, silent);
+    const pdfDb = await connectMongo(stack, `pdf_test_${platform.runId}`, silent);
+    const recurringDb = await connectMongo(stack, `recurring_test_${platform.runId}`, silent);
+    dbs.push(invoiceDb, pdfDb, recurringDb);
+    const sink = new MailSink();
+    const input = async () => ({
+      invoiceDb,
+      pdfDb,
+      recurringDb,
+      workspaces: apis.map((api) => ({ id: api.workspaceId, credits: startCredits })),
+      generated: clients.generated,
+      paid: clients.paid,
+      events: events!.events,
+      deliveries: (await Promise.all(apis.map((api) => receiver.requests(`${runTag}-${api.workspaceId}`)))).flat(),
+      mail: await sink.list(),
+      series,
+    });
+    // Settling: due follow-ups go out, webhook retries and re-renders finish, and the invoice
+    // service's maintenance pass decides what crashed generates held and sweeps their files. The
+    // checks are taken once nothing has moved for a while, or when the bound is reached.
+    let checks = await reconcile(await input());
+    let last = '';
+    let quietSince = Date.now();
+    const settleUntil = Date.now() + 8 * 60_000;
+    while (Date.now() < settleUntil) {
+      const now = await input();
+      const moving = `${now.mail.length} ${now.deliveries.length} ${now.events.length}`;
+      checks = await reconcile(now);
+      if (moving !== last) {
+        last = moving;
+        quietSince = Date.now();
+      }
+      if (Date.now() - quietSince > 30_000 && checks.every((c) => c.broken === 0)) break;
+      await sleep(5000);
+    }
+    opts.log('settled');
+    const kinds = supervisor.kinds;
+    return {
+      seed: opts.seed,
+      minutes: opts.minutes,
+      checks,
+      figures,
+      kinds,
+      table: table(opts, checks, figures, kinds),
+    };
+  } finally {
+    await Promise.all(dbs.map((db) => db.close()));
+    await events?.stop();
+    await platform.stop();
+    await receiver.stop();
+    await xendit.stop();
+  }
+}
+
+function table(opts: ChaosOptions, checks: Check[], figures: Figures, kinds: string[]): string {
+  const lines: string[] = [];
+  lines.push(`chaos run: seed ${opts.seed}, ${opts.minutes} min, ${figures.faults.length} faults`);
+  lines.push('');
+  lines.push('| promise | broken | of |');
+  lines.push('| --- | ---: | ---: |');
+  for (const c of checks) lines.push(`| ${c.name} | ${c.broken} | ${c.of} |`);
+  lines.push('');
+  const made = new Map<string, number>();
+  for (const f of figures.faults) made.set(f.kind, (made.get(f.kind) ?? 0) + 1);
+  lines.push('| fault | times | longest recovery (s) |');
+  lines.push('| --- | ---: | ---: |');
+  for (const kind of kinds) {
+    const times = figures.faults.filter((f) => f.kind === kind);
+    const longest = Math.max(0, ...times.map((f) => f.recoveredMs ?? 0)) / 1000;
+    lines.push(`| ${kind} | ${times.length} | ${times.length ? longest.toFixed(1) : '–'} |`);
+  }
+  lines.push('');
+  const answers = [...figures.answers.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  lines.push('| answers seen by clients | count |');
+  lines.push('| --- | ---: |');
+  for (const [key, count] of answers) lines.push(`| ${key} | ${count} |`);
+  lines.push(`| generates unanswered when their client gave up | ${figures.unanswered} |`);
+  const sorted = [...figures.generateMs].sort((a, b) => a - b);
+  const p = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
+  lines.push(
+    `| generate answered 200: p50 / p99 / max (s, retries included) | ${(p(0.5) / 1000).toFixed(1)} / ${(p(0.99) / 1000).toFixed(1)} / ${((sorted.at(-1) ?? 0) / 1000).toFixed(1)} |`,
+  );
+  for (const c of checks.filter((x) => x.examples.length > 0)) {
+    lines.push('');
+    lines.push(`${c.name}:`);
+    for (const e of c.examples) lines.push(`  ${e}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,242 @@
+import type { FakeProvider } from '../support/fake-providers/types.ts';
+import type { ApiClient } from '../support/platform.ts';
+import type { Rng } from '../support/rng.ts';
+import type { Figures } from './figures.ts';
+
+/**
+ * The load of a chaos run, as careful clients make it (issue 18): every generate carries an
+ * Idempotency-Key and is retried with the same key on 409, 429, 5xx, network errors and timeouts,
+ * with backoff; reads, status moves, archives and forced PDFs go on beside it; a payment loop pays
+ * invoices at the (fake) provider and has its notifications delivered, replayed too; the recurring
+ * clock steps forward so series make follow-ups. Everything the clients were told is kept for the
+ * reconciliation.
+ */
+
+export interface Generated {
+  workspaceId: string;
+  key: string;
+  /** The customer name, unique per key: a duplicate invoice shows up under it whatever its key. */
+  marker: string;
+  /** What the 200 said, when one came. */
+  id?: string;
+  invoiceNumber?: string;
+  /** The series a recurring generate started (its `recurring.schedule_id`). */
+  seriesId?: string;
+  attempts: number;
+}
+
+export interface Paid {
+  invoiceId: string;
+  /** Payments made at the provider for it (each one real money). */
+  payments: number;
+}
+
+/** What a retried call ended in: its last status (0: no answer) and whether it was final. */
+interface Outcome {
+  status: number;
+  body: unknown;
+}
+
+const retryable = (status: number) => status === 0 || status === 409 || status === 429 || status >= 500;
+
+export interface ClientsOptions {
+  rng: Rng;
+  figures: Figures;
+  /** A run-unique prefix of Idempotency-Keys and markers. */
+  runTag: string;
+  /** How long one call keeps retrying before its client gives up. */
+  giveUpMs: number;
+}
+
+export class Clients {
+  readonly generated: Generated[] = [];
+  readonly paid: Paid[] = [];
+  private readonly opts: ClientsOptions;
+  private stopping = false;
+  private serial = 0;
+
+  constructor(opts: ClientsOptions) {
+    this.opts = opts;
+  }
+
+  /** Stops starting new work; calls in flight go on retrying until answered or given up. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  get running(): boolean {
+    return !this.stopping;
+  }
+
+  private async pause(attempt: number): Promise<void> {
+    const base = Math.min(250 * 2 ** attempt, 4000);
+    await new Promise((r) => setTimeout(r, base / 2 + this.opts.rng.next() * base));
+  }
+
+  /** One HTTP call, bounded: a hung peer is a timeout (status 0) to the client, as it would be in life. */
+  private async send(operation: string, url: string, init: RequestInit & { timeoutMs?: number }): Promise<Outcome> {
+    let status = 0;
+    let body: unknown = undefined;
+    try {
+      const res = await fetch(url, {
+        ...init,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(init.timeoutMs ?? 40_000),
+      });
+      status = res.status;
+      const text = await res.text();
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    } catch {
+      status = 0;
+    }
+    this.opts.figures.answer(operation, status);
+    return { status, body };
+  }
+
+  /** Retries while the answer is retryable, until `giveUpMs` has passed; the last outcome. */
+  private async retried(operation: string, call: () => Promise<Outcome>): Promise<Outcome & { attempts: number }> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      const out = await call();
+      if (!retryable(out.status) || Date.now() - started > this.opts.giveUpMs) return { ...out, attempts: attempt + 1 };
+      await this.pause(attempt);
+    }
+  }
+
+  private apiCall(api: ApiClient, operation: string, method: string, path: string, body?: unknown, headers = {}) {
+    return this.send(operation, `${api.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${api.key}`,
+        'x-forwarded-for': api.ip,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  /** A generate with its own Idempotency-Key, retried with it until answered. */
+  async generate(api: ApiClient, extra: Record<string, unknown> = {}): Promise<Generated> {
+    const key = `${this.opts.runTag}-${++this.serial}`;
+    const record: Generated = { workspaceId: api.workspaceId, key, marker: `Chaos ${key}`, attempts: 0 };
+    this.generated.push(record);
+    const startedAt = this.opts.figures.elapsed();
+    // One body for every attempt: a retry with the key sends the same request, as a careful client does.
+    const body = {
+      customer_name: record.marker,
+      customer_email: `chaos+${key.toLowerCase()}@example.test`,
+      items: [
+        { description: 'Chaos work', quantity: 1 + this.opts.rng.int(3), price: 10000 + this.opts.rng.int(90000) },
+      ],
+      ...extra,
+    };
+    const out = await this.retried('generate', () =>
+      this.apiCall(api, 'generate', 'POST', '/api/invoices/generate-external', body, { 'idempotency-key': key }),
+    );
+    record.attempts = out.attempts;
+    if (out.status === 200) {
+      const data = (
+        out.body as { data: { id: string; invoice_number: string; recurring?: { schedule_id?: string } | null } }
+      ).data;
+      record.id = data.id;
+      record.invoiceNumber = data.invoice_number;
+      if (data.recurring?.schedule_id) record.seriesId = data.recurring.schedule_id;
+      const answeredAt = this.opts.figures.elapsed();
+      this.opts.figures.generateMs.push(answeredAt - startedAt);
+      this.opts.figures.generateSucceeded(startedAt, answeredAt);
+    } else if (retryable(out.status)) this.opts.figures.unanswered++;
+    return record;
+  }
+
+  /** The invoices of a workspace this run was told about. */
+  private known(api: ApiClient): Generated[] {
+    return this.generated.filter((g) => g.workspaceId === api.workspaceId && g.id);
+  }
+
+  private readonly moved = new Set<string>();
+
+  /** One of the other operations a client makes on its invoices, picked at random. */
+  async other(api: ApiClient): Promise<void> {
+    const { rng } = this.opts;
+    const known = this.known(api);
+    const invoice = known.length > 0 ? rng.pick(known) : undefined;
+    const roll = rng.next();
+    if (roll < 0.3 || !invoice) {
+      await this.apiCall(api, 'list', 'GET', `/api/invoices/external?pageSize=${10 + rng.int(40)}`);
+      return;
+    }
+    if (roll < 0.55) {
+      await this.apiCall(api, 'get', 'GET', `/api/invoices/external/${invoice.id}`);
+      return;
+    }
+    if (roll < 0.8 && !this.moved.has(invoice.id!)) {
+      // One move per invoice, from unpaid, each with a public event: the last status a webhook
+      // delivered must then equal the invoice's (a move back to unpaid sends none).
+      this.moved.add(invoice.id!);
+      const status = rng.pick(['paid', 'cancelled', 'overdue']);
+      await this.retried('status', () =>
+        this.apiCall(api, 'status', 'PUT', `/api/invoices/external/${invoice.id}/status`, { status }),
+      );
+      return;
+    }
+    if (roll < 0.9) {
+      await this.retried('archive', () =>
+        this.apiCall(api, 'archive', 'PUT', `/api/invoices/external/${invoice.id}/archive`, { is_archived: true }),
+      );
+      return;
+    }
+    await this.retried('pdf', () =>
+      this.apiCall(api, 'pdf', 'POST', `/api/invoices/external/${invoice.id}/pdf`, { force: true }),
+    );
+  }
+
+  /** One client's loop: generates and other operations until stopped. */
+  async loop(apis: ApiClient[]): Promise<void> {
+    while (this.running) {
+      const api = this.opts.rng.pick(apis);
+      if (this.opts.rng.chance(0.5)) await this.generate(api);
+      else await this.other(api);
+    }
+  }
+
+  /**
+   * The payment loop: an invoice with the provider as its gateway, the customer's Pay (303 to the
+   * provider), a payment at the provider, and its notification delivered until the platform
+   * acknowledges it, then replayed.
+   */
+  async payLoop(api: ApiClient, fake: FakeProvider, gatewayUrl: () => string, currency: string): Promise<void> {
+    while (this.running) {
+      const invoice = await this.generate(api, { payment_gateway: fake.provider, currency });
+      if (!invoice.id) continue;
+      const pay = await this.retried('pay', () =>
+        this.send('pay', `${gatewayUrl()}/p/invoice/${invoice.id}/pay`, {
+          method: 'POST',
+          headers: { 'x-forwarded-for': api.ip },
+        }),
+      );
+      const checkout = fake.checkoutFor(invoice.id);
+      if (pay.status !== 303 || !checkout) continue;
+      const notification = await fake.pay(checkout.id);
+      const paid: Paid = { invoiceId: invoice.id, payments: 1 };
+      this.paid.push(paid);
+      const deliver = async (): Promise<Outcome> => {
+        try {
+          const res = await fake.deliver(notification);
+          this.opts.figures.answer('notify', res.status);
+          return { status: res.status, body: res.body };
+        } catch {
+          this.opts.figures.answer('notify', 0);
+          return { status: 0, body: undefined };
+        }
+      };
+      // The provider retries until it gets a 2xx; then the same notification once or twice more.
+      await this.retried('notify', deliver);
+      for (let i = this.opts.rng.int(3); i > 0; i--) await deliver();
+    }
+  }
+}

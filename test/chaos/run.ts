@@ -1,0 +1,28 @@
+/**
+ * `pnpm chaos [--minutes N] [--seed S]`: one chaos run (test/chaos/chaos.ts, docs/reliability.md)
+ * against the running local stack. Prints its seed first and its table last; exits 1 when a
+ * promise was broken, so a run can be replayed from the seed it printed.
+ */
+import { parseArgs } from 'node:util';
+import { runChaos } from './chaos.ts';
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '10' },
+    seed: { type: 'string' },
+    'fault-every': { type: 'string', default: '15' },
+  },
+});
+const minutes = Number(values.minutes);
+const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
+const faultEverySeconds = Number(values['fault-every']);
+if (!(minutes > 0) || !Number.isInteger(seed) || !(faultEverySeconds > 0)) {
+  console.error('usage: pnpm chaos [--minutes N] [--seed S] [--fault-every SECONDS]');
+  process.exit(2);
+}
+const log = (line: string) => console.log(`[${new Date().toISOString()}] ${line}`);
+log(`chaos run: seed ${seed} (pnpm chaos --seed ${seed} --minutes ${minutes} replays it)`);
+const report = await runChaos({ minutes, seed, faultEveryMs: faultEverySeconds * 1000, log });
+console.log(report.table);
+const broken = report.checks.filter((c) => c.broken > 0);
+process.exit(broken.length > 0 ? 1 : 0);
