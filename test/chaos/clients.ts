@@ -93,7 +93,7 @@ export class Clients {
     } catch {
       status = 0;
     }
-    this.opts.figures.answer(operation, status);
+    this.opts.figures.answer(operation, status, body);
     return { status, body };
   }
 
@@ -148,7 +148,7 @@ export class Clients {
       if (data.recurring?.schedule_id) record.seriesId = data.recurring.schedule_id;
       const answeredAt = this.opts.figures.elapsed();
       this.opts.figures.generateMs.push(answeredAt - startedAt);
-      this.opts.figures.generateSucceeded(startedAt, answeredAt);
+      this.opts.figures.generateSucceeded(startedAt, answeredAt, out.attempts);
     } else if (retryable(out.status)) this.opts.figures.unanswered++;
     return record;
   }
@@ -227,7 +227,7 @@ export class Clients {
       const deliver = async (): Promise<Outcome> => {
         try {
           const res = await fake.deliver(notification);
-          this.opts.figures.answer('notify', res.status);
+          this.opts.figures.answer('notify', res.status, res.body);
           return { status: res.status, body: res.body };
         } catch {
           this.opts.figures.answer('notify', 0);

@@ -11,6 +11,11 @@ export interface FaultRecord {
   restoredAt: number | null;
   /** From the fault until the first generate that started after it was answered 200. */
   recoveredMs: number | null;
+  /**
+   * The longest time from the fault until a generate in flight at it (the fault is the last one
+   * made between its first attempt and its answer) got its 200 from a retry with its key.
+   */
+  retriedMs: number | null;
 }
 
 export class Figures {
@@ -20,6 +25,8 @@ export class Figures {
   readonly faults: FaultRecord[] = [];
   /** Generates whose client gave up before any answer (a broken promise only if one was created). */
   unanswered = 0;
+  /** Generates made after the faults, one for each number the maintenance pass gave back (chaos.ts). */
+  closingGenerates = 0;
   /** For each generate answered 200: how long after its first attempt (ms). */
   readonly generateMs: number[] = [];
 
@@ -27,9 +34,14 @@ export class Figures {
     return Date.now() - this.startedAt;
   }
 
-  answer(operation: string, status: number): void {
+  /** The first body of each `${operation} ${status}` in 400–499 a careful client does not retry: what it was told. */
+  readonly refusals = new Map<string, string>();
+
+  answer(operation: string, status: number, body?: unknown): void {
     const key = `${operation} ${status}`;
     this.answers.set(key, (this.answers.get(key) ?? 0) + 1);
+    if (status >= 400 && status < 500 && status !== 409 && status !== 429 && !this.refusals.has(key))
+      this.refusals.set(key, (typeof body === 'string' ? body : JSON.stringify(body ?? null)).slice(0, 300));
   }
 
   count(predicate: (operation: string, status: number) => boolean): number {
@@ -42,14 +54,23 @@ export class Figures {
   }
 
   fault(kind: string): FaultRecord {
-    const record: FaultRecord = { kind, at: this.elapsed(), restoredAt: null, recoveredMs: null };
+    const record: FaultRecord = { kind, at: this.elapsed(), restoredAt: null, recoveredMs: null, retriedMs: null };
     this.faults.push(record);
     return record;
   }
 
-  /** A generate started at `startedAt` (run time) was answered 200 at `answeredAt`: faults before it have recovered. */
-  generateSucceeded(startedAt: number, answeredAt: number): void {
-    for (const f of this.faults)
+  /**
+   * A generate whose first attempt was at `startedAt` (run time) was answered 200 at `answeredAt`
+   * after `attempts` attempts: faults before it have recovered, and the last fault it lived
+   * through, if a retry answered it, took that long to give a retry its answer.
+   */
+  generateSucceeded(startedAt: number, answeredAt: number, attempts: number): void {
+    let livedThrough: FaultRecord | undefined;
+    for (const f of this.faults) {
       if (f.recoveredMs === null && f.restoredAt !== null && startedAt >= f.at) f.recoveredMs = answeredAt - f.at;
+      if (f.at > startedAt && f.at <= answeredAt) livedThrough = f;
+    }
+    if (livedThrough && attempts > 1)
+      livedThrough.retriedMs = Math.max(livedThrough.retriedMs ?? 0, answeredAt - livedThrough.at);
   }
 }

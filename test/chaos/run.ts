@@ -22,7 +22,15 @@ if (!(minutes > 0) || !Number.isInteger(seed) || !(faultEverySeconds > 0)) {
 }
 const log = (line: string) => console.log(`[${new Date().toISOString()}] ${line}`);
 log(`chaos run: seed ${seed} (pnpm chaos --seed ${seed} --minutes ${minutes} replays it)`);
-const report = await runChaos({ minutes, seed, faultEveryMs: faultEverySeconds * 1000, log });
+// A stop request ends the faults early; the run still restores what it broke, reconciles and
+// stops the platform it started.
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    log(`${signal}: ending the faults now, then reconciling`);
+    stop.abort();
+  });
+const report = await runChaos({ minutes, seed, faultEveryMs: faultEverySeconds * 1000, log, signal: stop.signal });
 console.log(report.table);
 const broken = report.checks.filter((c) => c.broken > 0);
 process.exit(broken.length > 0 ? 1 : 0);
