@@ -17,11 +17,38 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-export function addDays(date: string, days: number): string {
+/** Year, month (1–12) and day of a calendar date (YYYY-MM-DD); anything else throws. */
+function dateParts(date: string): [number, number, number] {
   const m = datePattern.exec(date);
   if (!m) throw new Error(`not a date: ${date}`);
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
-  return d.toISOString().slice(0, 10);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** The calendar date `days` days after `date` (before it when negative). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = dateParts(date);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The calendar date `months` months after `date`, on the same day of the month, clamped to the
+ * month's end when it has fewer days (31 Jan + 1 → 28/29 Feb, 31 Jan + 3 → 30 Apr); before it when
+ * negative.
+ */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = dateParts(date);
+  const monthIndex = m - 1 + months;
+  const year = y + Math.floor(monthIndex / 12);
+  const month = (((monthIndex % 12) + 12) % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const [y1, m1, d1] = dateParts(from);
+  const [y2, m2, d2] = dateParts(to);
+  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
 }
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes. */
@@ -48,9 +75,8 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
 
 /** The instant of `date` at `secondsOfDay` past local midnight in `timeZone`. */
 export function atLocalTime(date: string, secondsOfDay: number, timeZone: string): Date {
-  const m = datePattern.exec(date);
-  if (!m) throw new Error(`not a date: ${date}`);
-  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + secondsOfDay * 1000;
+  const [y, m, d] = dateParts(date);
+  const guess = Date.UTC(y, m - 1, d) + secondsOfDay * 1000;
   // Two passes settle the offset even near a daylight-saving change.
   let instant = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
   instant = guess - offsetMinutes(new Date(instant), timeZone) * 60_000;

@@ -1,8 +1,9 @@
 import { context, type ObservableCallback, propagation, trace } from '@opentelemetry/api';
 import { type Admin, type Consumer, type IHeaders, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { retryWithBackoff } from './backoff.ts';
 import type { Logger } from './logger.ts';
 import { meter } from './metrics.ts';
-import { withTimeout } from './mongo.ts';
+import { withTimeout } from './timeouts.ts';
 
 export const topics = {
   invoiceLifecycle: 'invoice.lifecycle.v1',
@@ -104,16 +105,10 @@ const heartbeatIntervalMs = 1000;
  * retries its connection; the waits do not keep the process alive.
  */
 export async function commitStartOffsets(kafka: Kafka, groupId: string, topic: string, log: Logger): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await commitStartOffsetsOnce(kafka, groupId, topic, log);
-      return;
-    } catch (err) {
-      const waitMs = Math.min(5000, 200 * 2 ** attempt);
-      log.warn({ groupId, attempt, err: (err as Error).message, waitMs }, 'start offsets not committed yet; retrying');
-      await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
-    }
-  }
+  await retryWithBackoff(() => commitStartOffsetsOnce(kafka, groupId, topic, log), {
+    onRetry: (err, attempt, waitMs) =>
+      log.warn({ groupId, attempt, err: (err as Error).message, waitMs }, 'start offsets not committed yet; retrying'),
+  });
 }
 
 async function commitStartOffsetsOnce(kafka: Kafka, groupId: string, topic: string, log: Logger): Promise<void> {

@@ -1,4 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
+import { answersWithin } from './health.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -25,26 +26,5 @@ export async function connectMongo(uri: string, dbName: string, log: Logger): Pr
 export async function mongoReachable(conn: Connection, timeoutMs = 1000): Promise<boolean> {
   const db = conn.db;
   if (!db) return false;
-  try {
-    await withTimeout(db.command({ ping: 1 }), timeoutMs);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
+  return answersWithin(() => db.command({ ping: 1 }), timeoutMs);
 }

@@ -2,7 +2,7 @@ import type { BatchObservableCallback } from '@opentelemetry/api';
 import type { Model } from 'mongoose';
 import type { Logger } from '../logger.ts';
 import { meter } from '../metrics.ts';
-import { withTimeout } from '../mongo.ts';
+import { withTimeout } from '../timeouts.ts';
 import type { WithOutbox } from './outbox.ts';
 import { operator } from './operators.ts';
 

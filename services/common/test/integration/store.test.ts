@@ -8,7 +8,20 @@ import { createLogger } from '../../src/logger.ts';
 import { connectMongo } from '../../src/mongo.ts';
 import { operator } from '../../src/store/operators.ts';
 import { giveBack, takeOne } from '../../src/store/counters.ts';
-import { claimDue, completeLease, type Leasable, renewLease } from '../../src/store/leases.ts';
+import {
+  claimDue,
+  claimFree,
+  completeLease,
+  type Leasable,
+  type LeasedUntil,
+  leaseFree,
+  releaseAllHeld,
+  releaseHeld,
+  renewHeld,
+  renewLease,
+  takeFree,
+  writeHeld,
+} from '../../src/store/leases.ts';
 import { addOutbox, newOutbox, type OutboxMessage, withEvents, type WithOutbox } from '../../src/store/outbox.ts';
 import { OutboxRelay } from '../../src/store/outbox-relay.ts';
 import { changeVersioned, updateIfVersion } from '../../src/store/versioned.ts';
@@ -38,13 +51,32 @@ const itemSchema = new Schema<Item>(
 itemSchema.index({ tag: 1, due_at: 1 });
 addOutbox(itemSchema);
 
+/** An item leased apart from when it is due (`lease_until`), as recurring's occurrences are. */
+interface HeldItem extends LeasedUntil {
+  tag: string;
+  n: number;
+}
+
+const heldItemSchema = new Schema<HeldItem>(
+  {
+    _id: String,
+    tag: { type: String, default: '' },
+    n: { type: Number, default: 0 },
+    lease_token: { type: String, default: null },
+    lease_until: { type: Date, default: null },
+  },
+  { versionKey: false, collection: 'held_items', minimize: false },
+);
+
 let conn: Connection;
 const Item = () => conn.model<Item>('Item', itemSchema);
+const HeldItem = () => conn.model<HeldItem>('HeldItem', heldItemSchema);
 const log = createLogger('store-test', 'silent');
 
 test.before(async () => {
   conn = await connectMongo(stackEnv().MONGODB_URI!, `common_store_${process.pid}_${Date.now().toString(36)}`, log);
   await Item().createIndexes();
+  await HeldItem().createIndexes();
 });
 test.after.always(async () => {
   await conn?.dropDatabase().catch(() => undefined);
@@ -180,6 +212,72 @@ test('leases: concurrent claimers take each due item once; a lease that runs out
   t.false(await renewLease(Item(), first, new Date(later.getTime() + 30_000)));
   t.true(await completeLease(Item(), retaken!, { due_at: null, tag: `${tag}-done` }));
   t.like(await Item().findById(items[0]!._id).lean().exec(), { due_at: null, lease_token: null, tag: `${tag}-done` });
+});
+
+test('leases apart from due time: one claimer of many holds an item until its lease runs out; the old holder then writes nothing', async (t) => {
+  const tag = `held-${randomBytes(3).toString('hex')}`;
+  const now = new Date('2026-11-23T10:00:00Z');
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  const id = `${tag}-1`;
+  await HeldItem().create({ _id: id, tag });
+
+  // Never leased (lease_until null): free. Of twelve claimers exactly one gets it.
+  const claims = await Promise.all(Array.from({ length: 12 }, () => claimFree(HeldItem(), { _id: id }, now, 30_000)));
+  const won = claims.filter((c) => c !== null);
+  t.is(won.length, 1);
+  const first = won[0]!;
+  t.like(first.doc, { _id: id, lease_token: first.token, lease_until: at(30_000) });
+  t.is(await claimFree(HeldItem(), { _id: id }, at(29_999), 30_000), null, 'held until its end');
+  t.is(
+    await HeldItem()
+      .countDocuments({ _id: id, ...leaseFree(at(29_999)) })
+      .exec(),
+    0,
+  );
+  t.is(
+    await HeldItem()
+      .countDocuments({ _id: id, ...leaseFree(at(30_000)) })
+      .exec(),
+    1,
+    'free at its end',
+  );
+
+  t.true(await renewHeld(HeldItem(), first, at(45_000), { n: 1 }));
+  t.true(await writeHeld(HeldItem(), first, { $set: { n: 2 } }, { tag }));
+  t.false(await writeHeld(HeldItem(), first, { $set: { n: 3 } }, { tag: 'another' }), 'the filter holds too');
+  t.is(await claimFree(HeldItem(), { _id: id }, at(40_000), 30_000), null, 'renewed: still held');
+
+  const second = await claimFree(HeldItem(), { _id: id }, at(45_000), 30_000);
+  t.truthy(second, 'taken over once the renewed lease ran out');
+  t.false(await renewHeld(HeldItem(), first, at(90_000)));
+  t.false(await writeHeld(HeldItem(), first, { $set: { n: 9 } }));
+  t.false(await releaseHeld(HeldItem(), first, { $set: { n: 9 } }));
+  t.true(await releaseHeld(HeldItem(), second!, { $set: { n: 4 } }));
+  t.like(await HeldItem().findById(id).lean().exec(), { n: 4, lease_token: null, lease_until: null });
+});
+
+test('leases apart from due time: items held under one token, all or none, and given back', async (t) => {
+  const tag = `hold-${randomBytes(3).toString('hex')}`;
+  const now = new Date('2026-11-23T10:00:00Z');
+  const ids = [`${tag}-1`, `${tag}-2`, `${tag}-3`];
+  await HeldItem().create(ids.map((_id) => ({ _id, tag })));
+  const worker = await claimFree(HeldItem(), { _id: ids[2] }, now, 60_000);
+  t.truthy(worker);
+
+  t.true(await takeFree(HeldItem(), { _id: ids[0] }, 'hold-token', now, 60_000, { n: 1 }));
+  t.true(await takeFree(HeldItem(), { _id: ids[1] }, 'hold-token', now, 60_000));
+  t.false(await takeFree(HeldItem(), { _id: ids[2] }, 'hold-token', now, 60_000), "the worker's lease holds");
+  await releaseAllHeld(HeldItem(), ids, 'hold-token');
+  const docs = await HeldItem().find({ tag }).sort({ _id: 1 }).lean<HeldItem[]>().exec();
+  t.deepEqual(
+    docs.map((d) => [d.n, d.lease_token]),
+    [
+      [1, null],
+      [0, null],
+      [0, worker!.token],
+    ],
+    "what the token held is given back; the worker's lease is untouched",
+  );
 });
 
 test('OutboxRelay: events written with a change reach Kafka in order and leave the document; later ones follow', async (t) => {

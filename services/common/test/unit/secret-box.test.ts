@@ -1,19 +1,9 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
 import test from 'ava';
+import { sealV1 } from '@invoice-platform/test-support/sealed-v1';
 import { isV1Sealed, newKeyring, type SealContext, SecretBox, SecretBoxError } from '../../src/secret-box.ts';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwKKAhK3Jt0o4=';
 const contextA: SealContext = ['payment_gateway', 'WSAAAAAA01', 'stripe'];
-
-/** A text sealed the way v1 did (additional data: the key id only), with the first key of `keyring`. */
-function sealV1(keyring: string, plain: string): string {
-  const [id, b64] = keyring.split(',')[0]!.split(':') as [string, string];
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(b64, 'base64'), iv);
-  cipher.setAAD(Buffer.from(id));
-  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return `sealed:v1:${id}:${[iv, cipher.getAuthTag(), ct].map((b) => b.toString('base64url')).join(':')}`;
-}
 
 /** Replaces the `index`th ':'-separated part of a sealed text. */
 const withPart = (sealed: string, index: number, part: (p: string) => string) =>
