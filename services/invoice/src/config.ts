@@ -24,8 +24,10 @@ export const configSchema = Type.Object({
   GENERATE_TIMEOUT_MS: Type.Integer({ minimum: 5000, default: 60_000 }),
   /** Lets RunOverdueSweep take a `now` other than the real clock; tests only. */
   INVOICE_TEST_HOOKS: Type.Boolean({ default: false }),
-  /** With the test hooks: die right after committing an invoice, before publishing (crash tests). */
-  INVOICE_TEST_CRASH_AFTER_COMMIT: Type.Boolean({ default: false }),
+  /**
+   * With the test hooks: die right after storing an invoice with its invoice.created (one write),
+   * before the relay publishes it (crash tests).
+   */
   INVOICE_TEST_CRASH_AFTER_INSERT: Type.Boolean({ default: false }),
 });
 

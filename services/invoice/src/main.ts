@@ -10,7 +10,7 @@ import { holdAgeMs, loadInvoiceConfig } from './config.ts';
 import { invoiceHandlers } from './grpc/handlers.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
 import { InvoiceService } from './service/invoices.ts';
-import { Renderer } from './service/render.ts';
+import { PdfFiles } from './service/pdf-files.ts';
 import { CreditStore } from './store/credits.ts';
 import { InvoiceStore } from './store/invoices.ts';
 import { registerModels } from './store/models.ts';
@@ -19,13 +19,7 @@ import { NumberStore } from './store/numbers.ts';
 
 const config = loadInvoiceConfig();
 const log = createLogger('invoice', config.LOG_LEVEL);
-// The invoice and its invoice.created are one write, so "after the commit" and "after the insert"
-// are one moment; both flags stay for the crash tests that name them.
-armCrashPoints(
-  config.INVOICE_TEST_HOOKS,
-  { 'invoice.after-insert': config.INVOICE_TEST_CRASH_AFTER_INSERT || config.INVOICE_TEST_CRASH_AFTER_COMMIT },
-  log,
-);
+armCrashPoints(config.INVOICE_TEST_HOOKS, { 'invoice.after-insert': config.INVOICE_TEST_CRASH_AFTER_INSERT }, log);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.INVOICE_DB_NAME, log);
@@ -42,14 +36,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     ? connectPeer('recurring', config.RECURRING_ADDR, config.GRPC_TIMEOUT_MS)
     : undefined;
   const now = () => new Date();
-  const invoices = new InvoiceStore(models);
-  const credits = new CreditStore(models);
-  const numbers = new NumberStore(models);
   const service = new InvoiceService({
-    invoices,
-    credits,
-    numbers,
-    renderer: new Renderer(pdf, accounts, config.PUBLIC_BASE_URL),
+    invoices: new InvoiceStore(models),
+    credits: new CreditStore(models),
+    numbers: new NumberStore(models),
+    pdfFiles: new PdfFiles({ pdf }),
     accounts,
     pdf,
     recurring,
@@ -74,7 +65,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
         service: platformService('invoice'),
         handlers: invoiceHandlers({
           service,
-          credits,
           baseUrl: config.PUBLIC_BASE_URL,
           testHooks: config.INVOICE_TEST_HOOKS,
           now,

@@ -1,63 +1,11 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { addDays, isCalendarDate, localDate, overdueAt } from '@invoice-platform/common/dates';
+import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import { documentLanguages, isOneOf, recurringIntervals } from '@invoice-platform/common/contracts/values';
-import { computeTotals, DEFAULT_CURRENCY, type ItemInput, type Totals } from './money.ts';
-import { formatInvoiceNumber } from './numbering.ts';
-import type { InvoiceDoc, TemplateRef } from '../store/models.ts';
-import type { AllocatedNumber } from '../store/numbers.ts';
-import type { WorkspaceInfo } from '../service/render.ts';
-
-export interface GenerateRequest {
-  workspace_id: string;
-  source: string;
-  idempotency_key?: string;
-  request_fingerprint?: string;
-  customer_name: string;
-  customer_email?: string;
-  customer_tax_id?: string;
-  items: ItemInput[];
-  currency?: string;
-  tax_rate?: string;
-  discount_total?: string;
-  due_date?: string;
-  notes?: string;
-  custom_payment_notes?: string;
-  footer_text?: string;
-  document_language?: string;
-  template?: string;
-  is_recurring: boolean;
-  recurring_interval?: string;
-  recurring_count?: number;
-  recurring_end_date?: string;
-  payment_gateway?: string;
-  payment_account?: string;
-  series_id?: string;
-  occurrence_date?: string;
-  issue_date?: string;
-}
-
-/**
- * The generate response object (OpenAPI `GenerateInvoiceResult`), stored on the invoice and
- * replayed as it was.
- */
-export interface GenerateResult {
-  id: string;
-  invoice_number: string;
-  pdf_url: string;
-  credits_remaining: number | null;
-  is_recurring: boolean;
-  recurring?: RecurringBlock;
-  template: TemplateRef | null;
-}
-
-/** The series a first recurring invoice started (`GenerateInvoiceResult.recurring`), nulls as the public JSON has them. */
-export interface RecurringBlock {
-  schedule_id: string;
-  interval: string;
-  occurrences: number;
-  next_issue_date: string | null;
-  end_date: string | null;
-}
+import type { InvoiceDoc, TemplateRef } from './invoice.ts';
+import { computeTotals, DEFAULT_CURRENCY, type Totals } from './money.ts';
+import { type AllocatedNumber, formatInvoiceNumber } from './numbering.ts';
+import type { WorkspaceInfo } from './workspace.ts';
 
 export interface GeneratePlan {
   totals: Totals;
@@ -120,7 +68,33 @@ export function validateGenerate(
   return { totals, language, issueDate, dueDate };
 }
 
-/** The invoice a generate stores, before its series, file and response are added. */
+/** The request's fields an invoice keeps as they were given, null when absent. */
+const keptAsGiven = [
+  'customer_email',
+  'customer_tax_id',
+  'notes',
+  'custom_payment_notes',
+  'footer_text',
+  'payment_gateway',
+  'payment_account',
+  'series_id',
+  'occurrence_date',
+  'recurring_count',
+  'recurring_end_date',
+  'request_fingerprint',
+] as const satisfies readonly (keyof GenerateRequest & keyof InvoiceDoc)[];
+
+type KeptAsGiven = { [F in (typeof keptAsGiven)[number]]: NonNullable<GenerateRequest[F]> | null };
+
+function asGiven(req: GenerateRequest): KeptAsGiven {
+  return Object.fromEntries(keptAsGiven.map((field) => [field, req[field] ?? null])) as KeptAsGiven;
+}
+
+/**
+ * The invoice a generate stores, before its series, file and response are added: the request's
+ * fields kept as given, and what the checks (`plan`), the workspace, the number and the template
+ * settled.
+ */
 export function newInvoice(
   id: string,
   req: GenerateRequest,
@@ -132,14 +106,13 @@ export function newInvoice(
 ): InvoiceDoc {
   const { totals } = plan;
   return {
+    ...asGiven(req),
     _id: id,
     workspace_id: ws.id,
     invoice_number: formatInvoiceNumber(ws.id, number.period, number.seq),
     number_period: number.period,
     number_seq: number.seq,
     customer_name: req.customer_name.trim(),
-    customer_email: req.customer_email ?? null,
-    customer_tax_id: req.customer_tax_id ?? null,
     currency: totals.currency,
     items: totals.lines.map((l) => ({ ...l })),
     subtotal: totals.subtotal,
@@ -156,23 +129,13 @@ export function newInvoice(
     due_date: plan.dueDate,
     overdue_at: overdueAt(plan.dueDate, ws.time_zone),
     paid_at: null,
-    notes: req.notes ?? null,
-    custom_payment_notes: req.custom_payment_notes ?? null,
-    footer_text: req.footer_text ?? null,
     document_language: plan.language,
     template,
     requested_template: req.template ?? null,
-    payment_gateway: req.payment_gateway ?? null,
-    payment_account: req.payment_account ?? null,
     source: req.source || 'api',
-    series_id: req.series_id ?? null,
-    occurrence_date: req.occurrence_date ?? null,
     occurrence_scope: req.series_id && req.occurrence_date ? `${req.series_id}:${req.occurrence_date}` : id,
     series_pending: false,
-    recurring_count: req.recurring_count ?? null,
-    recurring_end_date: req.recurring_end_date ?? null,
     idempotency_scope: req.idempotency_key ?? `none:${id}`,
-    request_fingerprint: req.request_fingerprint ?? null,
     generate_response: {},
     pdf_status: 'processing',
     pdf_file_id: null,
@@ -183,7 +146,5 @@ export function newInvoice(
     version: 1,
     created_at: now,
     updated_at: now,
-    outbox: [],
-    outbox_at: null,
   };
 }

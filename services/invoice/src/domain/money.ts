@@ -35,6 +35,7 @@
 import { Decimal } from 'decimal.js';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import { currencyMinorUnits, currencyRefusal } from '@invoice-platform/common/contracts/currencies';
+import { exactMinorUnits } from '@invoice-platform/common/money';
 
 /** OpenAPI `generateInvoice`: the currency when the request names none. */
 export const DEFAULT_CURRENCY = 'IDR';
@@ -126,23 +127,6 @@ export function toDecimalString(value: number | string): string {
     throw new RangeError(`not a decimal number: ${String(value).slice(0, 50)}`);
   }
   return new Dec(value).toFixed();
-}
-
-/**
- * `value` (plain decimal text) in minor units of `currency`, or null when it is not such text or
- * has a fraction finer than the currency's minor unit: an amount is compared and added exactly,
- * never rounded into agreement ('1500.5' and '1500.50' are 150050 in USD; '1500.505' is none).
- */
-export function exactMinorUnits(value: string, currency: string): bigint | null {
-  if (value.length > MAX_INPUT_LENGTH || !/^-?\d+(?:\.\d+)?$/.test(value)) return null;
-  const scaled = new Dec(value).times(new Dec(`1e${minorUnits(currency)}`));
-  return scaled.isInteger() ? BigInt(scaled.toFixed()) : null;
-}
-
-/** True when two amounts in `currency` are the same number of minor units. */
-export function sameAmount(currency: string, a: string, b: string): boolean {
-  const x = exactMinorUnits(a, currency);
-  return x !== null && x === exactMinorUnits(b, currency);
 }
 
 /** a + b in `currency`, as the currency's fixed decimal text (both must be exact amounts of it). */

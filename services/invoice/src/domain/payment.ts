@@ -2,7 +2,8 @@ import type { MarkPaidByPaymentRequest } from '@invoice-platform/common/contract
 import { isCalendarDate } from '@invoice-platform/common/dates';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import { paymentProviders } from '@invoice-platform/common/payment-providers';
-import { MAX_INPUT_LENGTH, sameAmount } from './money.ts';
+import { sameAmount } from '@invoice-platform/common/money';
+import { MAX_INPUT_LENGTH } from './money.ts';
 
 /** A payment notification as the payment service reports it (MarkPaidByPaymentRequest). */
 export type PaymentInput = MarkPaidByPaymentRequest;

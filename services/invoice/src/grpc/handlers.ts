@@ -1,19 +1,16 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { generateItem } from '@invoice-platform/common/contracts/items';
+import { readGenerateRequest } from '@invoice-platform/common/contracts/generate';
 import { iso, opt } from '@invoice-platform/common/contracts/wire';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
-import type { GenerateInvoiceRequest__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { RecurringInfo } from '@invoice-platform/protos/invoiceplatform/invoice/v1/RecurringInfo';
-import { encodeInvoice } from '../domain/view.ts';
-import type { CreditBalance, CreditStore } from '../store/credits.ts';
-import type { InvoiceDoc } from '../store/models.ts';
-import type { GenerateRequest, RecurringBlock } from '../domain/generate-request.ts';
+import type { CreditBalance } from '../domain/credits.ts';
+import type { InvoiceDoc, RecurringBlock } from '../domain/invoice.ts';
+import { encodeInvoice } from '../domain/invoice-message.ts';
 import type { InvoiceService } from '../service/invoices.ts';
 
 export interface HandlerDeps {
   service: InvoiceService;
-  credits: CreditStore;
   baseUrl: string;
   testHooks: boolean;
   now: () => Date;
@@ -52,45 +49,11 @@ function recurringInfo(r: RecurringBlock): RecurringInfo {
   return { ...r, next_issue_date: opt(r.next_issue_date), end_date: opt(r.end_date) };
 }
 
-/** Proto3 leaves unset optionals out; the generate request treats '' like absent for strings. */
-function decodeGenerate(req: GenerateInvoiceRequest__Output): GenerateRequest {
-  const str = (v: string | undefined) => (v === '' ? undefined : v);
-  const items = req.items.map(generateItem);
-  return {
-    workspace_id: req.workspace_id,
-    source: str(req.source) ?? 'api',
-    idempotency_key: str(req.idempotency_key),
-    request_fingerprint: str(req.request_fingerprint),
-    customer_name: req.customer_name,
-    customer_email: str(req.customer_email),
-    customer_tax_id: str(req.customer_tax_id),
-    items,
-    currency: str(req.currency),
-    tax_rate: str(req.tax_rate),
-    discount_total: str(req.discount_total),
-    due_date: str(req.due_date),
-    notes: str(req.notes),
-    custom_payment_notes: str(req.custom_payment_notes),
-    footer_text: str(req.footer_text),
-    document_language: str(req.document_language),
-    template: str(req.template),
-    is_recurring: req.is_recurring,
-    recurring_interval: str(req.recurring_interval),
-    recurring_count: req.recurring_count,
-    recurring_end_date: str(req.recurring_end_date),
-    payment_gateway: str(req.payment_gateway),
-    payment_account: str(req.payment_account),
-    series_id: str(req.series_id),
-    occurrence_date: str(req.occurrence_date),
-    issue_date: str(req.issue_date),
-  };
-}
-
 export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceServiceDefinition> {
   const { service, baseUrl } = deps;
   return {
     async GenerateInvoice(req, call) {
-      const result = await service.generate(decodeGenerate(req), call.deadline);
+      const result = await service.generate(readGenerateRequest(req), call.deadline);
       return {
         id: result.id,
         invoice_number: result.invoice_number,
@@ -104,8 +67,8 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async ListInvoices(req) {
-      const { docs, total } = await service.list(req.workspace_id, req.status, req.page, req.page_size);
-      return { invoices: docs.map(encodeSummary), total };
+      const { items, total } = await service.list(req.workspace_id, req.status, req.page, req.page_size);
+      return { invoices: items.map(encodeSummary), total };
     },
 
     async GetInvoice(req) {
@@ -163,7 +126,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async GetInvoicePdf(req) {
-      return service.pdf(req.workspace_id, req.invoice_id, req.force);
+      return service.ensurePdf(req.workspace_id, req.invoice_id, req.force);
     },
 
     async GetRenderInput(req) {
@@ -178,25 +141,20 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
       if (!req.unlimited && (req.credits === undefined || req.credits < 0)) {
         throw AppError.validation([{ path: 'credits', message: 'is required (>= 0) unless unlimited is true' }]);
       }
-      await service.workspace(req.workspace_id);
       return encodeBalance(
         req.workspace_id,
-        await deps.credits.set(req.workspace_id, req.unlimited ? null : req.credits!, deps.now()),
+        await service.setCredits(req.workspace_id, req.unlimited ? null : req.credits!),
       );
     },
 
     async AddCredits(req) {
       if (!Number.isInteger(req.amount) || req.amount === 0)
         throw AppError.validation([{ path: 'amount', message: 'must be a non-zero integer' }]);
-      await service.workspace(req.workspace_id);
-      return encodeBalance(
-        req.workspace_id,
-        await deps.credits.add(req.workspace_id, req.amount, req.operation_id, deps.now()),
-      );
+      return encodeBalance(req.workspace_id, await service.addCredits(req.workspace_id, req.amount, req.operation_id));
     },
 
     async GetCredits(req) {
-      return encodeBalance(req.workspace_id, await deps.credits.balance(req.workspace_id));
+      return encodeBalance(req.workspace_id, await service.creditBalance(req.workspace_id));
     },
 
     async RunOverdueSweep(req) {

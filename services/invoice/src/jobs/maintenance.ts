@@ -22,7 +22,7 @@ export function startMaintenance(deps: MaintenanceDeps): Poller {
       const moved = await deps.service.overdueSweep(now);
       if (moved.length > 0) deps.log.info({ count: moved.length }, 'invoices became overdue');
       await deps.service.repairPendingSeries(new Date(now.getTime() - 10_000));
-      await deps.service.reapHolds(now);
+      await deps.service.decideStaleHolds(now);
       // After the holds: a generate voided just now has its files swept in the same pass.
       await deps.service.sweepFiles(now);
     },

@@ -11,16 +11,18 @@ import {
   paymentMovesToPaid,
   publicEventFor,
 } from '../domain/status.ts';
-import { pdfUrl } from '../domain/view.ts';
-import { lifecycleEvent } from '../events/lifecycle.ts';
+import type { InvoiceDoc, PaymentRecord } from '../domain/invoice.ts';
+import { pdfUrl } from '../domain/invoice-message.ts';
+import { lifecycleEvent } from '../domain/lifecycle-events.ts';
 import type { InvoiceDecision, InvoiceStore } from '../store/invoices.ts';
-import type { InvoiceDoc, PaymentRecord } from '../store/models.ts';
-import type { FileInfo, Renderer } from './render.ts';
+import type { FileInfo, PdfFiles } from './pdf-files.ts';
+import type { RenderRequests } from './render-requests.ts';
 import type { WorkspaceCache } from './workspaces.ts';
 
 export interface InvoiceChangesDeps {
   invoices: InvoiceStore;
-  renderer: Renderer;
+  pdfFiles: PdfFiles;
+  renderRequests: RenderRequests;
   workspaces: WorkspaceCache;
   baseUrl: string;
   notifyOutbox: () => void;
@@ -32,35 +34,32 @@ export interface InvoiceChangesDeps {
 
 /** Every change to a stored invoice: status, payments, archive, PDF, through one change loop. */
 export class InvoiceChanges {
-  private readonly d: InvoiceChangesDeps;
+  private readonly deps: InvoiceChangesDeps;
 
   constructor(deps: InvoiceChangesDeps) {
-    this.d = deps;
+    this.deps = deps;
   }
 
   /**
    * Applies a change decided on the invoice's current state (decided again when a concurrent
-   * change won); `decide` returns null for "nothing to change".
+   * change won), and wakes the outbox relay when events wait; `decide` returns null for "nothing
+   * to change".
    */
-  async change(
+  async applyChange(
     workspaceId: string,
     id: string,
     decide: (doc: InvoiceDoc, now: Date) => InvoiceDecision | null,
-    first?: InvoiceDoc,
   ): Promise<{ before: InvoiceDoc; after: InvoiceDoc | null }> {
-    const result = await this.d.invoices.change(workspaceId, id, decide, this.d.now, first);
-    if (result.after && result.after.outbox.length > 0) this.d.notifyOutbox();
+    const result = await this.deps.invoices.change(workspaceId, id, decide, this.deps.now);
+    if (result.after && result.after.outbox.length > 0) this.deps.notifyOutbox();
     return result;
   }
 
-  /**
-   * OpenAPI `updateInvoiceStatus` with the move table of docs/architecture.md#status-moves;
-   * `onlyFrom` limits the move (the overdue sweep moves only unpaid).
-   */
+  /** OpenAPI `updateInvoiceStatus` with the move table of docs/architecture.md#status-moves. */
   async updateStatus(workspaceId: string, id: string, to: string) {
     if (!isInvoiceStatus(to))
       throw AppError.validation([{ path: 'body.status', message: 'must be one of: unpaid, paid, overdue, cancelled' }]);
-    const { before, after } = await this.change(workspaceId, id, this.statusMove(to));
+    const { before, after } = await this.applyChange(workspaceId, id, this.statusMove(to));
     return { doc: after ?? before, changed: after !== null, previousStatus: before.invoice_status };
   }
 
@@ -82,14 +81,14 @@ export class InvoiceChanges {
           pdf_status: 'processing',
           pdf_wanted_sequence: doc.version + 1,
           // The re-render this starts may leave a file behind (docs/architecture.md#pdf).
-          pdf_sweep_at: fileSweepAt(now, this.d.holdAgeMs),
+          pdf_sweep_at: fileSweepAt(now, this.deps.holdAgeMs),
         },
         events: (next: InvoiceDoc) => {
           const publicType = publicEventFor(to);
           const extra = { previous_status: from };
           return [
-            ...(publicType ? [lifecycleEvent(publicType, next, this.d.baseUrl, now, extra)] : []),
-            lifecycleEvent('invoice.status_changed', next, this.d.baseUrl, now, extra),
+            ...(publicType ? [lifecycleEvent(publicType, next, this.deps.baseUrl, extra)] : []),
+            lifecycleEvent('invoice.status_changed', next, this.deps.baseUrl, extra),
           ];
         },
       };
@@ -140,30 +139,30 @@ export class InvoiceChanges {
     };
     let changed: { before: InvoiceDoc; after: InvoiceDoc | null };
     try {
-      changed = await this.change(req.workspace_id, req.invoice_id, decide);
+      changed = await this.applyChange(req.workspace_id, req.invoice_id, decide);
     } catch (err) {
       if (AppError.isKind(err, 'application'))
-        this.d.log.warn({ ...fields, amount: payment.amount, currency: payment.currency }, 'online payment refused');
+        this.deps.log.warn({ ...fields, amount: payment.amount, currency: payment.currency }, 'online payment refused');
       throw err;
     }
     const { before, after } = changed;
     const doc = after ?? before;
     const statusChanged = doc.invoice_status !== before.invoice_status;
     const outcome = { ...fields, invoice_status: doc.invoice_status, status_changed: statusChanged };
-    if (!after) this.d.log.info(outcome, 'online payment already recorded');
+    if (!after) this.deps.log.info(outcome, 'online payment already recorded');
     else if (doc.invoice_status === 'cancelled')
-      this.d.log.warn(outcome, 'online payment recorded for a cancelled invoice; it stays cancelled');
-    else this.d.log.info(outcome, 'online payment recorded');
+      this.deps.log.warn(outcome, 'online payment recorded for a cancelled invoice; it stays cancelled');
+    else this.deps.log.info(outcome, 'online payment recorded');
     return { doc, paymentRecorded: after !== null, statusChanged, previousStatus: before.invoice_status };
   }
 
   /** OpenAPI `archiveInvoice`: no public event; the internal invoice.archived when the value changes. */
   async setArchived(workspaceId: string, id: string, archived: boolean) {
-    const { before, after } = await this.change(workspaceId, id, (doc, now) => {
+    const { before, after } = await this.applyChange(workspaceId, id, (doc, now) => {
       if (doc.is_archived === archived) return null;
       return {
         patch: { is_archived: archived, archived_at: archived ? now : null },
-        events: (next: InvoiceDoc) => [lifecycleEvent('invoice.archived', next, this.d.baseUrl, now)],
+        events: (next: InvoiceDoc) => [lifecycleEvent('invoice.archived', next, this.deps.baseUrl)],
       };
     });
     return { doc: after ?? before, changed: after !== null };
@@ -176,25 +175,25 @@ export class InvoiceChanges {
    * repeated on the new one; so is a render stored before the invoice's floor (a sweep may have
    * deleted it).
    */
-  async pdf(workspaceId: string, id: string, force: boolean) {
-    let doc = await this.d.invoices.get(workspaceId, id);
+  async ensurePdf(workspaceId: string, id: string, force: boolean) {
+    let doc: InvoiceDoc = await this.deps.invoices.get(workspaceId, id);
     if (!force && doc.pdf_file_id && doc.pdf_status !== 'failed') {
       return {
-        url: pdfUrl(this.d.baseUrl, id),
+        url: pdfUrl(this.deps.baseUrl, id),
         generated: false,
         pdf_status: doc.pdf_status,
         file_id: doc.pdf_file_id,
       };
     }
-    const ws = await this.d.workspaces.get(workspaceId);
+    const ws = await this.deps.workspaces.get(workspaceId);
     doc = await this.setPdfStatus(workspaceId, id, 'processing');
     for (let attempt = 0; attempt < 3; attempt++) {
       let file: FileInfo;
       try {
-        file = await this.d.renderer.render(doc, ws);
+        file = await this.deps.pdfFiles.render(await this.deps.renderRequests.forInvoice(doc, ws));
       } catch (err) {
         await this.setPdfStatus(workspaceId, id, 'failed').catch((e: unknown) =>
-          this.d.log.warn({ err: e, invoice_id: id }, 'recording the failed render failed'),
+          this.deps.log.warn({ err: e, invoice_id: id }, 'recording the failed render failed'),
         );
         if (AppError.isKind(err, 'application')) {
           const named = /^The PDF could not be generated: /.test(err.message) ? err.message : '';
@@ -203,22 +202,27 @@ export class InvoiceChanges {
         throw err;
       }
       const printed = doc.invoice_status;
-      const { before, after } = await this.change(workspaceId, id, (current, now) => {
+      const { before, after } = await this.applyChange(workspaceId, id, (current) => {
         if (current.invoice_status !== printed || belowPdfFloor(file.created_at, current.pdf_floor)) return null;
         return {
           patch: { pdf_file_id: file.file_id, pdf_status: 'ready', pdf_wanted_sequence: current.version + 1 },
-          events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+          events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.deps.baseUrl)],
         };
       });
       if (!after) {
-        this.d.renderer.deleteFile(workspaceId, file.file_id).catch(() => undefined);
+        this.deps.pdfFiles.deleteFile(workspaceId, file.file_id).catch(() => undefined);
         doc = before;
         continue;
       }
       if (before.pdf_file_id && before.pdf_file_id !== file.file_id) {
-        this.d.renderer.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
+        this.deps.pdfFiles.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
       }
-      return { url: pdfUrl(this.d.baseUrl, id), generated: true, pdf_status: after.pdf_status, file_id: file.file_id };
+      return {
+        url: pdfUrl(this.deps.baseUrl, id),
+        generated: true,
+        pdf_status: after.pdf_status,
+        file_id: file.file_id,
+      };
     }
     throw new AppError('conflict', 'The invoice is being changed concurrently. Retry shortly.');
   }
@@ -228,17 +232,17 @@ export class InvoiceChanges {
    * recorded over a file stored meanwhile by a newer render. Returns the invoice as it now is.
    */
   private async setPdfStatus(workspaceId: string, id: string, to: 'processing' | 'failed'): Promise<InvoiceDoc> {
-    const { before, after } = await this.change(workspaceId, id, (current, now) => {
+    const { before, after } = await this.applyChange(workspaceId, id, (current, now) => {
       if (to === 'processing') {
         // The render starting may leave a file behind (docs/architecture.md#pdf): its sweep is set
         // past it, on an invoice already processing too.
-        return { patch: { pdf_status: to, pdf_sweep_at: fileSweepAt(now, this.d.holdAgeMs) }, events: () => [] };
+        return { patch: { pdf_status: to, pdf_sweep_at: fileSweepAt(now, this.deps.holdAgeMs) }, events: () => [] };
       }
       if (current.pdf_status !== 'processing') return null;
       return {
         patch: { pdf_status: to },
         events: (next: InvoiceDoc) =>
-          to === 'failed' ? [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)] : [],
+          to === 'failed' ? [lifecycleEvent('invoice.pdf_updated', next, this.deps.baseUrl)] : [],
       };
     });
     return after ?? before;
@@ -249,16 +253,16 @@ export class InvoiceChanges {
    * files stored before the invoice's floor (a sweep may have deleted them), are ignored.
    */
   async recordPdfResult(workspaceId: string, id: string, sequence: number, file: FileInfo | undefined) {
-    const { before, after } = await this.change(workspaceId, id, (doc, now) => {
+    const { before, after } = await this.applyChange(workspaceId, id, (doc) => {
       if (sequence < doc.pdf_wanted_sequence || (file && belowPdfFloor(file.created_at, doc.pdf_floor))) return null;
       return {
         patch: file ? { pdf_file_id: file.file_id, pdf_status: 'ready' } : { pdf_status: 'failed' },
-        events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.d.baseUrl, now)],
+        events: (next: InvoiceDoc) => [lifecycleEvent('invoice.pdf_updated', next, this.deps.baseUrl)],
       };
     });
     if (!after) return { applied: false, pdf_status: before.pdf_status };
     if (file && before.pdf_file_id && before.pdf_file_id !== file.file_id) {
-      this.d.renderer.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
+      this.deps.pdfFiles.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
     }
     return { applied: true, pdf_status: after.pdf_status };
   }

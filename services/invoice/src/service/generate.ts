@@ -4,37 +4,42 @@ import type { Logger } from '@invoice-platform/common/logger';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { crashPoint } from '@invoice-platform/common/test-hooks';
 import { numberPeriod } from '@invoice-platform/common/dates';
-import { type GenerateRequest, type GenerateResult, newInvoice, validateGenerate } from '../domain/generate-request.ts';
+import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
+import type { CreditReservation } from '../domain/credits.ts';
+import { newInvoice, validateGenerate } from '../domain/generate-request.ts';
+import type { GenerateResult, InvoiceDoc } from '../domain/invoice.ts';
+import { pdfUrl } from '../domain/invoice-message.ts';
 import { fileSweepAt } from '../domain/leftovers.ts';
+import { lifecycleEvent } from '../domain/lifecycle-events.ts';
 import { DEFAULT_CURRENCY } from '../domain/money.ts';
-import { pdfUrl } from '../domain/view.ts';
-import { lifecycleEvent } from '../events/lifecycle.ts';
-import type { CreditStore, Reservation } from '../store/credits.ts';
+import type { AllocatedNumber } from '../domain/numbering.ts';
+import type { CreditStore } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
-import type { InvoiceDoc } from '../store/models.ts';
-import type { AllocatedNumber, NumberStore } from '../store/numbers.ts';
+import type { NumberStore } from '../store/numbers.ts';
 import type { InvoiceChanges } from './changes.ts';
+import { type PdfFiles, type Rendered, renderMayHaveStored } from './pdf-files.ts';
 import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
-import { type Rendered, type Renderer, renderMayHaveStored } from './render.ts';
-import type { SeriesStart } from './series.ts';
+import type { RenderRequests } from './render-requests.ts';
+import type { SeriesCreation } from './series-creation.ts';
 import type { WorkspaceCache } from './workspaces.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Time kept back for storing the invoice: a generate with less left than this before its caller's deadline is abandoned. */
 const commitMarginMs = 1000;
 
-export interface GeneratorDeps {
+export interface GenerateInvoiceDeps {
   invoices: InvoiceStore;
   credits: CreditStore;
   numbers: NumberStore;
-  renderer: Renderer;
+  pdfFiles: PdfFiles;
+  renderRequests: RenderRequests;
   accounts: AccountsClient;
   pdf: PdfClient;
   /** Absent until the recurring service is deployed: recurring generates then answer 501. */
   recurring?: RecurringClient;
   workspaces: WorkspaceCache;
   changes: InvoiceChanges;
-  series: SeriesStart;
+  series: SeriesCreation;
   baseUrl: string;
   notifyOutbox: () => void;
   log: Logger;
@@ -49,7 +54,7 @@ export interface GeneratorDeps {
 interface Taken {
   id: string;
   workspaceId: string;
-  reservation: Reservation;
+  reservation: CreditReservation;
   number?: AllocatedNumber;
   file?: Rendered;
   /** The pdf service may hold a file of this id the generate has no id of (a render answer lost). */
@@ -63,11 +68,11 @@ interface Taken {
 }
 
 /** OpenAPI `generateInvoice`: one invoice from a request, or nothing and everything given back. */
-export class Generator {
-  private readonly d: GeneratorDeps;
+export class GenerateInvoice {
+  private readonly deps: GenerateInvoiceDeps;
 
-  constructor(deps: GeneratorDeps) {
-    this.d = deps;
+  constructor(deps: GenerateInvoiceDeps) {
+    this.deps = deps;
   }
 
   /**
@@ -79,16 +84,16 @@ export class Generator {
    * void and stores nothing.
    */
   async generate(req: GenerateRequest, deadline = Infinity): Promise<GenerateResult & { replayed: boolean }> {
-    const until = Math.min(deadline, Date.now() + this.d.generateTimeoutMs);
-    const now = this.d.now();
+    const until = Math.min(deadline, Date.now() + this.deps.generateTimeoutMs);
+    const now = this.deps.now();
     const replay = await this.findReplay(req, now);
     if (replay) return replay;
 
-    const ws = await this.d.workspaces.get(req.workspace_id);
-    const plan = validateGenerate(req, ws, now, this.d.recurring !== undefined);
+    const ws = await this.deps.workspaces.get(req.workspace_id);
+    const plan = validateGenerate(req, ws, now, this.deps.recurring !== undefined);
     const [, { template }] = await Promise.all([
       this.checkPaymentSetup(req),
-      this.d.pdf.call('ResolveTemplate', {
+      this.deps.pdf.call('ResolveTemplate', {
         workspace_id: ws.id,
         plan: ws.plan,
         requested_template_id: req.template,
@@ -99,14 +104,14 @@ export class Generator {
     const t: Taken = {
       id,
       workspaceId: ws.id,
-      reservation: await this.d.credits.reserve(ws.id, id, now),
+      reservation: await this.deps.credits.reserve(ws.id, id, now),
       strays: false,
       numberInUse: false,
       stored: false,
       undecided: false,
     };
     try {
-      const number = await this.d.numbers.allocate(ws.id, numberPeriod(plan.issueDate, ws.time_zone), id, now);
+      const number = await this.deps.numbers.allocate(ws.id, numberPeriod(plan.issueDate, ws.time_zone), id, now);
       t.number = number;
       const doc = newInvoice(id, req, ws, plan, number, template, now);
       if (req.is_recurring && !req.series_id) {
@@ -116,7 +121,7 @@ export class Generator {
       }
       let file: Rendered;
       try {
-        file = await this.d.renderer.render(doc, ws);
+        file = await this.deps.pdfFiles.render(await this.deps.renderRequests.forInvoice(doc, ws));
       } catch (err) {
         t.strays = renderMayHaveStored(err);
         throw err;
@@ -126,11 +131,11 @@ export class Generator {
       doc.pdf_file_id = file.file_id;
       doc.pdf_status = 'ready';
       // A file an earlier attempt may have stored is swept once the invoice holds this one.
-      if (file.strays) doc.pdf_sweep_at = fileSweepAt(now, this.d.holdAgeMs);
+      if (file.strays) doc.pdf_sweep_at = fileSweepAt(now, this.deps.holdAgeMs);
       const result: GenerateResult = {
         id,
         invoice_number: doc.invoice_number,
-        pdf_url: pdfUrl(this.d.baseUrl, id),
+        pdf_url: pdfUrl(this.deps.baseUrl, id),
         credits_remaining: t.reservation.unlimited ? null : t.reservation.remaining,
         is_recurring: doc.is_recurring,
         template: template ?? null,
@@ -146,14 +151,18 @@ export class Generator {
       }
       t.stored = true;
       crashPoint('invoice.after-insert', { invoice_id: id });
-      this.d.notifyOutbox();
+      this.deps.notifyOutbox();
       // Not awaited: a credit or number left held under an existing invoice is settled by the
       // maintenance pass, so the answer need not wait for these writes.
-      void Promise.all([this.d.credits.settle(t.reservation), this.d.numbers.settle(number)]).catch((err: unknown) =>
-        this.d.log.warn({ err, invoice_id: id }, 'settling credit or number failed; the reaper will finish it'),
+      void Promise.all([this.deps.credits.settle(t.reservation), this.deps.numbers.settle(number)]).catch(
+        (err: unknown) =>
+          this.deps.log.warn(
+            { err, invoice_id: id },
+            'settling credit or number failed; the maintenance pass will finish it',
+          ),
       );
       // From here the invoice exists: nothing below may give back its credit, number or file.
-      if (doc.series_pending) await this.d.series.createSeriesOrLeavePending(doc, req, result);
+      if (doc.series_pending) await this.deps.series.createSeriesOrLeavePending(doc, req, result);
       return { ...result, replayed: false };
     } catch (err) {
       if (!t.stored) await this.undo(t, now);
@@ -176,22 +185,22 @@ export class Generator {
     now: Date,
   ): Promise<(GenerateResult & { replayed: true }) | null> {
     try {
-      await this.d.invoices.insert(doc, lifecycleEvent('invoice.created', doc, this.d.baseUrl, now), now);
+      await this.deps.invoices.insert(doc, lifecycleEvent('invoice.created', doc, this.deps.baseUrl), now);
       return null;
     } catch (err) {
       if (!isDuplicateKey(err)) {
-        const fate = await this.d.invoices.voidUnlessStored(doc._id, doc.workspace_id, now).catch(() => undefined);
+        const fate = await this.deps.invoices.voidUnlessStored(doc._id, doc.workspace_id, now).catch(() => undefined);
         if (fate === 'stored') return null;
         if (fate === undefined) t.undecided = true;
         throw err;
       }
-      if (await this.d.invoices.isVoid(doc._id)) {
-        this.d.log.warn({ invoice_id: doc._id }, 'generate outlived its holds; nothing stored');
+      if (await this.deps.invoices.isVoid(doc._id)) {
+        this.deps.log.warn({ invoice_id: doc._id }, 'generate outlived its holds; nothing stored');
         throw new AppError('unavailable', 'The request took too long and was not completed; nothing was created.');
       }
-      if (await this.d.invoices.numberTaken(doc.workspace_id, doc.invoice_number)) {
+      if (await this.deps.invoices.numberTaken(doc.workspace_id, doc.invoice_number)) {
         t.numberInUse = true;
-        this.d.log.error(
+        this.deps.log.error(
           { invoice_id: doc._id, invoice_number: doc.invoice_number },
           'invoice number drawn is already in use; it stays used',
         );
@@ -216,43 +225,46 @@ export class Generator {
     let unaccounted = t.strays;
     if (t.file) {
       try {
-        await this.d.renderer.deleteFile(t.workspaceId, t.file.file_id);
+        await this.deps.pdfFiles.deleteFile(t.workspaceId, t.file.file_id);
       } catch (err) {
         unaccounted = true;
-        this.d.log.warn({ err, invoice_id: t.id }, 'deleting the file of a failed generate failed; it will be swept');
+        this.deps.log.warn(
+          { err, invoice_id: t.id },
+          'deleting the file of a failed generate failed; it will be swept',
+        );
       }
     }
     if (unaccounted) {
       try {
         // Nothing of this id was stored, so this voids it (a stored one would keep its holds).
-        if ((await this.d.invoices.voidUnlessStored(t.id, t.workspaceId, now)) === 'stored') return;
+        if ((await this.deps.invoices.voidUnlessStored(t.id, t.workspaceId, now)) === 'stored') return;
       } catch (err) {
-        this.d.log.error(
+        this.deps.log.error(
           { err, invoice_id: t.id },
-          'voiding a failed generate failed; its holds are left to the reaper',
+          'voiding a failed generate failed; its holds are left to the maintenance pass',
         );
         return;
       }
     }
     const results = await Promise.allSettled([
-      this.d.credits.refund(t.reservation),
-      t.number && (t.numberInUse ? this.d.numbers.settle(t.number) : this.d.numbers.release(t.number)),
+      this.deps.credits.refund(t.reservation),
+      t.number && (t.numberInUse ? this.deps.numbers.settle(t.number) : this.deps.numbers.release(t.number)),
     ]);
     for (const r of results)
-      if (r.status === 'rejected') this.d.log.error({ err: r.reason }, 'undo of a failed generate incomplete');
+      if (r.status === 'rejected') this.deps.log.error({ err: r.reason }, 'undo of a failed generate incomplete');
   }
 
   /** An earlier success for the same Idempotency-Key (24 h) or the same series occurrence. */
   private async findReplay(req: GenerateRequest, now: Date): Promise<(GenerateResult & { replayed: true }) | null> {
     let existing: InvoiceDoc | null = null;
     if (req.idempotency_key) {
-      existing = await this.d.invoices.findByIdempotencyKey(req.workspace_id, req.idempotency_key);
+      existing = await this.deps.invoices.findByIdempotencyKey(req.workspace_id, req.idempotency_key);
       if (existing && now.getTime() - new Date(existing.created_at).getTime() > IDEMPOTENCY_WINDOW_MS) {
         // Frees the key for a new request (keys are kept 24 hours,
         // docs/architecture.md#idempotency); a change like any other, so it cannot overwrite a
         // concurrent one.
         const retired = existing._id;
-        await this.d.changes.change(existing.workspace_id, retired, () => ({
+        await this.deps.changes.applyChange(existing.workspace_id, retired, () => ({
           patch: { idempotency_scope: `expired:${retired}` },
           events: () => [],
         }));
@@ -263,7 +275,7 @@ export class Generator {
       }
     }
     if (!existing && req.series_id && req.occurrence_date) {
-      existing = await this.d.invoices.findByOccurrence(req.workspace_id, `${req.series_id}:${req.occurrence_date}`);
+      existing = await this.deps.invoices.findByOccurrence(req.workspace_id, `${req.series_id}:${req.occurrence_date}`);
     }
     if (!existing) return null;
     // Stored whole before the insert (generate above), so a stored invoice's response is complete.
@@ -272,7 +284,7 @@ export class Generator {
 
   private async checkPaymentSetup(req: GenerateRequest): Promise<void> {
     if (req.payment_gateway === undefined && req.payment_account === undefined) return;
-    const res = await this.d.accounts.call('CheckPaymentSetup', {
+    const res = await this.deps.accounts.call('CheckPaymentSetup', {
       workspace_id: req.workspace_id,
       payment_gateway: req.payment_gateway,
       payment_account: req.payment_account,

@@ -1,24 +1,28 @@
+import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { GenerateRequest, GenerateResult } from '../domain/generate-request.ts';
+import { clampPage } from '@invoice-platform/common/store/paging';
+import type { CreditBalance } from '../domain/credits.ts';
+import type { GenerateResult, InvoiceDoc } from '../domain/invoice.ts';
 import type { PaymentInput } from '../domain/payment.ts';
 import type { CreditStore } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
-import type { InvoiceDoc } from '../store/models.ts';
 import type { NumberStore } from '../store/numbers.ts';
 import { InvoiceChanges } from './changes.ts';
-import { Generator } from './generate.ts';
+import { Credits } from './credits.ts';
+import { GenerateInvoice } from './generate.ts';
 import { Leftovers } from './leftovers.ts';
 import { OverdueSweep } from './overdue.ts';
+import type { FileInfo, PdfFiles } from './pdf-files.ts';
 import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
-import type { FileInfo, Renderer, WorkspaceInfo } from './render.ts';
-import { SeriesStart } from './series.ts';
+import { RenderRequests } from './render-requests.ts';
+import { SeriesCreation } from './series-creation.ts';
 import { WorkspaceCache } from './workspaces.ts';
 
 export interface InvoiceServiceDeps {
   invoices: InvoiceStore;
   credits: CreditStore;
   numbers: NumberStore;
-  renderer: Renderer;
+  pdfFiles: PdfFiles;
   accounts: AccountsClient;
   pdf: PdfClient;
   /** Absent until the recurring service is deployed: recurring generates then answer 501. */
@@ -38,37 +42,31 @@ export interface InvoiceServiceDeps {
  * cache and one change loop.
  */
 export class InvoiceService {
-  private readonly invoices: InvoiceStore;
-  private readonly renderer: Renderer;
+  private readonly deps: InvoiceServiceDeps;
   private readonly workspaces: WorkspaceCache;
+  private readonly renderRequests: RenderRequests;
   private readonly changes: InvoiceChanges;
-  private readonly series: SeriesStart;
-  private readonly generator: Generator;
+  private readonly series: SeriesCreation;
+  private readonly generateInvoice: GenerateInvoice;
   private readonly overdue: OverdueSweep;
   private readonly leftovers: Leftovers;
+  private readonly credits: Credits;
 
   constructor(deps: InvoiceServiceDeps) {
-    this.invoices = deps.invoices;
-    this.renderer = deps.renderer;
-    this.workspaces = new WorkspaceCache(deps.accounts);
-    this.changes = new InvoiceChanges({ ...deps, workspaces: this.workspaces });
-    this.series = new SeriesStart({ ...deps, changes: this.changes });
-    this.generator = new Generator({
-      ...deps,
-      workspaces: this.workspaces,
-      changes: this.changes,
-      series: this.series,
-    });
+    this.deps = deps;
+    this.workspaces = new WorkspaceCache(deps);
+    this.renderRequests = new RenderRequests(deps);
+    const shared = { ...deps, workspaces: this.workspaces, renderRequests: this.renderRequests };
+    this.changes = new InvoiceChanges(shared);
+    this.series = new SeriesCreation({ ...deps, changes: this.changes });
+    this.generateInvoice = new GenerateInvoice({ ...shared, changes: this.changes, series: this.series });
     this.overdue = new OverdueSweep({ ...deps, changes: this.changes });
     this.leftovers = new Leftovers(deps);
-  }
-
-  workspace(workspaceId: string): Promise<WorkspaceInfo> {
-    return this.workspaces.get(workspaceId);
+    this.credits = new Credits(shared);
   }
 
   generate(req: GenerateRequest, deadline = Infinity): Promise<GenerateResult & { replayed: boolean }> {
-    return this.generator.generate(req, deadline);
+    return this.generateInvoice.generate(req, deadline);
   }
 
   repairPendingSeries(before: Date): Promise<number> {
@@ -76,8 +74,8 @@ export class InvoiceService {
   }
 
   /** Decides the credit and number holds of generates that went quiet (docs/architecture.md#numbering). */
-  reapHolds(now: Date): Promise<void> {
-    return this.leftovers.reapHolds(now);
+  decideStaleHolds(now: Date): Promise<void> {
+    return this.leftovers.decideStaleHolds(now);
   }
 
   /** Deletes files no invoice points to, where a sweep is due (docs/architecture.md#pdf). */
@@ -86,15 +84,15 @@ export class InvoiceService {
   }
 
   list(workspaceId: string, status: string | undefined, page: number, pageSize: number) {
-    return this.invoices.list(workspaceId, status, Math.max(1, page || 1), Math.min(100, Math.max(1, pageSize || 25)));
+    return this.deps.invoices.list(workspaceId, status, clampPage(page, pageSize));
   }
 
   get(workspaceId: string, id: string): Promise<InvoiceDoc> {
-    return this.invoices.get(workspaceId, id);
+    return this.deps.invoices.get(workspaceId, id);
   }
 
   findPublic(id: string): Promise<InvoiceDoc | null> {
-    return this.invoices.findPublic(id);
+    return this.deps.invoices.findPublic(id);
   }
 
   updateStatus(workspaceId: string, id: string, to: string) {
@@ -109,8 +107,8 @@ export class InvoiceService {
     return this.changes.setArchived(workspaceId, id, archived);
   }
 
-  pdf(workspaceId: string, id: string, force: boolean) {
-    return this.changes.pdf(workspaceId, id, force);
+  ensurePdf(workspaceId: string, id: string, force: boolean) {
+    return this.changes.ensurePdf(workspaceId, id, force);
   }
 
   recordPdfResult(workspaceId: string, id: string, sequence: number, file: FileInfo | undefined) {
@@ -118,11 +116,23 @@ export class InvoiceService {
   }
 
   async renderInput(workspaceId: string, id: string) {
-    const doc = await this.invoices.get(workspaceId, id);
-    return this.renderer.renderRequest(doc, await this.workspaces.get(workspaceId));
+    const doc = await this.deps.invoices.get(workspaceId, id);
+    return this.renderRequests.forInvoice(doc, await this.workspaces.get(workspaceId));
   }
 
   overdueSweep(now: Date, workspaceId?: string): Promise<string[]> {
     return this.overdue.run(now, workspaceId);
+  }
+
+  creditBalance(workspaceId: string): Promise<CreditBalance> {
+    return this.credits.balance(workspaceId);
+  }
+
+  setCredits(workspaceId: string, balance: number | null): Promise<CreditBalance> {
+    return this.credits.set(workspaceId, balance);
+  }
+
+  addCredits(workspaceId: string, amount: number, operationId: string | undefined): Promise<CreditBalance> {
+    return this.credits.add(workspaceId, amount, operationId);
   }
 }

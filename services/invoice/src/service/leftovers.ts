@@ -1,10 +1,10 @@
 import type { Logger } from '@invoice-platform/common/logger';
 import { fileSweepCutoff } from '../domain/leftovers.ts';
+import type { InvoiceDoc } from '../domain/invoice.ts';
 import type { CreditStore } from '../store/credits.ts';
 import { type IdFate, type InvoiceStore, voidWorkspace } from '../store/invoices.ts';
-import type { InvoiceDoc } from '../store/models.ts';
 import type { NumberStore } from '../store/numbers.ts';
-import type { Renderer } from './render.ts';
+import type { PdfFiles } from './pdf-files.ts';
 
 /** Sweeps read at a time, and batches per maintenance pass (the rest waits for the next one). */
 const sweepBatch = 100;
@@ -14,7 +14,7 @@ export interface LeftoversDeps {
   invoices: InvoiceStore;
   credits: CreditStore;
   numbers: NumberStore;
-  renderer: Renderer;
+  pdfFiles: PdfFiles;
   /** The age at which holds are decided (config holdAgeMs). */
   holdAgeMs: number;
   log: Logger;
@@ -26,10 +26,10 @@ export interface LeftoversDeps {
  * no invoice points to (docs/architecture.md#pdf).
  */
 export class Leftovers {
-  private readonly d: LeftoversDeps;
+  private readonly deps: LeftoversDeps;
 
   constructor(deps: LeftoversDeps) {
-    this.d = deps;
+    this.deps = deps;
   }
 
   /**
@@ -37,43 +37,43 @@ export class Leftovers {
    * is stored, else given back, only once the invoice id is void, so that the generate can never
    * store the invoice afterwards with the number given back, nor with the credit refunded.
    */
-  async reapHolds(now: Date): Promise<void> {
-    const before = new Date(now.getTime() - this.d.holdAgeMs);
+  async decideStaleHolds(now: Date): Promise<void> {
+    const before = new Date(now.getTime() - this.deps.holdAgeMs);
     // One decision per invoice id, for its credit and its number alike.
     const fates = new Map<string, Promise<IdFate>>();
     const fate = (invoiceId: string, workspaceId: string) => {
       let decided = fates.get(invoiceId);
       if (!decided) {
-        decided = this.d.invoices.voidUnlessStored(invoiceId, workspaceId, now);
+        decided = this.deps.invoices.voidUnlessStored(invoiceId, workspaceId, now);
         fates.set(invoiceId, decided);
       }
       return decided;
     };
-    const refunded = await this.d.credits.reapStale(
+    const refunded = await this.deps.credits.settleOrRefundStale(
       before,
       async (invoiceId, workspaceId) => (await fate(invoiceId, workspaceId)) === 'stored',
     );
     let released = 0;
-    for (const n of await this.d.numbers.staleReservations(before)) {
-      if ((await fate(n.reservation.invoice_id, n.workspaceId)) === 'stored') await this.d.numbers.settle(n);
+    for (const n of await this.deps.numbers.staleReservations(before)) {
+      if ((await fate(n.reservation.invoice_id, n.workspaceId)) === 'stored') await this.deps.numbers.settle(n);
       else {
-        await this.d.numbers.release(n);
+        await this.deps.numbers.release(n);
         released++;
       }
     }
     if (refunded + released > 0)
-      this.d.log.warn({ refunded, released }, 'holds of generates that went quiet given back');
+      this.deps.log.warn({ refunded, released }, 'holds of generates that went quiet given back');
   }
 
   /** The sweeps due (InvoiceDoc.pdf_sweep_at); one that fails stays due, and the pass stops there. */
   async sweepFiles(now: Date): Promise<void> {
     for (let batch = 0; batch < sweepBatchesPerPass; batch++) {
-      const due = await this.d.invoices.fileSweepsDue(now, sweepBatch);
+      const due = await this.deps.invoices.fileSweepsDue(now, sweepBatch);
       for (const doc of due) {
         try {
           await this.sweep(doc, now);
         } catch (err) {
-          this.d.log.warn({ err, invoice_id: doc._id }, 'file sweep failed; the next pass retries it');
+          this.deps.log.warn({ err, invoice_id: doc._id }, 'file sweep failed; the next pass retries it');
           return;
         }
       }
@@ -89,21 +89,22 @@ export class Leftovers {
    */
   private async sweep(doc: InvoiceDoc, now: Date): Promise<void> {
     if (doc.workspace_id === voidWorkspace) {
-      const deleted = await this.d.renderer.deleteInvoiceFiles(doc.void_workspace_id!, doc._id);
-      const again = new Date(new Date(doc.created_at).getTime() + this.d.holdAgeMs);
-      await this.d.invoices.fileSweepDone(doc, again > now ? again : null);
-      if (deleted > 0) this.d.log.info({ invoice_id: doc._id, deleted }, 'files of a void invoice id deleted');
+      const deleted = await this.deps.pdfFiles.deleteInvoiceFiles(doc.void_workspace_id!, doc._id);
+      const again = new Date(new Date(doc.created_at).getTime() + this.deps.holdAgeMs);
+      await this.deps.invoices.fileSweepDone(doc, again > now ? again : null);
+      if (deleted > 0) this.deps.log.info({ invoice_id: doc._id, deleted }, 'files of a void invoice id deleted');
       return;
     }
-    const floor = fileSweepCutoff(now, this.d.holdAgeMs);
-    const current = await this.d.invoices.raisePdfFloor(doc, floor);
-    const deleted = await this.d.renderer.deleteInvoiceFiles(
+    const floor = fileSweepCutoff(now, this.deps.holdAgeMs);
+    const current = await this.deps.invoices.raisePdfFloor(doc, floor);
+    const deleted = await this.deps.pdfFiles.deleteInvoiceFiles(
       doc.workspace_id,
       doc._id,
       current.pdf_file_id ?? undefined,
       floor,
     );
-    await this.d.invoices.fileSweepDone(doc, null);
-    if (deleted > 0) this.d.log.info({ invoice_id: doc._id, deleted }, 'files the invoice does not point to deleted');
+    await this.deps.invoices.fileSweepDone(doc, null);
+    if (deleted > 0)
+      this.deps.log.info({ invoice_id: doc._id, deleted }, 'files the invoice does not point to deleted');
   }
 }

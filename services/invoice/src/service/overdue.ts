@@ -12,10 +12,10 @@ export interface OverdueSweepDeps {
 }
 
 export class OverdueSweep {
-  private readonly d: OverdueSweepDeps;
+  private readonly deps: OverdueSweepDeps;
 
   constructor(deps: OverdueSweepDeps) {
-    this.d = deps;
+    this.deps = deps;
   }
 
   /**
@@ -24,10 +24,10 @@ export class OverdueSweep {
    */
   async run(now: Date, workspaceId?: string): Promise<string[]> {
     const moved: string[] = [];
-    const move = this.d.changes.statusMove('overdue', 'unpaid');
+    const move = this.deps.changes.statusMove('overdue', 'unpaid');
     // Bounded passes: each pass moves what it found; anything left waits for the next sweep.
     for (let pass = 0; pass < 50; pass++) {
-      const due = await this.d.invoices.dueForOverdue(now, workspaceId, 200);
+      const due = await this.deps.invoices.dueForOverdue(now, workspaceId, 200);
       // A few at a time, each from the copy just read: the writes queue at the database anyway,
       // and the rest of each move (its events, the round trips) overlaps. The relay is woken once
       // per batch, so it does not contend with every single move.
@@ -36,12 +36,12 @@ export class OverdueSweep {
         Array.from({ length: sweepConcurrency }, async () => {
           while (next < due.length) {
             const doc = due[next++]!;
-            const { after } = await this.d.invoices.change(doc.workspace_id, doc._id, move, this.d.now, doc);
+            const { after } = await this.deps.invoices.change(doc.workspace_id, doc._id, move, this.deps.now, doc);
             if (after) moved.push(doc._id);
           }
         }),
       );
-      if (due.length > 0) this.d.notifyOutbox();
+      if (due.length > 0) this.deps.notifyOutbox();
       if (due.length < 200) break;
     }
     return moved;

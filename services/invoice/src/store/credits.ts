@@ -3,22 +3,9 @@ import { meter } from '@invoice-platform/common/metrics';
 import { giveBack, takeOne } from '@invoice-platform/common/store/counters';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
-import type { CreditHold, CreditPoolDoc, Models } from './models.ts';
+import type { CreditBalance, CreditHold, CreditPoolDoc, CreditReservation } from '../domain/credits.ts';
+import type { Models } from './models.ts';
 import { operator } from '@invoice-platform/common/store/operators';
-
-export interface CreditBalance {
-  unlimited: boolean;
-  remaining: number | null;
-  used: number;
-  updatedAt: Date | null;
-}
-
-/**
- * A credit taken for one generate; `remaining` is the balance right after it (OpenAPI
- * `GenerateInvoiceResult`).
- */
-export type Reservation =
-  { unlimited: true } | { unlimited: false; workspaceId: string; hold: CreditHold; remaining: number };
 
 const creditsRefused = meter().createCounter('invoice_platform.credits.refused', {
   description: 'Generates refused with 402 because the workspace had no invoice credit left.',
@@ -69,7 +56,7 @@ export class CreditStore {
   }
 
   /** Takes one credit for `invoiceId`; PaymentRequiredError (402) when none is left. */
-  async reserve(workspaceId: string, invoiceId: string, now: Date): Promise<Reservation> {
+  async reserve(workspaceId: string, invoiceId: string, now: Date): Promise<CreditReservation> {
     const current = await this.find(workspaceId);
     if (current?.unlimited) return { unlimited: true };
     const hold: CreditHold = { invoice_id: invoiceId, at: now };
@@ -86,7 +73,7 @@ export class CreditStore {
   }
 
   /** The generate succeeded: the credit stays used and its hold goes. */
-  async settle(reservation: Reservation): Promise<void> {
+  async settle(reservation: CreditReservation): Promise<void> {
     if (reservation.unlimited) return;
     await this.models.CreditPool.updateOne(
       { _id: reservation.workspaceId, 'holds.invoice_id': reservation.hold.invoice_id },
@@ -94,8 +81,8 @@ export class CreditStore {
     ).exec();
   }
 
-  /** The generate failed: the credit goes back, once, whoever calls this first (caller or reaper). */
-  async refund(reservation: Reservation): Promise<void> {
+  /** The generate failed: the credit goes back, once, whoever calls this first (the generate or the maintenance pass). */
+  async refund(reservation: CreditReservation): Promise<void> {
     if (reservation.unlimited) return;
     await giveBack(
       this.models.CreditPool,
@@ -148,9 +135,12 @@ export class CreditStore {
   /**
    * Holds older than `before` whose generate died: settled when `stored` says its invoice is
    * stored, else the credit goes back (the caller decides for good before it answers, see
-   * Leftovers.reapHolds). Reads only pools with holds (indexed).
+   * Leftovers.decideStaleHolds). Reads only pools with holds (indexed).
    */
-  async reapStale(before: Date, stored: (invoiceId: string, workspaceId: string) => Promise<boolean>): Promise<number> {
+  async settleOrRefundStale(
+    before: Date,
+    stored: (invoiceId: string, workspaceId: string) => Promise<boolean>,
+  ): Promise<number> {
     const pools = await this.models.CreditPool.find({ held: operator({ $gt: 0 }) })
       .limit(500)
       .lean<CreditPoolDoc[]>()
@@ -158,7 +148,12 @@ export class CreditStore {
     let refunded = 0;
     for (const pool of pools) {
       for (const hold of pool.holds.filter((h) => new Date(h.at) < before)) {
-        const reservation: Reservation = { unlimited: false, workspaceId: pool._id, hold, remaining: pool.balance };
+        const reservation: CreditReservation = {
+          unlimited: false,
+          workspaceId: pool._id,
+          hold,
+          remaining: pool.balance,
+        };
         if (await stored(hold.invoice_id, pool._id)) {
           await this.settle(reservation);
         } else {

@@ -1,15 +1,24 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { type OutboxMessage, newOutbox, withEvents } from '@invoice-platform/common/store/outbox';
+import { topics } from '@invoice-platform/common/kafka';
+import { type OutboxMessage, newOutbox, outboxEvent, withEvents } from '@invoice-platform/common/store/outbox';
+import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned, type VersionedChange } from '@invoice-platform/common/store/versioned';
 import type { UpdateQuery } from 'mongoose';
-import type { InvoiceDoc, Models } from './models.ts';
+import type { InvoiceDoc } from '../domain/invoice.ts';
+import type { LifecycleEvent } from '../domain/lifecycle-events.ts';
+import type { Models, StoredInvoice } from './models.ts';
 import { operator } from '@invoice-platform/common/store/operators';
 
 /** What a change of an invoice sets, and the events it emits (built from the invoice after it). */
 export interface InvoiceDecision {
   patch: Partial<InvoiceDoc>;
-  events: (next: InvoiceDoc) => OutboxMessage[];
+  events: (next: InvoiceDoc) => LifecycleEvent[];
+}
+
+/** A lifecycle event in the envelope its outbox publishes, on the invoice.lifecycle.v1 topic. */
+function outboxMessage(event: LifecycleEvent, now: Date): OutboxMessage {
+  return outboxEvent({ topic: topics.invoiceLifecycle, ...event, now });
 }
 
 /**
@@ -32,19 +41,19 @@ export class InvoiceStore {
     this.models = models;
   }
 
-  async find(workspaceId: string, id: string): Promise<InvoiceDoc | null> {
-    return this.models.Invoice.findOne({ _id: id, workspace_id: workspaceId }).lean<InvoiceDoc>().exec();
+  async find(workspaceId: string, id: string): Promise<StoredInvoice | null> {
+    return this.models.Invoice.findOne({ _id: id, workspace_id: workspaceId }).lean<StoredInvoice>().exec();
   }
 
-  async get(workspaceId: string, id: string): Promise<InvoiceDoc> {
+  async get(workspaceId: string, id: string): Promise<StoredInvoice> {
     const doc = await this.find(workspaceId, id);
     if (!doc) throw new AppError('not_found', `Invoice ${id} does not exist in this workspace.`);
     return doc;
   }
 
   /** The public page's lookup: the unguessable id alone is the capability (docs/architecture.md#ids). */
-  async findPublic(id: string): Promise<InvoiceDoc | null> {
-    const doc = await this.models.Invoice.findById(id).lean<InvoiceDoc>().exec();
+  async findPublic(id: string): Promise<StoredInvoice | null> {
+    const doc = await this.models.Invoice.findById(id).lean<StoredInvoice>().exec();
     return doc && doc.workspace_id !== voidWorkspace ? doc : null;
   }
 
@@ -94,10 +103,10 @@ export class InvoiceStore {
   }
 
   /** Invoices and void records whose files are due to be swept (indexed), at most `limit`. */
-  async fileSweepsDue(now: Date, limit: number): Promise<InvoiceDoc[]> {
+  async fileSweepsDue(now: Date, limit: number): Promise<StoredInvoice[]> {
     return this.models.Invoice.find({ pdf_sweep_at: operator({ $lte: now }) })
       .limit(limit)
-      .lean<InvoiceDoc[]>()
+      .lean<StoredInvoice[]>()
       .exec();
   }
 
@@ -114,26 +123,28 @@ export class InvoiceStore {
    * version, so a change of its file decided on the old floor loses and is decided again; returns
    * the invoice after it. Not an invoice change: no event, `updated_at` stays.
    */
-  async raisePdfFloor(doc: InvoiceDoc, floor: Date): Promise<InvoiceDoc> {
+  async raisePdfFloor(doc: InvoiceDoc, floor: Date): Promise<StoredInvoice> {
     const { before, after } = await changeVersioned(
       this.models.Invoice,
       () => this.get(doc.workspace_id, doc._id),
       (current) =>
         current.pdf_floor && new Date(current.pdf_floor) >= floor
           ? null
-          : ({ $set: { pdf_floor: floor } } as UpdateQuery<InvoiceDoc>),
+          : ({ $set: { pdf_floor: floor } } as UpdateQuery<StoredInvoice>),
       'The invoice is being changed concurrently. Retry shortly.',
     );
     return after ?? before;
   }
 
-  async findByIdempotencyKey(workspaceId: string, key: string): Promise<InvoiceDoc | null> {
-    return this.models.Invoice.findOne({ workspace_id: workspaceId, idempotency_scope: key }).lean<InvoiceDoc>().exec();
+  async findByIdempotencyKey(workspaceId: string, key: string): Promise<StoredInvoice | null> {
+    return this.models.Invoice.findOne({ workspace_id: workspaceId, idempotency_scope: key })
+      .lean<StoredInvoice>()
+      .exec();
   }
 
-  async findByOccurrence(workspaceId: string, scope: string): Promise<InvoiceDoc | null> {
+  async findByOccurrence(workspaceId: string, scope: string): Promise<StoredInvoice | null> {
     return this.models.Invoice.findOne({ workspace_id: workspaceId, occurrence_scope: scope })
-      .lean<InvoiceDoc>()
+      .lean<StoredInvoice>()
       .exec();
   }
 
@@ -143,8 +154,8 @@ export class InvoiceStore {
    * the generate tells by reading which one it was: its id void, its number in use, or a twin
    * with its Idempotency-Key or occurrence.
    */
-  async insert(doc: InvoiceDoc, created: OutboxMessage, now: Date): Promise<void> {
-    await this.models.Invoice.create({ ...doc, ...newOutbox([created], now) });
+  async insert(doc: InvoiceDoc, created: LifecycleEvent, now: Date): Promise<void> {
+    await this.models.Invoice.create({ ...doc, ...newOutbox([outboxMessage(created, now)], now) });
   }
 
   /**
@@ -157,8 +168,8 @@ export class InvoiceStore {
     id: string,
     decide: (current: InvoiceDoc, now: Date) => InvoiceDecision | null,
     now: () => Date,
-    first?: InvoiceDoc,
-  ): Promise<VersionedChange<InvoiceDoc>> {
+    first?: StoredInvoice,
+  ): Promise<VersionedChange<StoredInvoice>> {
     let prefetched = first;
     const load = async () => {
       const doc = prefetched ?? (await this.get(workspaceId, id));
@@ -173,46 +184,34 @@ export class InvoiceStore {
         const decision = decide(current, at);
         if (!decision) return null;
         const patch = { ...decision.patch, updated_at: at };
-        const next: InvoiceDoc = { ...current, ...patch, version: current.version + 1 };
-        return withEvents<InvoiceDoc>(current, { $set: patch } as UpdateQuery<InvoiceDoc>, decision.events(next), at);
+        const next: StoredInvoice = { ...current, ...patch, version: current.version + 1 };
+        const events = decision.events(next).map((event) => outboxMessage(event, at));
+        return withEvents<StoredInvoice>(current, { $set: patch } as UpdateQuery<StoredInvoice>, events, at);
       },
       'The invoice is being changed concurrently. Retry shortly.',
     );
   }
 
-  async list(
-    workspaceId: string,
-    status: string | undefined,
-    page: number,
-    pageSize: number,
-  ): Promise<{ docs: InvoiceDoc[]; total: number }> {
+  /** A page of the workspace's invoices (of one status, when given), newest first (ties by id). */
+  async list(workspaceId: string, status: string | undefined, page: PageRequest): Promise<PageOf<StoredInvoice>> {
     const filter: Record<string, unknown> = { workspace_id: workspaceId };
     if (status) filter.invoice_status = status;
-    const [docs, total] = await Promise.all([
-      this.models.Invoice.find(filter)
-        .sort({ created_at: -1, _id: -1 })
-        .skip((page - 1) * pageSize)
-        .limit(pageSize)
-        .lean<InvoiceDoc[]>()
-        .exec(),
-      this.models.Invoice.countDocuments(filter).exec(),
-    ]);
-    return { docs, total };
+    return listPage<StoredInvoice>(this.models.Invoice, filter, { created_at: -1, _id: -1 }, page);
   }
 
   /** Unpaid invoices whose automatic overdue time has come, earliest first. */
-  async dueForOverdue(now: Date, workspaceId: string | undefined, limit: number): Promise<InvoiceDoc[]> {
+  async dueForOverdue(now: Date, workspaceId: string | undefined, limit: number): Promise<StoredInvoice[]> {
     const filter: Record<string, unknown> = { invoice_status: 'unpaid', overdue_at: operator({ $lte: now }) };
     if (workspaceId) filter.workspace_id = workspaceId;
-    return this.models.Invoice.find(filter).sort({ overdue_at: 1 }).limit(limit).lean<InvoiceDoc[]>().exec();
+    return this.models.Invoice.find(filter).sort({ overdue_at: 1 }).limit(limit).lean<StoredInvoice[]>().exec();
   }
 
   /** First invoices of a series whose creation in the recurring service has not finished since `before`. */
-  async seriesPending(before: Date, limit: number): Promise<InvoiceDoc[]> {
+  async seriesPending(before: Date, limit: number): Promise<StoredInvoice[]> {
     return this.models.Invoice.find({ series_pending: true, created_at: operator({ $lt: before }) })
       .sort({ created_at: 1 })
       .limit(limit)
-      .lean<InvoiceDoc[]>()
+      .lean<StoredInvoice[]>()
       .exec();
   }
 }

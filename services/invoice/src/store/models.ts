@@ -1,126 +1,13 @@
 import { addOutbox, type WithOutbox } from '@invoice-platform/common/store/outbox';
 import { type Connection, Schema } from 'mongoose';
-import type { GenerateResult } from '../domain/generate-request.ts';
+import type { CreditPoolDoc } from '../domain/credits.ts';
+import type { InvoiceDoc } from '../domain/invoice.ts';
+import type { NumberCounterDoc } from '../domain/numbering.ts';
 
-export interface StoredLine {
-  description: string;
-  quantity: string;
-  price: string;
-  discount: string;
-  unit?: string;
-  tax_rate?: string;
-  line_amount: string;
-  discount_share: string;
-  effective_tax_rate: string;
-}
+/** An invoice's document: the invoice and the events of its changes waiting to be published. */
+export type StoredInvoice = InvoiceDoc & WithOutbox;
 
-export interface TemplateRef {
-  id: string;
-  name: string;
-  source: string;
-}
-
-/**
- * An online payment recorded by MarkPaidByPayment. (gateway, provider_payment_id) is the
- * idempotency key of a notification: an invoice never holds two entries with the same pair.
- */
-export interface PaymentRecord {
-  gateway: string;
-  provider_payment_id: string;
-  /** The amount received, as the invoice currency's fixed decimal text. */
-  amount: string;
-  currency: string;
-  /** When the provider says it was paid (else when it was recorded). */
-  paid_at: Date;
-  recorded_at: Date;
-  /** The invoice status the payment found; only unpaid and overdue ones moved to paid. */
-  invoice_status: string;
-}
-
-export interface InvoiceDoc extends WithOutbox {
-  _id: string;
-  workspace_id: string;
-  invoice_number: string;
-  number_period: string;
-  number_seq: number;
-  customer_name: string;
-  customer_email: string | null;
-  customer_tax_id: string | null;
-  currency: string;
-  items: StoredLine[];
-  subtotal: string;
-  discount_total: string;
-  tax_rate: string;
-  tax_amount: string;
-  amount: string;
-  invoice_status: string;
-  is_archived: boolean;
-  archived_at: Date | null;
-  is_recurring: boolean;
-  recurring_interval: string;
-  issue_date: Date;
-  due_date: string;
-  /** When the automatic overdue move is due; null once the invoice has been overdue (it happens once). */
-  overdue_at: Date | null;
-  paid_at: Date | null;
-  notes: string | null;
-  custom_payment_notes: string | null;
-  footer_text: string | null;
-  document_language: string;
-  template: TemplateRef | null;
-  requested_template: string | null;
-  payment_gateway: string | null;
-  payment_account: string | null;
-  source: string;
-  series_id: string | null;
-  occurrence_date: string | null;
-  /** True from the first invoice of a new series until its series exists in the recurring service. */
-  series_pending: boolean;
-  /** The generate request's series limit, kept to finish a series creation after a failure. */
-  recurring_count: number | null;
-  recurring_end_date: string | null;
-  /** `${series}:${date}` for follow-ups, else the invoice id: unique, so a retried follow-up cannot duplicate. */
-  occurrence_scope: string;
-  /** The Idempotency-Key, else `none:${id}` (unique per workspace); `expired:…` once the key is older than 24 h. */
-  idempotency_scope: string;
-  request_fingerprint: string | null;
-  /**
-   * The response of the generate call (OpenAPI `GenerateInvoiceResult`), replayed byte for byte on
-   * a retry; empty only between building the invoice and the generate filling it in, before the insert.
-   */
-  generate_response: Partial<GenerateResult>;
-  pdf_status: string;
-  pdf_file_id: string | null;
-  /** The version the PDF must reflect; a re-render result for an older version is ignored. */
-  pdf_wanted_sequence: number;
-  /**
-   * When the files of this invoice id that no invoice points to are next swept
-   * (docs/architecture.md#pdf): set by whatever starts a render that may leave one; null or absent
-   * when none is due.
-   */
-  pdf_sweep_at?: Date | null;
-  /**
-   * A sweep deleted files stored before this, other than `pdf_file_id`: the invoice never takes
-   * such a file (a render that late is discarded). Null or absent before the first sweep.
-   */
-  pdf_floor?: Date | null;
-  /**
-   * Set on a void record only (workspace_id `~void`): the workspace the invoice id was drawn for,
-   * whose pdf files of the id are swept. See InvoiceStore.voidUnlessStored.
-   */
-  void_workspace_id?: string;
-  /** Sum of `payments` amounts, in the invoice currency's fixed decimal text. */
-  amount_received: string;
-  /** Online payments recorded for this invoice, oldest first (absent on invoices made before them). */
-  payments?: PaymentRecord[];
-  time_zone: string;
-  /** Changed only by compare-and-set; the events' `sequence` (1 after creation). */
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const invoiceSchema = new Schema<InvoiceDoc>(
+const invoiceSchema = new Schema<StoredInvoice>(
   {
     _id: String,
     workspace_id: { type: String, required: true },
@@ -197,31 +84,6 @@ invoiceSchema.index({ series_pending: 1, created_at: 1 });
 invoiceSchema.index({ pdf_sweep_at: 1 });
 addOutbox(invoiceSchema);
 
-/** A number of a period in use by a generate that has not finished. */
-export interface NumberReservation {
-  seq: number;
-  invoice_id: string;
-  at: Date;
-}
-
-/**
- * The invoice numbers of one workspace and month (`${workspace}:${YYYYMM}`): numbers 1..last are
- * in use, reserved, or free (given back by a failed generate while later ones were taken; handed
- * out first, lowest first), so the sequence never keeps a gap. Allocating and giving back are
- * compare-and-sets on `version`; settling a reservation pulls exactly its entry.
- */
-export interface NumberCounterDoc {
-  _id: string;
-  workspace_id: string;
-  period: string;
-  last: number;
-  free: number[];
-  reserved: NumberReservation[];
-  /** reserved.length, kept by $inc beside it, for the maintenance query. */
-  reserved_count: number;
-  version: number;
-}
-
 const numberCounterSchema = new Schema<NumberCounterDoc>(
   {
     _id: String,
@@ -237,31 +99,6 @@ const numberCounterSchema = new Schema<NumberCounterDoc>(
 );
 // Maintenance: counters with reservations, to find those a crashed generate left.
 numberCounterSchema.index({ reserved_count: 1 });
-
-/** A credit taken by a generate that has not finished: settled on success, given back on failure. */
-export interface CreditHold {
-  invoice_id: string;
-  at: Date;
-}
-
-/**
- * A workspace's credit pool (docs/architecture.md#credits): `balance` is taken one at a time
- * only while positive, with the generate's hold recorded in the same write; a hold is removed
- * exactly once, by its settle or its refund. `ops` remembers the last admin operation ids, so a
- * retried top-up counts once.
- */
-export interface CreditPoolDoc {
-  _id: string;
-  unlimited: boolean;
-  balance: number;
-  used: number;
-  holds: CreditHold[];
-  /** holds.length, kept by $inc beside it, for the maintenance query. */
-  held: number;
-  ops: string[];
-  version: number;
-  updated_at: Date;
-}
 
 const creditPoolSchema = new Schema<CreditPoolDoc>(
   {
@@ -282,7 +119,7 @@ creditPoolSchema.index({ held: 1 });
 
 export function registerModels(conn: Connection) {
   return {
-    Invoice: conn.model<InvoiceDoc>('Invoice', invoiceSchema),
+    Invoice: conn.model<StoredInvoice>('Invoice', invoiceSchema),
     NumberCounter: conn.model<NumberCounterDoc>('NumberCounter', numberCounterSchema),
     CreditPool: conn.model<CreditPoolDoc>('CreditPool', creditPoolSchema),
   };

@@ -2,15 +2,9 @@ import { KeyedMutex } from '@invoice-platform/common/keyed-mutex';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { UpdateQuery } from 'mongoose';
-import type { Models, NumberCounterDoc, NumberReservation } from './models.ts';
+import type { AllocatedNumber, NumberCounterDoc, NumberReservation } from '../domain/numbering.ts';
+import type { Models } from './models.ts';
 import { operator } from '@invoice-platform/common/store/operators';
-
-export interface AllocatedNumber {
-  workspaceId: string;
-  period: string;
-  seq: number;
-  reservation: NumberReservation;
-}
 
 /**
  * Invoice number sequences (docs/architecture.md#numbering): per workspace per month, from 1,

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { CreditStore, type Reservation } from '../../src/store/credits.ts';
+import type { CreditReservation } from '../../src/domain/credits.ts';
+import { CreditStore } from '../../src/store/credits.ts';
 import { openTestDatabase } from './helpers.ts';
 
 // CreditStore on the real MongoDB-wire server: two stores stand for two replicas of the service.
@@ -28,7 +29,7 @@ test('CreditStore: 40 parallel reservations on two replicas against 15 credits: 
   );
   const taken = results
     .filter((r) => r.status === 'fulfilled')
-    .map((r) => (r.value as Reservation & { remaining: number }).remaining);
+    .map((r) => (r.value as CreditReservation & { remaining: number }).remaining);
   t.is(taken.length, 15);
   t.deepEqual(
     taken.sort((a, b) => a - b),
@@ -51,8 +52,8 @@ test('CreditStore: a refund gives the credit back once, however often it is repe
   t.like(await models.CreditPool.findById(ws).lean().exec(), { holds: [], held: 0 });
 });
 
-// Serial: reapStale reads every pool with holds, so it would reap the holds the other tests of
-// this file take at the same `now` while they run.
+// Serial: settleOrRefundStale reads every pool with holds, so it would decide the holds the other
+// tests of this file take at the same `now` while they run.
 test.serial(
   'CreditStore: holds left by a crashed generate are settled when the invoice exists and given back when not',
   async (t) => {
@@ -62,7 +63,7 @@ test.serial(
     await store.reserve(ws, 'inv_stored', now);
     await store.reserve(ws, 'inv_lost', now);
     await store.reserve(ws, 'inv_running', new Date(now.getTime() + 60_000));
-    const refunded = await store.reapStale(
+    const refunded = await store.settleOrRefundStale(
       new Date(now.getTime() + 1000),
       async (id, workspaceId) => workspaceId === ws && id === 'inv_stored',
     );

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { type AllocatedNumber, NumberStore } from '../../src/store/numbers.ts';
+import type { AllocatedNumber } from '../../src/domain/numbering.ts';
+import { NumberStore } from '../../src/store/numbers.ts';
 import { openTestDatabase } from './helpers.ts';
 
 // NumberStore on the real MongoDB-wire server: two stores stand for two replicas of the service.

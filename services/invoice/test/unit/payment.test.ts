@@ -1,6 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
-import { addAmounts, exactMinorUnits, sameAmount } from '../../src/domain/money.ts';
+import { exactMinorUnits, sameAmount } from '@invoice-platform/common/money';
+import { addAmounts } from '../../src/domain/money.ts';
 import { assertPaysInvoice, type PaymentInput, readPayment } from '../../src/domain/payment.ts';
 import { paymentMovesToPaid } from '../../src/domain/status.ts';
 

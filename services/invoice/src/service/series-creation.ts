@@ -1,12 +1,12 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { GenerateRequest, GenerateResult, RecurringBlock } from '../domain/generate-request.ts';
+import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
+import type { GenerateResult, InvoiceDoc, RecurringBlock } from '../domain/invoice.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
-import type { InvoiceDoc } from '../store/models.ts';
 import type { InvoiceChanges } from './changes.ts';
 import type { RecurringClient } from './peers.ts';
 
-export interface SeriesStartDeps {
+export interface SeriesCreationDeps {
   /** Absent until the recurring service is deployed. */
   recurring?: RecurringClient;
   invoices: InvoiceStore;
@@ -15,11 +15,11 @@ export interface SeriesStartDeps {
 }
 
 /** The series a first recurring invoice starts, created in the recurring service. */
-export class SeriesStart {
-  private readonly d: SeriesStartDeps;
+export class SeriesCreation {
+  private readonly deps: SeriesCreationDeps;
 
-  constructor(deps: SeriesStartDeps) {
-    this.d = deps;
+  constructor(deps: SeriesCreationDeps) {
+    this.deps = deps;
   }
 
   /**
@@ -34,7 +34,7 @@ export class SeriesStart {
     try {
       result.recurring = await this.createSeries(doc, req);
     } catch (err) {
-      this.d.log.warn(
+      this.deps.log.warn(
         { err, invoice_id: doc._id, series_id: doc.series_id },
         'series creation failed; the maintenance job will finish it',
       );
@@ -51,7 +51,7 @@ export class SeriesStart {
     req: Pick<GenerateRequest, 'recurring_count' | 'recurring_end_date'>,
   ): Promise<RecurringBlock> {
     const limit = req.recurring_end_date ? { end_date: req.recurring_end_date } : { count: req.recurring_count ?? 4 };
-    const res = await this.d.recurring!.call('CreateSeries', {
+    const res = await this.deps.recurring!.call('CreateSeries', {
       workspace_id: doc.workspace_id,
       series_id: doc.series_id ?? undefined,
       source_invoice_id: doc._id,
@@ -76,7 +76,7 @@ export class SeriesStart {
       next_issue_date: series.occurrences[1]?.date ?? null,
       end_date: series.end_date ?? null,
     };
-    await this.d.changes.change(doc.workspace_id, doc._id, (current) =>
+    await this.deps.changes.applyChange(doc.workspace_id, doc._id, (current) =>
       current.series_pending
         ? {
             patch: { generate_response: { ...current.generate_response, recurring }, series_pending: false },
@@ -89,8 +89,8 @@ export class SeriesStart {
 
   /** Finishes series creations that failed after their first invoice was committed. */
   async repairPendingSeries(before: Date): Promise<number> {
-    if (!this.d.recurring) return 0;
-    const pending = await this.d.invoices.seriesPending(before, 100);
+    if (!this.deps.recurring) return 0;
+    const pending = await this.deps.invoices.seriesPending(before, 100);
     let finished = 0;
     for (const doc of pending) {
       try {
@@ -101,7 +101,7 @@ export class SeriesStart {
         finished++;
       } catch (err) {
         // Left pending for the next pass; the rest of the maintenance pass still runs.
-        this.d.log.warn({ err, invoice_id: doc._id, series_id: doc.series_id }, 'series creation still failing');
+        this.deps.log.warn({ err, invoice_id: doc._id, series_id: doc.series_id }, 'series creation still failing');
       }
     }
     return finished;

@@ -1,8 +1,8 @@
 import { iso, opt } from '@invoice-platform/common/contracts/wire';
-import { type EventInvoiceJson, eventInvoiceJson } from '@invoice-platform/common/contracts/invoice';
 import type { Invoice } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
-import type { InvoiceDoc } from '../store/models.ts';
+import type { InvoiceDoc } from './invoice.ts';
 
+/** The public address of an invoice's PDF (OpenAPI `pdf_url`). */
 export function pdfUrl(baseUrl: string, invoiceId: string): string {
   return `${baseUrl.replace(/\/$/, '')}/p/invoice/${invoiceId}/pdf`;
 }
@@ -55,12 +55,4 @@ export function encodeInvoice(doc: InvoiceDoc, baseUrl: string): Invoice {
     pdf_file_id: opt(doc.pdf_file_id),
     sequence: doc.version,
   };
-}
-
-/**
- * The event's data.object (AsyncAPI `EventInvoice`): the same message mapped by the contracts, so
- * an event's invoice and the API's GET cannot differ.
- */
-export function eventInvoice(doc: InvoiceDoc, baseUrl: string): EventInvoiceJson {
-  return eventInvoiceJson(encodeInvoice(doc, baseUrl));
 }

@@ -5,11 +5,11 @@ import { Platform, waitFor } from '@invoice-platform/test-support/platform';
 import test from 'ava';
 import { startMaintenance } from '../../src/jobs/maintenance.ts';
 import { InvoiceService } from '../../src/service/invoices.ts';
+import type { InvoiceDoc } from '../../src/domain/invoice.ts';
+import { PdfFiles } from '../../src/service/pdf-files.ts';
 import type { AccountsClient, PdfClient } from '../../src/service/peers.ts';
-import { Renderer } from '../../src/service/render.ts';
 import { CreditStore } from '../../src/store/credits.ts';
 import { InvoiceStore } from '../../src/store/invoices.ts';
-import type { InvoiceDoc } from '../../src/store/models.ts';
 import { NumberStore } from '../../src/store/numbers.ts';
 import { openTestDatabase } from './helpers.ts';
 
@@ -29,7 +29,7 @@ const holdAgeMs = 2 * generateTimeoutMs;
 
 test.before(async () => {
   await platform.start();
-  db = await openTestDatabase('invoice_reaped');
+  db = await openTestDatabase('invoice_leftovers');
   pdf = connectPeer('pdf', platform.pdfAddr, 30_000);
   accounts = connectPeer('accounts', platform.accountsAddr, 30_000);
 });
@@ -53,12 +53,12 @@ class HeldRender {
     this.rendered = new Promise((resolve) => (this.renderedFn = resolve));
   }
 
-  /** Wraps the renderer so that its next render is held (the ones after it are not). */
-  install(renderer: Renderer): void {
-    const real = renderer.render.bind(renderer);
+  /** Wraps the pdf files so that their next render is held (the ones after it are not). */
+  install(pdfFiles: PdfFiles): void {
+    const real = pdfFiles.render.bind(pdfFiles);
     let used = false;
-    renderer.render = async (doc, ws) => {
-      const file = await real(doc, ws);
+    pdfFiles.render = async (request) => {
+      const file = await real(request);
       if (used) return file;
       used = true;
       this.renderedFn!(file.file_id);
@@ -76,12 +76,12 @@ function service() {
   const invoices = new InvoiceStore(db.models);
   const credits = new CreditStore(db.models);
   const numbers = new NumberStore(db.models);
-  const renderer = new Renderer(pdf, accounts, 'http://127.0.0.1:1');
+  const pdfFiles = new PdfFiles({ pdf });
   const svc = new InvoiceService({
     invoices,
     credits,
     numbers,
-    renderer,
+    pdfFiles,
     accounts,
     pdf,
     baseUrl: 'http://127.0.0.1:1',
@@ -91,7 +91,7 @@ function service() {
     generateTimeoutMs,
     holdAgeMs,
   });
-  return { svc, invoices, credits, numbers, renderer };
+  return { svc, invoices, credits, numbers, pdfFiles };
 }
 
 /**
@@ -144,13 +144,13 @@ const fileGone = async (workspaceId: string, fileId: string) => {
 };
 
 test.serial(
-  'a generate whose holds were reaped mid-way stores nothing; its number is used once, with no gap, and later generates succeed',
+  'a generate whose holds the maintenance pass decided mid-way stores nothing; its number is used once, with no gap, and later generates succeed',
   async (t) => {
     const s = service();
     const ws = await platform.createWorkspace('enterprise');
     await s.credits.set(ws.id, 10, new Date());
     const held = new HeldRender();
-    held.install(s.renderer);
+    held.install(s.pdfFiles);
 
     // Holds a credit and number 1, renders, and is held before it stores the invoice.
     const first = s.svc.generate(request(ws.id)).then(
@@ -180,23 +180,26 @@ test.serial(
     t.deepEqual(numbers, [1, 2], 'every number used once, no gap');
     t.like(await counter(ws.id), { last: 2, free: [], reserved_count: 0 });
 
-    // The reaped generate stored nothing: it failed, and its file is gone.
-    t.false(outcome.ok, `the reaped generate did not store its invoice (${outcome.ok ? outcome.number : ''})`);
+    // The generate whose holds were given back stored nothing: it failed, and its file is gone.
+    t.false(
+      outcome.ok,
+      `the generate whose holds were given back did not store its invoice (${outcome.ok ? outcome.number : ''})`,
+    );
     if (!outcome.ok) t.true(AppError.isKind(outcome.err, 'unavailable'), String(outcome.err));
-    t.true(await fileGone(ws.id, firstFile), 'the reaped generate deleted its file');
+    t.true(await fileGone(ws.id, firstFile), 'the generate whose holds were given back deleted its file');
     t.like(await pool(ws.id), { balance: 8, used: 2, held: 0 }, 'one credit per stored invoice');
   },
 );
 
 test.serial(
-  'a generate that dies between its render and its insert leaves no file once the maintenance pass has reaped its holds',
+  'a generate that dies between its render and its insert leaves no file once the maintenance pass has decided its holds',
   async (t) => {
     const s = service();
     const ws = await platform.createWorkspace('enterprise');
     await s.credits.set(ws.id, 5, new Date());
     // Never released: the generate never gets past its render, as if its process had died there.
     const held = new HeldRender();
-    held.install(s.renderer);
+    held.install(s.pdfFiles);
     void s.svc.generate(request(ws.id)).catch(() => undefined);
     const orphan = await held.rendered;
     t.false(await fileGone(ws.id, orphan), 'the render stored its file');
@@ -244,8 +247,8 @@ test.serial(
     const current = (await s.invoices.get(ws.id, made.id)).pdf_file_id!;
     // The forced render stores its file, then never records it, as if the process had died there.
     const held = new HeldRender();
-    held.install(s.renderer);
-    void s.svc.pdf(ws.id, made.id, true).catch(() => undefined);
+    held.install(s.pdfFiles);
+    void s.svc.ensurePdf(ws.id, made.id, true).catch(() => undefined);
     const orphan = await held.rendered;
 
     await maintenanceAt(s, 3 * holdAgeMs, async () => (await s.invoices.get(ws.id, made.id)).pdf_sweep_at === null);

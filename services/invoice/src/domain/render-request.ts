@@ -1,0 +1,58 @@
+import type { PaymentAccount__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentAccount';
+import type { RenderRequest } from '@invoice-platform/protos/invoiceplatform/pdf/v1/RenderRequest';
+import type { InvoiceDoc } from './invoice.ts';
+import { type InvoiceStatus, statusMarking } from './status.ts';
+import type { WorkspaceInfo } from './workspace.ts';
+
+/**
+ * The document the pdf service prints, the one place an invoice becomes a render request (sync
+ * renders and the async re-renders' GetRenderInput alike). `paymentAccount`: the account the
+ * invoice names, as accounts lists it (absent when it names none, or none of that id exists).
+ */
+export function renderRequest(
+  doc: InvoiceDoc,
+  workspace: WorkspaceInfo,
+  paymentAccount: PaymentAccount__Output | undefined,
+  baseUrl: string,
+): RenderRequest {
+  const optional = (v: string | null) => (v === null ? undefined : v);
+  return {
+    workspace_id: doc.workspace_id,
+    invoice_id: doc._id,
+    template_id: doc.template?.id,
+    document_language: doc.template ? doc.document_language : 'en',
+    status_marking: statusMarking(doc.invoice_status as InvoiceStatus),
+    invoice_sequence: doc.version,
+    document: {
+      invoice_id: doc._id,
+      invoice_number: doc.invoice_number,
+      issue_date: new Date(doc.issue_date).toISOString(),
+      due_date: doc.due_date,
+      paid_at: doc.paid_at ? new Date(doc.paid_at).toISOString() : undefined,
+      invoice_status: doc.invoice_status,
+      currency: doc.currency,
+      seller: { name: workspace.name, address_lines: [] },
+      customer: {
+        name: doc.customer_name,
+        email: optional(doc.customer_email),
+        tax_id: optional(doc.customer_tax_id),
+        address_lines: [],
+      },
+      items: doc.items,
+      subtotal: doc.subtotal,
+      discount_total: doc.discount_total,
+      tax_rate: doc.tax_rate,
+      tax_amount: doc.tax_amount,
+      amount: doc.amount,
+      notes: optional(doc.notes),
+      custom_payment_notes: optional(doc.custom_payment_notes),
+      footer_text: optional(doc.footer_text),
+      payment_account: paymentAccount,
+      payment_gateway: optional(doc.payment_gateway),
+      payment_url: doc.payment_gateway ? `${baseUrl.replace(/\/$/, '')}/p/invoice/${doc._id}` : undefined,
+      time_zone: doc.time_zone,
+      is_recurring: doc.is_recurring,
+      recurring_interval: doc.recurring_interval,
+    },
+  };
+}
