@@ -314,7 +314,7 @@ test('without Redis: 503 ServiceUnavailableError still carrying the IP limit wit
   gateway.start();
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitFor('gateway listening', async () => (await fetch(`${baseUrl}/healthz`)).ok, 60_000, 200);
+    await waitFor('gateway listening', async () => (await fetch(`${baseUrl}/livez`)).ok, 60_000, 200);
     const api = await platform.client('business');
     for (const res of [
       await request(baseUrl, 'GET', templates, { key: api.key, ip: api.ip }),

@@ -1,31 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
-import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
-import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
-import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
-import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
 import Koa, { type Context } from 'koa';
 import type { Authenticator } from '../http/auth.ts';
 import { readJsonBody } from '../http/body.ts';
 import { httpMetrics } from '../http/metrics.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
+import type { Peers } from '../service/peers.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerTemplateRoutes } from './templates.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
 
-export interface AdminAppDeps {
+export interface AdminAppDeps extends Omit<Peers, 'payment'> {
   log: Logger;
   /** The admin token, then the one being rotated out if any: both are accepted. */
   tokens: string[];
-  accounts: TypedClient<AccountsServiceDefinition>;
-  invoice?: TypedClient<InvoiceServiceDefinition>;
-  pdf?: TypedClient<PdfServiceDefinition>;
-  recurring?: TypedClient<RecurringServiceDefinition>;
-  webhook?: TypedClient<WebhookServiceDefinition>;
   bodyLimit: number;
   /** Every dependency of this gateway by name (redis, kafka, each configured peer): true when it answers. */
   health: () => Promise<Record<string, boolean>>;

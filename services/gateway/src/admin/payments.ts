@@ -1,11 +1,10 @@
 import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { Context } from 'koa';
+import type { AccountsClient } from '../service/peers.ts';
 
 export interface PaymentRouteDeps {
-  accounts: TypedClient<AccountsServiceDefinition>;
+  accounts: AccountsClient;
   /** The admin API's JSON body reader (an object, {} when empty). */
   body: (ctx: Context) => Promise<Record<string, unknown>>;
 }

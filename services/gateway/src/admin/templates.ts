@@ -1,16 +1,14 @@
 import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
-import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import type { UpsertWorkspaceTemplateRequest } from '@invoice-platform/protos/invoiceplatform/pdf/v1/UpsertWorkspaceTemplateRequest';
 import type { Context } from 'koa';
 import { isOneOf, plans } from '@invoice-platform/common/contracts/values';
+import type { AccountsClient, PdfClient } from '../service/peers.ts';
 
 export interface TemplateRouteDeps {
-  accounts: TypedClient<AccountsServiceDefinition>;
+  accounts: AccountsClient;
   /** PDF_ADDR's client; absent: every route answers 501. */
-  pdf?: TypedClient<PdfServiceDefinition>;
+  pdf?: PdfClient;
   /** The admin API's JSON body reader (an object, {} when empty). */
   body: (ctx: Context) => Promise<Record<string, unknown>>;
 }

@@ -1,12 +1,11 @@
 import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
-import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
 import type { Context } from 'koa';
+import type { WebhookClient } from '../service/peers.ts';
 
 export interface WebhookRouteDeps {
   /** WEBHOOK_ADDR's client; absent: every route answers 501. */
-  webhook?: TypedClient<WebhookServiceDefinition>;
+  webhook?: WebhookClient;
   /** The admin API's JSON body reader (an object, {} when empty). */
   body: (ctx: Context) => Promise<Record<string, unknown>>;
 }

@@ -5,16 +5,21 @@ import type { Logger } from '@invoice-platform/common/logger';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Authenticator } from '../http/auth.ts';
 
+export interface WorkspaceConsumerDeps {
+  kafka: Kafka;
+  /** The cache the events drop entries from. */
+  auth: Authenticator;
+  log: Logger;
+  /** Told when the consumer joins its group (true) and when it leaves or crashes (false). */
+  onStatus: (up: boolean) => void;
+}
+
 /**
  * Every gateway replica must see every workspace.v1 event to drop its own cache entries, so each
  * replica reads in a group of its own rather than sharing the service-wide group.
  */
-export async function startWorkspaceConsumer(
-  kafka: Kafka,
-  auth: Authenticator,
-  log: Logger,
-  onStatus: (up: boolean) => void,
-): Promise<Consumer> {
+export async function startWorkspaceConsumer(deps: WorkspaceConsumerDeps): Promise<Consumer> {
+  const { kafka, auth, log, onStatus } = deps;
   return startConsumer<{ workspace?: { id: string }; workspace_id?: string; key_id?: string }>({
     kafka,
     groupId: `gateway.cache.${hostname()}.${process.pid}.${randomBase62(6)}`,

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { WorkspaceProfile } from '@invoice-platform/common/contracts/workspace';
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
+import type { AccountsClient } from '../service/peers.ts';
 
 export interface Principal {
   keyId: string;
@@ -16,21 +15,25 @@ interface CacheEntry {
 
 const maxEntries = 10_000;
 
+export interface AuthenticatorDeps {
+  accounts: AccountsClient;
+  /** How long an accepted key is answered from the cache (AUTH_CACHE_TTL_MS); 0: never cached. */
+  ttlMs: number;
+}
+
 /**
  * Resolves Bearer keys to workspaces through the accounts service, keeping successful answers
  * briefly. Entries are dropped as soon as workspace.v1 says the key or workspace changed, so a
  * revoked key stops working well before the TTL; the TTL only bounds staleness if an event is late.
  */
 export class Authenticator {
+  private readonly deps: AuthenticatorDeps;
   private readonly cache = new Map<string, CacheEntry>();
-  private readonly accounts: TypedClient<AccountsServiceDefinition>;
-  private readonly ttlMs: number;
   /** Counts invalidations: a lookup that saw one while in flight may carry the old answer, so it is not cached. */
   private invalidations = 0;
 
-  constructor(accounts: TypedClient<AccountsServiceDefinition>, ttlMs: number) {
-    this.accounts = accounts;
-    this.ttlMs = ttlMs;
+  constructor(deps: AuthenticatorDeps) {
+    this.deps = deps;
   }
 
   async authenticate(header: string | undefined): Promise<Principal> {
@@ -45,13 +48,13 @@ export class Authenticator {
     const hit = this.cache.get(cacheKey);
     if (hit && hit.expiresAt > Date.now()) return hit.principal;
     const invalidationsBefore = this.invalidations;
-    const res = await this.accounts.call('AuthenticateApiKey', { raw_key: rawKey });
+    const res = await this.deps.accounts.call('AuthenticateApiKey', { raw_key: rawKey });
     // Accounts answers a key it accepts with its workspace, always; a reply without one is its bug.
     if (!res.workspace) throw new AppError('internal', 'the accounts service answered without a workspace');
     const principal: Principal = { keyId: res.key_id, workspace: res.workspace };
-    if (this.ttlMs > 0 && this.invalidations === invalidationsBefore) {
+    if (this.deps.ttlMs > 0 && this.invalidations === invalidationsBefore) {
       this.cache.delete(cacheKey);
-      this.cache.set(cacheKey, { principal, expiresAt: Date.now() + this.ttlMs });
+      this.cache.set(cacheKey, { principal, expiresAt: Date.now() + this.deps.ttlMs });
       if (this.cache.size > maxEntries) this.cache.delete(this.cache.keys().next().value!);
     }
     return principal;

@@ -1,4 +1,4 @@
-import { generateResultJson } from '@invoice-platform/common/contracts/generate';
+import { type GenerateRequest, generateResultJson } from '@invoice-platform/common/contracts/generate';
 import {
   invoiceArchiveResultJson,
   invoiceJson,
@@ -9,14 +9,10 @@ import {
 import { seriesJson, seriesSummaryJson } from '@invoice-platform/common/contracts/recurring';
 import { templateJson } from '@invoice-platform/common/contracts/templates';
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
-import type { GenerateInvoiceRequest } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { GenerateInvoiceResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceResponse';
-import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
-import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
-import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
 import { Decimal } from 'decimal.js';
-import type { Handlers, RouteInput } from './app.ts';
+import type { Peers } from '../service/peers.ts';
+import type { Handlers, RouteInput } from './api-router.ts';
 import { fingerprint, type IdempotencyLease, type IdempotencyStore } from './idempotency.ts';
 import { isRenderFailure, type RenderBudget } from './render-budget.ts';
 import type { GenerateInvoiceBody } from './schemas/generate.ts';
@@ -28,11 +24,10 @@ import type {
   SkipOccurrenceBody,
 } from './schemas/recurring.ts';
 
-/** gRPC clients of the services behind the public API; an absent one makes its routes 501. */
-export interface Backends {
-  invoice?: TypedClient<InvoiceServiceDefinition>;
-  pdf?: TypedClient<PdfServiceDefinition>;
-  recurring?: TypedClient<RecurringServiceDefinition>;
+/** The services behind the public API (an absent one makes its routes 501), and the request budgets. */
+export interface HandlerDeps extends Pick<Peers, 'invoice' | 'pdf' | 'recurring'> {
+  idempotency: IdempotencyStore;
+  renders: RenderBudget;
 }
 
 function need<C>(client: C | undefined, what: string): C {
@@ -53,54 +48,48 @@ const idParam = (input: RouteInput) => input.params.id as string;
 const bodyOf = <T>(input: RouteInput) => input.body as T;
 
 /** JSON number → exact decimal text for the services (money never travels as a float). */
-function dec(value: unknown): string | undefined {
+function dec(value: number): string;
+function dec(value: number | undefined): string | undefined;
+function dec(value: number | undefined): string | undefined {
   return typeof value === 'number' ? new Decimal(value).toFixed() : undefined;
 }
 
+/**
+ * The generate request of a body that passed GenerateInvoiceBody: its fields are the message's by
+ * the same names, so only the numbers (money as decimal text), the flag and what the gateway adds
+ * are written out here.
+ */
 function generateRequest(
   workspaceId: string,
   body: GenerateInvoiceBody,
   idempotencyKey: string | undefined,
   fp: string,
-): GenerateInvoiceRequest {
-  const items = body.items.map((i) => ({
-    description: i.description ?? '',
-    quantity: dec(i.quantity),
-    price: dec(i.price),
-    discount: dec(i.discount),
-    unit: i.unit,
-    tax_rate: dec(i.tax_rate),
-  }));
+): GenerateRequest {
+  const { items, tax_rate, discount_total, is_recurring, ...asSent } = body;
   return {
+    ...asSent,
     workspace_id: workspaceId,
     source: 'api',
     idempotency_key: idempotencyKey,
     request_fingerprint: idempotencyKey ? fp : undefined,
-    customer_name: body.customer_name,
-    customer_email: body.customer_email,
-    customer_tax_id: body.customer_tax_id,
-    items,
-    currency: body.currency,
-    tax_rate: dec(body.tax_rate),
-    discount_total: dec(body.discount_total),
-    due_date: body.due_date,
-    notes: body.notes,
-    custom_payment_notes: body.custom_payment_notes,
-    footer_text: body.footer_text,
-    document_language: body.document_language,
-    template: body.template,
-    is_recurring: body.is_recurring === true,
-    recurring_interval: body.recurring_interval,
-    recurring_count: body.recurring_count,
-    recurring_end_date: body.recurring_end_date,
-    payment_gateway: body.payment_gateway,
-    payment_account: body.payment_account,
+    items: items.map((i) => ({
+      description: i.description ?? '',
+      quantity: dec(i.quantity),
+      price: dec(i.price),
+      discount: dec(i.discount),
+      unit: i.unit,
+      tax_rate: dec(i.tax_rate),
+    })),
+    tax_rate: dec(tax_rate),
+    discount_total: dec(discount_total),
+    is_recurring: is_recurring === true,
   };
 }
 
-export function createHandlers(backends: Backends, idempotency: IdempotencyStore, renders: RenderBudget): Handlers {
-  const invoice = () => need(backends.invoice, 'The invoice service');
-  const recurring = () => need(backends.recurring, 'Recurring invoices');
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { idempotency, renders } = deps;
+  const invoice = () => need(deps.invoice, 'The invoice service');
+  const recurring = () => need(deps.recurring, 'Recurring invoices');
   const seriesRef = (workspaceId: string, input: RouteInput) => ({
     workspace_id: workspaceId,
     series_id: idParam(input),
@@ -226,7 +215,7 @@ export function createHandlers(backends: Backends, idempotency: IdempotencyStore
     },
 
     async listTemplates({ principal }) {
-      const pdf = need(backends.pdf, 'The template list');
+      const pdf = need(deps.pdf, 'The template list');
       const res = await pdf.call('ListTemplates', {
         workspace_id: principal.workspace.id,
         plan: principal.workspace.plan,

@@ -54,7 +54,8 @@ interface Scripts {
   idempotencyRenew(key: string, token: string, leaseMs: number): Promise<number>;
 }
 
-export interface IdempotencyOptions {
+export interface IdempotencyStoreDeps {
+  redis: Redis;
   /** How long a success is replayed (IDEMPOTENCY_TTL_MS). */
   ttlMs: number;
   /** How long an in-flight marker outlives its last renewal (IDEMPOTENCY_LEASE_MS). */
@@ -62,7 +63,15 @@ export interface IdempotencyOptions {
   log?: Logger;
 }
 
-type LeaseOptions = Required<Omit<IdempotencyOptions, 'log'>> & Pick<IdempotencyOptions, 'log'>;
+type LeaseDeps = Required<Omit<IdempotencyStoreDeps, 'log'>> & Pick<IdempotencyStoreDeps, 'log'>;
+
+/** The key a lease holds its marker under, and what the marker says. */
+interface Marker {
+  redisKey: string;
+  scope: IdempotencyScope;
+  fp: string;
+  token: string;
+}
 
 /**
  * The in-flight marker of one request, renewed every third of the lease while the request runs.
@@ -73,28 +82,19 @@ type LeaseOptions = Required<Omit<IdempotencyOptions, 'log'>> & Pick<Idempotency
  */
 export class IdempotencyLease {
   readonly token: string;
-  private readonly redis: Redis;
+  private readonly deps: LeaseDeps;
   private readonly redisKey: string;
   private readonly scope: IdempotencyScope;
   private readonly fp: string;
-  private readonly options: LeaseOptions;
   private timer: NodeJS.Timeout | undefined;
   private state: 'held' | 'lost' | 'ended' = 'held';
 
-  constructor(
-    redis: Redis,
-    redisKey: string,
-    scope: IdempotencyScope,
-    fp: string,
-    token: string,
-    options: LeaseOptions,
-  ) {
-    this.redis = redis;
-    this.redisKey = redisKey;
-    this.scope = scope;
-    this.fp = fp;
-    this.token = token;
-    this.options = options;
+  constructor(deps: LeaseDeps, marker: Marker) {
+    this.deps = deps;
+    this.redisKey = marker.redisKey;
+    this.scope = marker.scope;
+    this.fp = marker.fp;
+    this.token = marker.token;
     this.schedule();
   }
 
@@ -104,7 +104,7 @@ export class IdempotencyLease {
   }
 
   private schedule(): void {
-    this.timer = setTimeout(() => void this.renew(), Math.max(1, Math.floor(this.options.leaseMs / 3)));
+    this.timer = setTimeout(() => void this.renew(), Math.max(1, Math.floor(this.deps.leaseMs / 3)));
     // A lease must never hold a stopping process open; the request it belongs to does that.
     this.timer.unref();
   }
@@ -112,24 +112,24 @@ export class IdempotencyLease {
   private async renew(): Promise<void> {
     this.timer = undefined;
     try {
-      const extended = await (this.redis as unknown as Scripts).idempotencyRenew(
+      const extended = await (this.deps.redis as unknown as Scripts).idempotencyRenew(
         this.redisKey,
         this.token,
-        this.options.leaseMs,
+        this.deps.leaseMs,
       );
       if (this.state !== 'held') return;
       if (extended === 0) {
         // Lapsed (renewals failed for a whole lease) and perhaps taken by a retry: the request
         // goes on, the invoice service's own key check keeps it to one invoice.
         this.state = 'lost';
-        this.options.log?.warn({ workspace_id: this.scope.workspaceId }, 'idempotency lease lost');
+        this.deps.log?.warn({ workspace_id: this.scope.workspaceId }, 'idempotency lease lost');
         return;
       }
     } catch (err) {
       // A Redis hiccup (REDIS_COMMAND_TIMEOUT_MS) must not fail the request: the marker still has
       // up to two thirds of a lease, and the next renewal tries again.
       if (this.state !== 'held') return;
-      this.options.log?.warn(
+      this.deps.log?.warn(
         { workspace_id: this.scope.workspaceId, err: (err as Error).message },
         'idempotency lease renewal failed',
       );
@@ -156,9 +156,9 @@ export class IdempotencyLease {
     this.stop();
     const entry: Entry = { state: 'done', fp: this.fp, body };
     try {
-      await this.redis.set(this.redisKey, JSON.stringify(entry), 'PX', this.options.ttlMs);
+      await this.deps.redis.set(this.redisKey, JSON.stringify(entry), 'PX', this.deps.ttlMs);
     } catch (err) {
-      this.options.log?.warn(
+      this.deps.log?.warn(
         { workspace_id: this.scope.workspaceId, err: (err as Error).message },
         'idempotent response not stored',
       );
@@ -168,7 +168,7 @@ export class IdempotencyLease {
   /** Releases the marker, if still ours, so the client can retry with the same key at once. */
   async fail(): Promise<void> {
     this.stop();
-    await (this.redis as unknown as Scripts).idempotencyRelease(this.redisKey, this.token);
+    await (this.deps.redis as unknown as Scripts).idempotencyRelease(this.redisKey, this.token);
   }
 }
 
@@ -179,14 +179,12 @@ export class IdempotencyLease {
  * after success gets the stored response. Failures are not stored.
  */
 export class IdempotencyStore {
-  private readonly redis: Redis;
-  private readonly options: LeaseOptions;
+  private readonly deps: LeaseDeps;
 
-  constructor(redis: Redis, options: IdempotencyOptions) {
-    this.redis = redis;
-    this.options = { ttlMs: options.ttlMs, leaseMs: options.leaseMs ?? 10_000, log: options.log };
-    redis.defineCommand('idempotencyRelease', { numberOfKeys: 1, lua: RELEASE });
-    redis.defineCommand('idempotencyRenew', { numberOfKeys: 1, lua: RENEW });
+  constructor(deps: IdempotencyStoreDeps) {
+    this.deps = { redis: deps.redis, ttlMs: deps.ttlMs, leaseMs: deps.leaseMs ?? 10_000, log: deps.log };
+    deps.redis.defineCommand('idempotencyRelease', { numberOfKeys: 1, lua: RELEASE });
+    deps.redis.defineCommand('idempotencyRenew', { numberOfKeys: 1, lua: RENEW });
   }
 
   private key(scope: IdempotencyScope): string {
@@ -205,10 +203,10 @@ export class IdempotencyStore {
       command.catch(() => {
         throw new AppError('unavailable', 'idempotency store unavailable');
       });
-    const set = await redis(this.redis.set(key, JSON.stringify(entry), 'PX', this.options.leaseMs, 'NX'));
+    const set = await redis(this.deps.redis.set(key, JSON.stringify(entry), 'PX', this.deps.leaseMs, 'NX'));
     if (set === 'OK')
-      return { kind: 'proceed', lease: new IdempotencyLease(this.redis, key, scope, fp, token, this.options) };
-    const raw = await redis(this.redis.get(key));
+      return { kind: 'proceed', lease: new IdempotencyLease(this.deps, { redisKey: key, scope, fp, token }) };
+    const raw = await redis(this.deps.redis.get(key));
     if (raw === null) return this.begin(scope, fp);
     const existing = JSON.parse(raw) as Entry;
     if (existing.fp !== fp)

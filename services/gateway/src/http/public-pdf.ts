@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
-import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
-import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
+import type { InvoiceClient, PdfClient } from '../service/peers.ts';
 
 export interface PublicPdf {
   downloadName: string;
@@ -16,14 +14,10 @@ export interface PublicPdf {
  * missing files are 404s, known before any byte is sent: the pdf service checks the file before
  * its first message, which carries the size, so the response has an exact Content-Length.
  */
-export async function openPublicPdf(
-  invoice: TypedClient<InvoiceServiceDefinition>,
-  pdf: TypedClient<PdfServiceDefinition>,
-  id: string,
-): Promise<PublicPdf> {
-  const inv = await invoice.call('GetPublicInvoice', { invoice_id: id });
+export async function openPublicPdf(peers: { invoice: InvoiceClient; pdf: PdfClient }, id: string): Promise<PublicPdf> {
+  const inv = await peers.invoice.call('GetPublicInvoice', { invoice_id: id });
   if (!inv.pdf_file_id) throw new AppError('not_found', 'This invoice has no PDF yet.');
-  const stream = pdf.stream('StreamFile', { workspace_id: inv.workspace_id, file_id: inv.pdf_file_id });
+  const stream = peers.pdf.stream('StreamFile', { workspace_id: inv.workspace_id, file_id: inv.pdf_file_id });
   const parts = stream[Symbol.asyncIterator]();
   const first = await parts.next();
   const info = first.done ? undefined : first.value.info;

@@ -70,17 +70,25 @@ export function parsePlanLimits(json: string | undefined): PlanLimits {
 
 interface ScriptRedis {
   rateLimitScript(numKeys: number, ...args: (string | number)[]): Promise<number[]>;
-  zrem(key: string, member: string): Promise<number>;
+}
+
+export interface RateLimiterDeps {
+  redis: Redis;
+  /** The sliding window (RATE_LIMIT_WINDOW_MS). */
+  windowMs: number;
 }
 
 export class RateLimiter {
-  private readonly redis: ScriptRedis;
-  readonly windowMs: number;
+  private readonly deps: RateLimiterDeps;
 
-  constructor(redis: Redis, windowMs: number) {
-    redis.defineCommand('rateLimitScript', { lua: SCRIPT });
-    this.redis = redis as unknown as ScriptRedis;
-    this.windowMs = windowMs;
+  constructor(deps: RateLimiterDeps) {
+    deps.redis.defineCommand('rateLimitScript', { lua: SCRIPT });
+    this.deps = deps;
+  }
+
+  /** The sliding window in ms, for the messages of a refusal. */
+  get windowMs(): number {
+    return this.deps.windowMs;
   }
 
   /**
@@ -88,10 +96,10 @@ export class RateLimiter {
    * the request's entries, so that `release` can take them back.
    */
   async check(scopes: RateScope[], opts: { record: boolean; member?: string }): Promise<RateDecision> {
-    const [allowed, ...rest] = await this.redis.rateLimitScript(
+    const [allowed, ...rest] = await (this.deps.redis as unknown as ScriptRedis).rateLimitScript(
       scopes.length,
       ...scopes.map((scope) => scope.key),
-      this.windowMs,
+      this.deps.windowMs,
       opts.record ? 1 : 0,
       opts.member ?? randomUUID(),
       ...scopes.map((scope) => scope.limit),
@@ -102,7 +110,7 @@ export class RateLimiter {
 
   /** Takes a recorded request back out of `scopes`: one a later scope refused (a 429 does not count). */
   async release(scopes: RateScope[], member: string): Promise<void> {
-    await Promise.all(scopes.map((scope) => this.redis.zrem(scope.key, member)));
+    await Promise.all(scopes.map((scope) => this.deps.redis.zrem(scope.key, member)));
   }
 }
 

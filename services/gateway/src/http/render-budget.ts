@@ -9,15 +9,19 @@ import { type RateLimiter, type RateScope } from './rate-limit.ts';
  * for everyone (services/pdf/README.md "Fairness" is the other half). Same sliding window as the
  * rate limits; a spent budget is a 429 with Retry-After.
  */
-export class RenderBudget {
-  private readonly limiter: RateLimiter;
-  private readonly forcedLimit: number;
-  private readonly failedLimit: number;
+export interface RenderBudgetDeps {
+  limiter: RateLimiter;
+  /** Forced re-renders per workspace per window (RENDER_FORCED_PER_WINDOW). */
+  forcedLimit: number;
+  /** Generates whose PDF failed to render, per workspace per window (RENDER_FAILED_PER_WINDOW). */
+  failedLimit: number;
+}
 
-  constructor(limiter: RateLimiter, limits: { forced: number; failed: number }) {
-    this.limiter = limiter;
-    this.forcedLimit = limits.forced;
-    this.failedLimit = limits.failed;
+export class RenderBudget {
+  private readonly deps: RenderBudgetDeps;
+
+  constructor(deps: RenderBudgetDeps) {
+    this.deps = deps;
   }
 
   /** Counts a forced re-render, or refuses it when the workspace's budget is spent. */
@@ -25,7 +29,7 @@ export class RenderBudget {
     await this.take(
       {
         key: `rl:render:forced:${workspaceId}`,
-        limit: this.forcedLimit,
+        limit: this.deps.forcedLimit,
         name: 'forced PDF renders of the workspace',
         scope: 'render_forced',
       },
@@ -40,25 +44,25 @@ export class RenderBudget {
 
   /** Counts a generate whose PDF could not be rendered. */
   async recordFailed(workspaceId: string): Promise<void> {
-    await this.limiter.check([this.failedScope(workspaceId)], { record: true }).catch(() => undefined);
+    await this.deps.limiter.check([this.failedScope(workspaceId)], { record: true }).catch(() => undefined);
   }
 
   private failedScope(workspaceId: string): RateScope {
     return {
       key: `rl:render:failed:${workspaceId}`,
-      limit: this.failedLimit,
+      limit: this.deps.failedLimit,
       name: 'failed PDF renders of the workspace',
       scope: 'render_failed',
     };
   }
 
   private async take(scope: RateScope, record: boolean): Promise<void> {
-    const decision = await this.limiter.check([scope], { record });
+    const decision = await this.deps.limiter.check([scope], { record });
     if (decision.allowed) return;
     countRateLimitRefusal(scope.scope);
     throw new AppError(
       'rate_limited',
-      `Too many ${scope.name}: at most ${scope.limit} per ${this.limiter.windowMs / 1000} s. ` +
+      `Too many ${scope.name}: at most ${scope.limit} per ${this.deps.limiter.windowMs / 1000} s. ` +
         `Retry after ${decision.retryAfterSeconds} s.`,
       { retry_after: decision.retryAfterSeconds },
     );

@@ -32,7 +32,7 @@ function connect(): Redis {
 /** One gateway: its own Redis connection and store. */
 function gateway(lease = leaseMs) {
   const redis = connect();
-  return { redis, store: new IdempotencyStore(redis, { ttlMs: 60_000, leaseMs: lease }) };
+  return { redis, store: new IdempotencyStore({ redis, ttlMs: 60_000, leaseMs: lease }) };
 }
 
 const observer = connect();
@@ -218,7 +218,7 @@ test('Redis gone: begin refuses as unavailable (a 503, never a 500), and succeed
   const dead = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, retryStrategy: () => null });
   dead.on('error', () => {});
   clients.push(dead);
-  const store = new IdempotencyStore(dead, { ttlMs: 60_000, leaseMs });
+  const store = new IdempotencyStore({ redis: dead, ttlMs: 60_000, leaseMs });
   const err = await t.throwsAsync(store.begin(newScope(), 'fp-1'));
   t.true(AppError.isKind(err, 'unavailable'), String(err));
   a.redis.disconnect();

@@ -1,7 +1,6 @@
 import test from 'ava';
-import type { TypedClient } from '@invoice-platform/common/grpc';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import { Authenticator } from '../../src/http/auth.ts';
+import type { AccountsClient } from '../../src/service/peers.ts';
 
 const workspace = {
   id: 'WS1',
@@ -20,13 +19,13 @@ function fakeAccounts() {
       new Promise((resolve) =>
         pending.push({ rawKey: req.raw_key, release: () => resolve({ workspace, key_id: 'key1' }) }),
       ),
-  } as unknown as TypedClient<AccountsServiceDefinition>;
+  } as unknown as AccountsClient;
   return { client, pending };
 }
 
 test('auth: the Bearer scheme is case-insensitive and may be followed by several spaces (RFC 9110 §11.1)', async (t) => {
   const { client, pending } = fakeAccounts();
-  const auth = new Authenticator(client, 60_000);
+  const auth = new Authenticator({ accounts: client, ttlMs: 60_000 });
   for (const header of ['Bearer ipk_a', 'bearer ipk_b', 'BEARER ipk_c', 'Bearer   ipk_d']) {
     const result = auth.authenticate(header);
     pending.shift()!.release();
@@ -39,7 +38,7 @@ test('auth: the Bearer scheme is case-insensitive and may be followed by several
 
 test('auth: a lookup in flight while the key is invalidated is not cached', async (t) => {
   const { client, pending } = fakeAccounts();
-  const auth = new Authenticator(client, 60_000);
+  const auth = new Authenticator({ accounts: client, ttlMs: 60_000 });
   const first = auth.authenticate('Bearer ipk_a');
   auth.invalidateKey('key1');
   pending.shift()!.release();
@@ -54,7 +53,7 @@ test('auth: a lookup in flight while the key is invalidated is not cached', asyn
 
 test('auth: a lookup in flight while the workspace changes is not cached', async (t) => {
   const { client, pending } = fakeAccounts();
-  const auth = new Authenticator(client, 60_000);
+  const auth = new Authenticator({ accounts: client, ttlMs: 60_000 });
   const first = auth.authenticate('Bearer ipk_a');
   auth.invalidateWorkspace('WS1');
   pending.shift()!.release();

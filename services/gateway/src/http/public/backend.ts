@@ -1,8 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
-import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
-import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoiceplatform/payment/v1/PaymentService';
+import type { Peers } from '../../service/peers.ts';
 import type { PublicInvoice, PublicWorkspace } from './view.ts';
 
 /** What the payment service answers for a provider's notification, relayed as is (payment.proto). */
@@ -39,11 +36,7 @@ function need<C>(client: C | undefined, what: string): C {
   return client;
 }
 
-export function createPublicPageBackend(peers: {
-  invoice?: TypedClient<InvoiceServiceDefinition>;
-  accounts: TypedClient<AccountsServiceDefinition>;
-  payment?: TypedClient<PaymentServiceDefinition>;
-}): PublicPageBackend {
+export function createPublicPageBackend(peers: Pick<Peers, 'invoice' | 'accounts' | 'payment'>): PublicPageBackend {
   return {
     async invoice(id) {
       const invoice = await need(peers.invoice, 'the invoice service').call('GetPublicInvoice', { invoice_id: id });
