@@ -9,6 +9,7 @@ import { loadPaymentConfig } from './config.ts';
 import { paymentHandlers } from './grpc/handlers.ts';
 import { CheckoutService } from './service/checkout.ts';
 import { DueWork } from './service/due-work.ts';
+import { NotificationRetention } from './service/notification-retention.ts';
 import { NotificationService } from './service/notifications.ts';
 import { Peers } from './service/peers.ts';
 import { CheckoutStore } from './store/checkouts.ts';
@@ -33,7 +34,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
 
   const invoice = connectPeer('invoice', config.INVOICE_ADDR, config.GRPC_TIMEOUT_MS);
   const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
-  const peers = new Peers(invoice, accounts);
+  const peers = new Peers({ invoice, accounts });
   const adapters = createAdapters({
     baseUrls: {
       stripe: config.PAYMENT_STRIPE_BASE_URL,
@@ -94,11 +95,9 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     providerTimeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
     log,
   });
+  const notificationRetention = new NotificationRetention({ notifications });
   const retentionPoller = new Poller({
-    pass: async () => {
-      // Bounded per pass; a backlog is worked off over the next passes.
-      for (let batch = 0; batch < 20; batch++) if ((await notifications.deleteExpired(new Date(), 500)) < 500) break;
-    },
+    pass: () => notificationRetention.runPass(),
     intervalMs: config.PAYMENT_RETENTION_INTERVAL_MS,
     log,
     failureMessage: 'notification retention failed',

@@ -14,11 +14,20 @@ import { invoiceEvents } from './events/invoice-events.ts';
 import { workspaceEvents } from './events/workspace-events.ts';
 import { recurringHandlers } from './grpc/handlers.ts';
 import { ServiceClock } from '@invoice-platform/common/clock';
+import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
+import { AutomaticPauses } from './service/automatic-pauses.ts';
+import { InvoicesFromEvents } from './service/invoices-from-events.ts';
+import { PauseAndResume } from './service/pause-and-resume.ts';
+import { PlanPolicy } from './service/plan-policy.ts';
+import { ScheduleChanges } from './service/schedule-changes.ts';
 import { Scheduler } from './service/scheduler.ts';
-import { SeriesService } from './service/series.ts';
+import { SeriesChanges } from './service/series-changes.ts';
+import { SeriesCreation } from './service/series-creation.ts';
+import { SeriesQueries } from './service/series-queries.ts';
 import { registerModels } from './store/models.ts';
 import { createModelIndexes } from '@invoice-platform/common/setup';
-import { RecurringRepository } from './store/repository.ts';
+import { OccurrenceStore } from './store/occurrences.ts';
+import { SeriesStore } from './store/series.ts';
 import { mailDomain } from './domain/email.ts';
 
 const config = loadRecurringConfig();
@@ -35,7 +44,9 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.RECURRING_DB_NAME, log);
   const models = registerModels(conn);
   await createModelIndexes(models);
-  const repo = new RecurringRepository(models);
+  const stores = { series: new SeriesStore(models), occurrences: new OccurrenceStore(models) };
+  /** workspace.v1 and invoice.lifecycle.v1 events the consumers have applied. */
+  const processed = new ProcessedEvents(models.ProcessedEvent);
 
   const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
   const invoice = connectPeer('invoice', config.INVOICE_ADDR, config.GRPC_TIMEOUT_MS);
@@ -43,10 +54,15 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
   const clock = new ServiceClock();
-  const series = new SeriesService(repo, accounts, clock, config.SCHEDULER_LEASE_MS);
+  const plan = new PlanPolicy({ accounts });
+  const changes = new SeriesChanges({ ...stores, clock });
+  const queries = new SeriesQueries(stores);
+  const pauses = new AutomaticPauses({ series: stores.series, plan, processed, clock, log });
   const scheduler = new Scheduler({
-    repo,
-    series,
+    ...stores,
+    changes,
+    plan,
+    pauses,
     invoice,
     pdf,
     accounts,
@@ -63,8 +79,10 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   void startEventConsumer({
     kafka: createKafka('recurring', config.KAFKA_BROKERS, log),
     groupId: config.KAFKA_CONSUMER_GROUP ?? 'recurring',
-    onWorkspace: workspaceEvents({ repo, series, log }),
-    onInvoice: invoiceEvents({ repo, invoice, log }),
+    onWorkspace: workspaceEvents({ pauses }),
+    onInvoice: invoiceEvents({
+      invoicesFromEvents: new InvoicesFromEvents({ occurrences: stores.occurrences, processed, invoice, log }),
+    }),
     log,
     onStatus: (up) => log.info({ up }, 'recurring consumer status'),
   }).then(
@@ -76,7 +94,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   );
 
   const purge = startProcessedEventsPurge({
-    forgetBefore: (b) => repo.processed.forgetBefore(b),
+    forgetBefore: (b) => processed.forgetBefore(b),
     now: () => new Date(),
     log,
   });
@@ -86,7 +104,23 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     services: [
       {
         service: platformService('recurring'),
-        handlers: recurringHandlers({ series, scheduler, clock, testHooks: config.RECURRING_TEST_HOOKS }),
+        handlers: recurringHandlers({
+          creation: new SeriesCreation({ ...stores, clock }),
+          queries,
+          pauseAndResume: new PauseAndResume({ changes, plan, queries }),
+          scheduleChanges: new ScheduleChanges({
+            ...stores,
+            changes,
+            plan,
+            queries,
+            clock,
+            // A frequency change holds what it replaces for a scheduler lease at most: a crashed change's holds end then.
+            holdMs: config.SCHEDULER_LEASE_MS,
+          }),
+          scheduler,
+          clock,
+          testHooks: config.RECURRING_TEST_HOOKS,
+        }),
       },
     ],
     // Its own RPCs need only the database; peers are checked per call (docs/health.md).

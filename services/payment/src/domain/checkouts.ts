@@ -2,16 +2,11 @@
  * When a stored checkout is sent to again and when a new one is opened (docs/payments.md "One
  * checkout per invoice and provider"). Pure rules; the store applies them with conditional writes.
  */
-import { sameAmount } from './money.ts';
+import { sameAmount } from '@invoice-platform/common/money';
+import type { CheckoutDoc } from './records.ts';
 
-export interface StoredCheckout {
-  state: 'creating' | 'open' | 'paid' | 'closed';
-  amount: string;
-  currency: string;
-  redirect_url: string | null;
-  expires_at: Date | null;
-  lease_until: Date | null;
-}
+/** The invoice's existing checkout for the provider, as the reuse rule reads it. */
+export type ExistingCheckout = Pick<CheckoutDoc, 'state' | 'amount' | 'currency' | 'redirect_url' | 'expires_at'>;
 
 /**
  * A customer needs some time on the provider's page: a checkout that ends sooner than this is not
@@ -27,15 +22,20 @@ export type CheckoutDecision =
   /** Open a new provider checkout in its place. */
   | 'replace';
 
+/**
+ * What to do with the stored checkout for `invoice` at `now`. `leaseHeld`: the lease of the
+ * StartCheckout that is creating it still holds (one whose lease ran out is taken to have died).
+ */
 export function decideCheckout(
-  stored: StoredCheckout,
+  stored: ExistingCheckout,
   invoice: { amount: string; currency: string },
   now: Date,
+  leaseHeld: boolean,
 ): CheckoutDecision {
-  if (stored.state === 'creating')
-    return stored.lease_until && stored.lease_until.getTime() > now.getTime() ? 'wait' : 'replace';
+  if (stored.state === 'creating') return leaseHeld ? 'wait' : 'replace';
   if (stored.state !== 'open' || !stored.redirect_url) return 'replace';
-  if (stored.currency !== invoice.currency || !sameAmount(stored.amount, invoice.amount)) return 'replace';
+  if (stored.currency !== invoice.currency || !sameAmount(stored.currency, stored.amount, invoice.amount))
+    return 'replace';
   if (stored.expires_at && stored.expires_at.getTime() - now.getTime() < minRemainingMs) return 'replace';
   return 'reuse';
 }
@@ -71,7 +71,10 @@ export function canTakePayment(
 ): string | undefined {
   if (!payableStatus(invoice.invoice_status)) return `the invoice is ${invoice.invoice_status}`;
   if (invoice.is_archived) return 'the invoice is archived';
-  if (invoice.currency.toUpperCase() !== checkout.currency || !sameAmount(invoice.amount, checkout.amount))
+  if (
+    invoice.currency.toUpperCase() !== checkout.currency ||
+    !sameAmount(checkout.currency, invoice.amount, checkout.amount)
+  )
     return 'the invoice amount is not the amount the checkout was opened for';
   return undefined;
 }

@@ -27,14 +27,6 @@ export function fromUnits(units: bigint, digits: number): string {
   return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-/** True when both are the same amount of money ('12.5' and '12.50'); false when either is not a number. */
-export function sameAmount(a: string, b: string): boolean {
-  const digits = 12;
-  const x = toUnits(a, digits);
-  const y = toUnits(b, digits);
-  return x !== undefined && x === y;
-}
-
 function exact(amount: string, digits: number, currency: string, provider: string): bigint {
   const units = toUnits(amount, digits);
   if (units === undefined)

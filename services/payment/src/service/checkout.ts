@@ -1,7 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
-import { withTimeout } from '@invoice-platform/common/mongo';
+import { withTimeout } from '@invoice-platform/common/timeouts';
 import { isPaymentProvider, providerSpecs, type PaymentProvider } from '@invoice-platform/common/payment-providers';
+import { leaseHeld } from '@invoice-platform/common/store/leases';
 import type { Connection, PaymentAdapter } from '../domain/adapter.ts';
 import { checkoutExpiry, decideCheckout, notifyUrl, payableStatus } from '../domain/checkouts.ts';
 import type { CheckoutStore, CheckoutSubject, CreatingLease } from '../store/checkouts.ts';
@@ -76,7 +77,7 @@ export class CheckoutService {
       if (!stored) {
         lease = await checkouts.insertCreating(subject, now, leaseMs);
       } else {
-        const decision = decideCheckout(stored, { amount, currency }, now);
+        const decision = decideCheckout(stored, { amount, currency }, now, leaseHeld(stored, now));
         if (decision === 'reuse') return { redirectUrl: stored.redirect_url!, provider, reused: true };
         if (decision === 'wait') {
           if (Date.now() > waitUntil)
@@ -143,7 +144,7 @@ export class CheckoutService {
       {
         provider,
         providerCheckoutId: made.providerCheckoutId,
-        checkoutId: lease.checkoutId,
+        checkoutId: lease.doc._id,
         invoiceId: invoice.id,
         workspaceId: subject.workspaceId,
         amount: subject.amount,

@@ -1,10 +1,9 @@
 import type { Logger } from '@invoice-platform/common/logger';
-import { withTimeout } from '@invoice-platform/common/mongo';
+import { withTimeout } from '@invoice-platform/common/timeouts';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
-import type { Lease } from '@invoice-platform/common/store/leases';
 import type { ExpireOutcome, PaymentAdapter } from '../domain/adapter.ts';
-import type { ProviderCheckoutDoc } from '../store/models.ts';
-import type { DueWorkResult, ProviderCheckoutStore } from '../store/provider-checkouts.ts';
+import type { ProviderCheckoutDoc } from '../domain/records.ts';
+import type { DueWorkResult, ProviderCheckoutLease, ProviderCheckoutStore } from '../store/provider-checkouts.ts';
 import type { NotificationService } from './notifications.ts';
 import type { Peers } from './peers.ts';
 import { asProviderFailure } from './provider-errors.ts';
@@ -58,7 +57,7 @@ export class DueWork {
     return worked;
   }
 
-  private async work(lease: Lease<ProviderCheckoutDoc>): Promise<void> {
+  private async work(lease: ProviderCheckoutLease): Promise<void> {
     const { providerCheckouts, notifications, log } = this.deps;
     const ref = lease.doc;
     const result: DueWorkResult = { dueAt: null };

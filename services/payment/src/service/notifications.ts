@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
 import { meter } from '@invoice-platform/common/metrics';
-import { withTimeout } from '@invoice-platform/common/mongo';
+import { sameAmount } from '@invoice-platform/common/money';
+import { withTimeout } from '@invoice-platform/common/timeouts';
 import { isPaymentProvider, type PaymentProvider } from '@invoice-platform/common/payment-providers';
 import type {
   Connection,
@@ -14,10 +15,9 @@ import type {
   VerifiedPayment,
 } from '../domain/adapter.ts';
 import { canTakePayment } from '../domain/checkouts.ts';
-import { sameAmount } from '../domain/money.ts';
 import { rawBodyCap, type RefusalKind, refusedUnverified } from '../domain/notifications.ts';
+import type { ProviderCheckoutDoc } from '../domain/records.ts';
 import type { CheckoutStore } from '../store/checkouts.ts';
-import type { ProviderCheckoutDoc } from '../store/models.ts';
 import type { Decision, EventClaim, NotificationFacts, NotificationStore } from '../store/notifications.ts';
 import type { ProviderCheckoutStore } from '../store/provider-checkouts.ts';
 import type { Peers } from './peers.ts';
@@ -276,7 +276,7 @@ export class NotificationService {
       await checkouts.settle(ref.checkout_id, ref.provider_checkout_id, 'closed', this.now());
       return { decision: accepted('failed'), facts: {} };
     }
-    if (verified.currency.toUpperCase() !== ref.currency || !sameAmount(verified.amount, ref.amount))
+    if (verified.currency.toUpperCase() !== ref.currency || !sameAmount(ref.currency, verified.amount, ref.amount))
       return {
         decision: refused(
           'mismatch',

@@ -12,20 +12,23 @@ import type { Connection } from '../domain/adapter.ts';
 export type PublicInvoice = Invoice__Output;
 export type MarkPaidResponse = MarkPaidByPaymentResponse__Output;
 
+export interface PeersDeps {
+  invoice: TypedClient<InvoiceServiceDefinition>;
+  accounts: TypedClient<AccountsServiceDefinition>;
+}
+
 /** The two peers, as the service uses them: invoice (read, mark paid) and accounts (credentials). */
 export class Peers {
-  private readonly invoice: TypedClient<InvoiceServiceDefinition>;
-  private readonly accounts: TypedClient<AccountsServiceDefinition>;
+  private readonly deps: PeersDeps;
 
-  constructor(invoice: TypedClient<InvoiceServiceDefinition>, accounts: TypedClient<AccountsServiceDefinition>) {
-    this.invoice = invoice;
-    this.accounts = accounts;
+  constructor(deps: PeersDeps) {
+    this.deps = deps;
   }
 
   /** The invoice, or null when no invoice has this id. */
   async invoiceById(invoiceId: string): Promise<PublicInvoice | null> {
     try {
-      return await this.invoice.call('GetPublicInvoice', { invoice_id: invoiceId });
+      return await this.deps.invoice.call('GetPublicInvoice', { invoice_id: invoiceId });
     } catch (err) {
       if (AppError.isKind(err, 'not_found') || AppError.isKind(err, 'validation')) return null;
       throw err;
@@ -35,7 +38,10 @@ export class Peers {
   /** The workspace's connection of `provider`, or null when it is not connected (any more). */
   async connection(workspaceId: string, provider: string): Promise<Connection | null> {
     try {
-      const res = await this.accounts.call('GetPaymentGatewayCredentials', { workspace_id: workspaceId, provider });
+      const res = await this.deps.accounts.call('GetPaymentGatewayCredentials', {
+        workspace_id: workspaceId,
+        provider,
+      });
       return { mode: (res.mode === 'live' ? 'live' : 'sandbox') as PaymentMode, credentials: res.credentials ?? {} };
     } catch (err) {
       if (AppError.isKind(err, 'not_found')) return null;
@@ -44,6 +50,6 @@ export class Peers {
   }
 
   markPaid(req: MarkPaidByPaymentRequest): Promise<MarkPaidResponse> {
-    return this.invoice.call('MarkPaidByPayment', req);
+    return this.deps.invoice.call('MarkPaidByPayment', req);
   }
 }

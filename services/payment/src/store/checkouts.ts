@@ -1,8 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { newId } from '@invoice-platform/common/ids';
+import {
+  heldBy,
+  type Lease,
+  leaseFor,
+  newLeaseToken,
+  noLease,
+  releaseHeld,
+} from '@invoice-platform/common/store/leases';
 import { operator } from '@invoice-platform/common/store/operators';
 import { insertOnce } from '@invoice-platform/common/store/unique';
-import type { CheckoutDoc, Models } from './models.ts';
+import type { CheckoutDoc } from '../domain/records.ts';
+import type { Models, StoredCheckout } from './models.ts';
 
 /** What a StartCheckout opens a checkout for. */
 export interface CheckoutSubject {
@@ -13,10 +21,8 @@ export interface CheckoutSubject {
   currency: string;
 }
 
-/** The right to ask the provider for this checkout, held until `finishCreating` or `abandon`. */
-export interface CreatingLease {
-  checkoutId: string;
-  token: string;
+/** The right to ask the provider for this checkout (a lease on it), held until `finishCreating` or `abandon`. */
+export interface CreatingLease extends Lease<Pick<CheckoutDoc, '_id'>> {
   /** The provider checkout this one replaces, if any (expired, closed, or for another amount). */
   replaced: CheckoutDoc | null;
 }
@@ -30,7 +36,7 @@ export interface OpenedCheckout {
 /**
  * The checkouts collection: one document per invoice and provider, changed only by single-document
  * conditional writes (an insert the unique index decides, a compare-and-set on `version`, or a
- * write guarded by the lease token).
+ * write guarded by the lease, common/store/leases.ts).
  */
 export class CheckoutStore {
   private readonly models: Models;
@@ -39,8 +45,8 @@ export class CheckoutStore {
     this.models = models;
   }
 
-  async find(invoiceId: string, provider: string): Promise<CheckoutDoc | null> {
-    return this.models.Checkout.findOne({ invoice_id: invoiceId, provider }).lean<CheckoutDoc>().exec();
+  async find(invoiceId: string, provider: string): Promise<StoredCheckout | null> {
+    return this.models.Checkout.findOne({ invoice_id: invoiceId, provider }).lean<StoredCheckout>().exec();
   }
 
   /**
@@ -48,16 +54,15 @@ export class CheckoutStore {
    * Null when another one exists already (the unique index decided for someone else).
    */
   async insertCreating(subject: CheckoutSubject, now: Date, leaseMs: number): Promise<CreatingLease | null> {
-    const token = newToken();
-    const doc: CheckoutDoc = {
+    const token = newLeaseToken();
+    const doc: StoredCheckout = {
       _id: newId('chk'),
       invoice_id: subject.invoiceId,
       provider: subject.provider,
       workspace_id: subject.workspaceId,
       state: 'creating',
       version: 0,
-      lease_token: token,
-      lease_until: new Date(now.getTime() + leaseMs),
+      ...leaseFor(token, now, leaseMs),
       amount: subject.amount,
       currency: subject.currency,
       provider_checkout_id: null,
@@ -66,7 +71,7 @@ export class CheckoutStore {
       created_at: now,
       updated_at: now,
     };
-    return (await insertOnce(this.models.Checkout, doc)) ? { checkoutId: doc._id, token, replaced: null } : null;
+    return (await insertOnce(this.models.Checkout, doc)) ? { doc: { _id: doc._id }, token, replaced: null } : null;
   }
 
   /**
@@ -74,15 +79,19 @@ export class CheckoutStore {
    * left `creating` by a holder whose lease ran out) to create its replacement, by compare-and-set
    * on the version that was read. Null when someone changed it first.
    */
-  async takeOver(current: CheckoutDoc, subject: CheckoutSubject, now: Date, leaseMs: number) {
-    const token = newToken();
+  async takeOver(
+    current: CheckoutDoc,
+    subject: CheckoutSubject,
+    now: Date,
+    leaseMs: number,
+  ): Promise<CreatingLease | null> {
+    const token = newLeaseToken();
     const res = await this.models.Checkout.updateOne(
       { _id: current._id, version: current.version },
       {
         $set: {
           state: 'creating',
-          lease_token: token,
-          lease_until: new Date(now.getTime() + leaseMs),
+          ...leaseFor(token, now, leaseMs),
           workspace_id: subject.workspaceId,
           amount: subject.amount,
           currency: subject.currency,
@@ -94,18 +103,17 @@ export class CheckoutStore {
         $inc: { version: 1 },
       },
     );
-    return res.modifiedCount === 1 ? { checkoutId: current._id, token, replaced: current } : null;
+    return res.modifiedCount === 1 ? { doc: { _id: current._id }, token, replaced: current } : null;
   }
 
   /** Opens the checkout the lease was for; null when the lease was lost (it ran out and was taken over). */
-  async finishCreating(lease: CreatingLease, opened: OpenedCheckout, now: Date): Promise<CheckoutDoc | null> {
+  async finishCreating(lease: CreatingLease, opened: OpenedCheckout, now: Date): Promise<StoredCheckout | null> {
     return this.models.Checkout.findOneAndUpdate(
-      { _id: lease.checkoutId, state: 'creating', lease_token: lease.token },
+      { _id: lease.doc._id, state: 'creating', ...heldBy(lease.token) },
       {
         $set: {
           state: 'open',
-          lease_token: null,
-          lease_until: null,
+          ...noLease(),
           provider_checkout_id: opened.providerCheckoutId,
           redirect_url: opened.redirectUrl,
           expires_at: opened.expiresAt,
@@ -115,15 +123,17 @@ export class CheckoutStore {
       },
       { returnDocument: 'after' },
     )
-      .lean<CheckoutDoc>()
+      .lean<StoredCheckout>()
       .exec();
   }
 
   /** The provider call failed: the next click may try again at once rather than wait out the lease. */
   async abandon(lease: CreatingLease, now: Date): Promise<void> {
-    await this.models.Checkout.updateOne(
-      { _id: lease.checkoutId, state: 'creating', lease_token: lease.token },
-      { $set: { state: 'closed', lease_token: null, lease_until: null, updated_at: now }, $inc: { version: 1 } },
+    await releaseHeld(
+      this.models.Checkout,
+      lease,
+      { $set: { state: 'closed', updated_at: now }, $inc: { version: 1 } },
+      { state: 'creating' },
     );
   }
 
@@ -152,8 +162,4 @@ export class CheckoutStore {
       { $set: { state: 'closed', updated_at: now }, $inc: { version: 1 } },
     );
   }
-}
-
-function newToken(): string {
-  return randomBytes(12).toString('base64url');
 }

@@ -1,7 +1,8 @@
+import { unclaimed } from '@invoice-platform/common/store/leases';
 import { markMigrationDone, migrationDone } from '@invoice-platform/common/store/migrations';
 import { operator } from '@invoice-platform/common/store/operators';
 import { insertOnce } from '@invoice-platform/common/store/unique';
-import type { CheckoutDoc, Models } from './models.ts';
+import type { Models, StoredCheckout } from './models.ts';
 import type { Retention } from './notifications.ts';
 import { providerCheckoutKey } from './provider-checkouts.ts';
 
@@ -23,10 +24,10 @@ async function once(models: Models, id: string, step: () => Promise<void>): Prom
 /** Checkouts opened before provider_checkouts existed: their current provider checkout, so its notifications still find it. */
 async function providerCheckoutsFromCheckouts(models: Models, now: Date): Promise<void> {
   const cursor = models.Checkout.find({ provider_checkout_id: operator({ $ne: null }) })
-    .lean<CheckoutDoc[]>()
+    .lean<StoredCheckout[]>()
     .cursor();
   for await (const checkout of cursor) {
-    const c = checkout as CheckoutDoc;
+    const c = checkout as StoredCheckout;
     await insertOnce(models.ProviderCheckout, {
       _id: providerCheckoutKey(c.provider, c.provider_checkout_id!),
       provider: c.provider,
@@ -41,7 +42,7 @@ async function providerCheckoutsFromCheckouts(models: Models, now: Date): Promis
       expire_attempts: 0,
       recheck: false,
       due_at: null,
-      lease_token: null,
+      ...unclaimed(),
       calls: 0,
       calls_window_at: null,
       opened_at: c.updated_at,

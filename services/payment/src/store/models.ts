@@ -1,5 +1,16 @@
+import type { Leasable, LeasedUntil } from '@invoice-platform/common/store/leases';
 import { migrationModel } from '@invoice-platform/common/store/migrations';
 import { type Connection, Schema } from 'mongoose';
+import {
+  type CheckoutDoc,
+  checkoutStates,
+  expiryStates,
+  type NotificationDoc,
+  notificationOutcomes,
+  type ProviderCheckoutDoc,
+  providerCheckoutStates,
+  type RefusalSampleDoc,
+} from '../domain/records.ts';
 
 /**
  * The payment service's database (docs/data-layer.md: single-document atomic updates and unique
@@ -23,116 +34,14 @@ import { type Connection, Schema } from 'mongoose';
  *   migrations         the one-time data steps that have run (store/migrations.ts).
  */
 
-export const checkoutStates = ['creating', 'open', 'paid', 'closed'] as const;
-export type CheckoutState = (typeof checkoutStates)[number];
+/** A checkout as stored: its record and, while `creating`, the lease of the StartCheckout asking the provider. */
+export type StoredCheckout = CheckoutDoc & LeasedUntil;
+/** A provider checkout as stored: its record and the due-work pass's claim on it (`due_at` its lease's end while claimed). */
+export type StoredProviderCheckout = ProviderCheckoutDoc & Leasable;
+/** A notification as stored: its record and, while `processing`, the lease of the request acting on it. */
+export type StoredNotification = NotificationDoc & LeasedUntil;
 
-export interface CheckoutDoc {
-  _id: string;
-  invoice_id: string;
-  provider: string;
-  workspace_id: string;
-  /** creating (a StartCheckout holds the lease and asks the provider) | open | paid | closed */
-  state: CheckoutState;
-  /** Moved on by every change: a takeover is a compare-and-set on it. */
-  version: number;
-  /** The holder of a `creating` checkout; null otherwise. */
-  lease_token: string | null;
-  /** When a `creating` checkout's holder is taken to have died; null otherwise. */
-  lease_until: Date | null;
-  /** The invoice amount and currency the provider checkout was opened for. */
-  amount: string;
-  currency: string;
-  provider_checkout_id: string | null;
-  redirect_url: string | null;
-  /** When the provider stops taking it (or the service's own limit when the provider gives none). */
-  expires_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const providerCheckoutStates = ['open', 'replaced', 'paid', 'closed'] as const;
-export type ProviderCheckoutState = (typeof providerCheckoutStates)[number];
-export const expiryStates = ['pending', 'expired', 'not_expirable', 'gave_up'] as const;
-export type ExpiryState = (typeof expiryStates)[number];
-
-export interface ProviderCheckoutDoc {
-  /** `${provider}:${provider_checkout_id}` */
-  _id: string;
-  provider: string;
-  provider_checkout_id: string;
-  checkout_id: string;
-  invoice_id: string;
-  workspace_id: string;
-  /** What this provider checkout was opened for: a payment on it must be exactly this. */
-  amount: string;
-  currency: string;
-  /** open: the checkout's current one (or one being opened) | replaced | paid | closed (ended at the provider). */
-  state: ProviderCheckoutState;
-  /** Asking the provider to expire it: pending until asked; null when it was never to be expired. */
-  expiry: ExpiryState | null;
-  expire_attempts: number;
-  /** A notification held back by the call limit: the provider's record is fetched back by the pass. */
-  recheck: boolean;
-  /** When the pass has work on it (expiry, recheck), or its lease ends; null when none is due. */
-  due_at: Date | null;
-  lease_token: string | null;
-  /** Provider calls made for its notifications since `calls_window_at` (the per-checkout limit). */
-  calls: number;
-  calls_window_at: Date | null;
-  opened_at: Date;
-  updated_at: Date;
-}
-
-export const notificationOutcomes = ['processing', 'paid', 'duplicate', 'pending', 'failed', 'refused'] as const;
-export type NotificationOutcome = (typeof notificationOutcomes)[number];
-
-export interface NotificationDoc {
-  _id: string;
-  provider: string;
-  /** The provider's event id, from a verified notification only; null when it gives none. */
-  event_id: string | null;
-  /** A replay's original (`${provider}:${event id}`). */
-  replay_of: string | null;
-  /** processing while the service acts on it (held by `lease_token` until `lease_until`). */
-  outcome: NotificationOutcome;
-  /** Why it was refused (never a secret; bounded). */
-  reason: string | null;
-  /** A refusal's kind, from a fixed list (the metric's `refusal` attribute). */
-  refusal: string | null;
-  /** The event type or status word the notification states (validated, bounded). */
-  kind: string | null;
-  /** accepted | refused: what the provider was answered (a replay gets the same answer). */
-  reply: string | null;
-  lease_token: string | null;
-  lease_until: Date | null;
-  checkout_id: string | null;
-  workspace_id: string | null;
-  invoice_id: string | null;
-  /** What the provider reported (verified) or claimed (unverified). */
-  status: string | null;
-  provider_payment_id: string | null;
-  provider_checkout_id: string | null;
-  amount: string | null;
-  currency: string | null;
-  /** The body's size and SHA-256 (hex): enough to recognise a body again without keeping it. */
-  body_bytes: number;
-  body_sha256: string | null;
-  /** The body as it arrived, capped (rawBodyCap), for verified notifications only. */
-  raw: string | null;
-  received_at: Date;
-  decided_at: Date | null;
-  /** When the retention pass removes it. */
-  expires_at: Date;
-}
-
-export interface RefusalSampleDoc {
-  /** `${provider}:${hour, ISO}` */
-  _id: string;
-  kept: number;
-  expires_at: Date;
-}
-
-const checkoutSchema = new Schema<CheckoutDoc>(
+const checkoutSchema = new Schema<StoredCheckout>(
   {
     _id: String,
     invoice_id: { type: String, required: true },
@@ -156,7 +65,7 @@ const checkoutSchema = new Schema<CheckoutDoc>(
 // of concurrent first clicks exactly one inserts, the others wait for its checkout and reuse it.
 checkoutSchema.index({ invoice_id: 1, provider: 1 }, { unique: true });
 
-const providerCheckoutSchema = new Schema<ProviderCheckoutDoc>(
+const providerCheckoutSchema = new Schema<StoredProviderCheckout>(
   {
     _id: String,
     provider: { type: String, required: true },
@@ -184,7 +93,7 @@ providerCheckoutSchema.index({ due_at: 1 });
 // After a payment: the other open provider checkouts of the same checkout, to expire them.
 providerCheckoutSchema.index({ checkout_id: 1 });
 
-const notificationSchema = new Schema<NotificationDoc>(
+const notificationSchema = new Schema<StoredNotification>(
   {
     _id: String,
     provider: { type: String, required: true },
@@ -232,9 +141,9 @@ refusalSampleSchema.index({ expires_at: 1 });
 
 export function registerModels(conn: Connection) {
   return {
-    Checkout: conn.model<CheckoutDoc>('Checkout', checkoutSchema),
-    ProviderCheckout: conn.model<ProviderCheckoutDoc>('ProviderCheckout', providerCheckoutSchema),
-    Notification: conn.model<NotificationDoc>('Notification', notificationSchema),
+    Checkout: conn.model<StoredCheckout>('Checkout', checkoutSchema),
+    ProviderCheckout: conn.model<StoredProviderCheckout>('ProviderCheckout', providerCheckoutSchema),
+    Notification: conn.model<StoredNotification>('Notification', notificationSchema),
     RefusalSample: conn.model<RefusalSampleDoc>('RefusalSample', refusalSampleSchema),
     Migration: migrationModel(conn),
   };

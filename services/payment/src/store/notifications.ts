@@ -1,7 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { newId } from '@invoice-platform/common/ids';
+import {
+  heldBy,
+  type Lease,
+  leaseFor,
+  newLeaseToken,
+  noLease,
+  releaseHeld,
+  takeFree,
+} from '@invoice-platform/common/store/leases';
 import { insertOnce } from '@invoice-platform/common/store/unique';
-import type { Models, NotificationDoc, NotificationOutcome } from './models.ts';
+import type { NotificationDoc, NotificationOutcome } from '../domain/records.ts';
+import type { Models, StoredNotification } from './models.ts';
 import { operator } from '@invoice-platform/common/store/operators';
 
 /** How long records are kept (config PAYMENT_NOTIFICATION_RETENTION_MS, PAYMENT_REFUSED_RETENTION_MS). */
@@ -37,11 +46,8 @@ export interface Decision {
   reply: 'accepted' | 'refused';
 }
 
-/** The claim to act on one provider event, held until `decide` or `release`. */
-export interface EventClaim {
-  id: string;
-  token: string;
-}
+/** The claim to act on one provider event (a lease on its record), held until `decide` or `release`. */
+export type EventClaim = Lease<Pick<NotificationDoc, '_id'>>;
 
 export type ClaimResult =
   | { kind: 'claimed'; claim: EventClaim }
@@ -50,7 +56,7 @@ export type ClaimResult =
   /** Another request is acting on the same event right now. */
   | { kind: 'busy' };
 
-function blank(provider: string, now: Date): NotificationDoc {
+function blank(provider: string, now: Date): StoredNotification {
   return {
     _id: '',
     provider,
@@ -61,8 +67,7 @@ function blank(provider: string, now: Date): NotificationDoc {
     refusal: null,
     kind: null,
     reply: null,
-    lease_token: null,
-    lease_until: null,
+    ...noLease(),
     checkout_id: null,
     workspace_id: null,
     invoice_id: null,
@@ -95,8 +100,9 @@ function bounded(facts: NotificationFacts): NotificationFacts {
  * The notifications collection. A verified notification with the provider's event id is claimed
  * by inserting it under `${provider}:${event id}` (the _id is the unique key): exactly one request
  * acts on an event, a replay finds the decided record, and a holder that died (its lease ran out)
- * is taken over by the provider's next retry. A holder that fails releases its claim, so the
- * provider's retry is acted on again instead of being taken for a replay.
+ * is taken over by the provider's next retry (leases: common/store/leases.ts). A holder that fails
+ * releases its claim, so the provider's retry is acted on again instead of being taken for a
+ * replay.
  */
 export class NotificationStore {
   private readonly models: Models;
@@ -121,25 +127,24 @@ export class NotificationStore {
     leaseMs: number,
   ): Promise<ClaimResult> {
     const id = `${provider}:${eventId}`;
-    const token = randomBytes(12).toString('base64url');
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    const doc: NotificationDoc = {
+    const token = newLeaseToken();
+    const claim: EventClaim = { doc: { _id: id }, token };
+    const doc: StoredNotification = {
       ...blank(provider, now),
       ...bounded(facts),
       _id: id,
       event_id: eventId,
-      lease_token: token,
-      lease_until: leaseUntil,
+      ...leaseFor(token, now, leaseMs),
       expires_at: this.expiresAt(now, 'processing'),
     };
     // A claim released between our insert and our read is gone again: a few rounds settle it.
     for (let round = 0; round < 3; round++) {
-      if (await insertOnce(this.models.Notification, doc)) return { kind: 'claimed', claim: { id, token } };
-      const taken = await this.models.Notification.updateOne(
-        { _id: id, outcome: 'processing', lease_until: operator({ $lte: now }) },
-        { $set: { lease_token: token, lease_until: leaseUntil, received_at: now } },
-      );
-      if (taken.modifiedCount === 1) return { kind: 'claimed', claim: { id, token } };
+      if (await insertOnce(this.models.Notification, doc)) return { kind: 'claimed', claim };
+      // One still processing whose holder's lease ran out (it died) is taken over by this request.
+      const taken = await takeFree(this.models.Notification, { _id: id, outcome: 'processing' }, token, now, leaseMs, {
+        received_at: now,
+      });
+      if (taken) return { kind: 'claimed', claim };
       const original = await this.models.Notification.findById(id).lean<NotificationDoc>().exec();
       if (original) return original.outcome === 'processing' ? { kind: 'busy' } : { kind: 'seen', original };
     }
@@ -148,8 +153,9 @@ export class NotificationStore {
 
   /** Records what was decided about a claimed event; false when the claim had been lost meanwhile. */
   async decide(claim: EventClaim, facts: NotificationFacts, decision: Decision, now: Date): Promise<boolean> {
-    const res = await this.models.Notification.updateOne(
-      { _id: claim.id, lease_token: claim.token, outcome: 'processing' },
+    return releaseHeld(
+      this.models.Notification,
+      claim,
       {
         $set: {
           ...bounded(facts),
@@ -157,19 +163,17 @@ export class NotificationStore {
           reason: decision.reason?.slice(0, maxFieldLength) ?? null,
           refusal: decision.refusal,
           reply: decision.reply,
-          lease_token: null,
-          lease_until: null,
           decided_at: now,
           expires_at: this.expiresAt(now, decision.outcome),
         },
       },
+      { outcome: 'processing' },
     );
-    return res.modifiedCount === 1;
   }
 
   /** Gives a claimed event up after a failure (a peer or the provider unavailable), so its retry is acted on. */
   async release(claim: EventClaim): Promise<void> {
-    await this.models.Notification.deleteOne({ _id: claim.id, lease_token: claim.token, outcome: 'processing' });
+    await this.models.Notification.deleteOne({ _id: claim.doc._id, ...heldBy(claim.token), outcome: 'processing' });
   }
 
   /** Records a notification that is not a claimed event: unverified, without an event id, or a replay. */

@@ -1,7 +1,8 @@
-import { claimDue, completeLease, type Lease } from '@invoice-platform/common/store/leases';
+import { claimDue, completeLease, type Lease, unclaimed } from '@invoice-platform/common/store/leases';
 import { operator } from '@invoice-platform/common/store/operators';
 import { insertOnce } from '@invoice-platform/common/store/unique';
-import type { ExpiryState, Models, ProviderCheckoutDoc } from './models.ts';
+import type { ExpiryState, ProviderCheckoutDoc } from '../domain/records.ts';
+import type { Models, StoredProviderCheckout } from './models.ts';
 
 /** A provider checkout as it is opened: what StartCheckout got from the provider. */
 export interface OpenedProviderCheckout {
@@ -22,6 +23,9 @@ export interface DueWorkResult {
   /** When work is due again (a retry), or null. */
   dueAt: Date | null;
 }
+
+/** The due-work pass's claim on a provider checkout (claimDue): the provider checkout as claimed, and its token. */
+export type ProviderCheckoutLease = Lease<StoredProviderCheckout>;
 
 export function providerCheckoutKey(provider: string, providerCheckoutId: string): string {
   return `${provider}:${providerCheckoutId}`;
@@ -50,7 +54,7 @@ export class ProviderCheckoutStore {
    * process that dies in between leaves nothing payable behind that nobody looks after.
    */
   async insertOpened(opened: OpenedProviderCheckout, now: Date, orphanAfter: Date): Promise<void> {
-    const doc: ProviderCheckoutDoc = {
+    const doc: StoredProviderCheckout = {
       _id: providerCheckoutKey(opened.provider, opened.providerCheckoutId),
       provider: opened.provider,
       provider_checkout_id: opened.providerCheckoutId,
@@ -64,7 +68,7 @@ export class ProviderCheckoutStore {
       expire_attempts: 0,
       recheck: false,
       due_at: orphanAfter,
-      lease_token: null,
+      ...unclaimed(),
       calls: 0,
       calls_window_at: null,
       opened_at: now,
@@ -77,7 +81,7 @@ export class ProviderCheckoutStore {
   /** The checkout now points to it: nothing is to be expired (unless the pass already took it). */
   async adopt(provider: string, providerCheckoutId: string, now: Date): Promise<void> {
     await this.models.ProviderCheckout.updateOne(
-      { _id: providerCheckoutKey(provider, providerCheckoutId), state: 'open', expiry: 'pending', lease_token: null },
+      { _id: providerCheckoutKey(provider, providerCheckoutId), state: 'open', expiry: 'pending', ...unclaimed() },
       { $set: { expiry: null, due_at: null, updated_at: now } },
     ).exec();
   }
@@ -143,27 +147,27 @@ export class ProviderCheckoutStore {
   async scheduleRecheck(id: string, at: Date): Promise<void> {
     // Not before anything already due (an expiry), and never while leased (due_at is then the lease's end).
     await this.models.ProviderCheckout.updateOne(
-      { _id: id, lease_token: null, $or: [{ due_at: null }, { due_at: operator({ $gt: at }) }] },
+      { _id: id, ...unclaimed(), $or: [{ due_at: null }, { due_at: operator({ $gt: at }) }] },
       { $set: { recheck: true, due_at: at } },
     ).exec();
     await this.models.ProviderCheckout.updateOne({ _id: id }, { $set: { recheck: true } }).exec();
   }
 
   /** The earliest provider checkout with work due, leased to this caller; null when none is due. */
-  claimDue(now: Date, leaseMs: number): Promise<Lease<ProviderCheckoutDoc> | null> {
+  claimDue(now: Date, leaseMs: number): Promise<ProviderCheckoutLease | null> {
     return claimDue(this.models.ProviderCheckout, {}, now, leaseMs);
   }
 
   /** Writes what the pass did; false when its lease had run out and another worker took over. */
-  async complete(lease: Lease<ProviderCheckoutDoc>, result: DueWorkResult, now: Date): Promise<boolean> {
-    const set: Partial<ProviderCheckoutDoc> & { due_at: Date | null } = { due_at: result.dueAt, updated_at: now };
+  async complete(lease: ProviderCheckoutLease, result: DueWorkResult, now: Date): Promise<boolean> {
+    const set: Partial<StoredProviderCheckout> & { due_at: Date | null } = { due_at: result.dueAt, updated_at: now };
     if (result.expiry !== undefined) set.expiry = result.expiry;
     if (result.expireAttempts !== undefined) set.expire_attempts = result.expireAttempts;
     if (result.recheck !== undefined) set.recheck = result.recheck;
     const written = await completeLease(this.models.ProviderCheckout, lease, set);
     // Work asked for while the lease was held (a replacement, a held-back notification) is due now.
     await this.models.ProviderCheckout.updateOne(
-      { _id: lease.doc._id, lease_token: null, due_at: null, $or: [{ recheck: true }, { expiry: 'pending' }] },
+      { _id: lease.doc._id, ...unclaimed(), due_at: null, $or: [{ recheck: true }, { expiry: 'pending' }] },
       { $set: { due_at: now } },
     ).exec();
     return written;

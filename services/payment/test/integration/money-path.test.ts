@@ -16,7 +16,7 @@ import type { PaymentProvider } from '@invoice-platform/common/payment-providers
 import { startFake } from '@invoice-platform/test-support/fake-providers/index';
 import type { FakeNotification, FakeProvider } from '@invoice-platform/test-support/fake-providers/types';
 import { type ApiClient, waitFor } from '@invoice-platform/test-support/platform';
-import type { ProviderCheckoutDoc } from '../../src/store/models.ts';
+import type { StoredProviderCheckout } from '../../src/store/models.ts';
 import { PaymentHarness } from './harness.ts';
 
 // The Mollie fake's API is HTTPS with a self-signed certificate (test/support/fake-providers/README.md).
@@ -91,8 +91,8 @@ function t_assert(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-function providerCheckout(provider: PaymentProvider, id: string): Promise<ProviderCheckoutDoc | null> {
-  return h.models.ProviderCheckout.findById(`${provider}:${id}`).lean<ProviderCheckoutDoc>().exec();
+function providerCheckout(provider: PaymentProvider, id: string): Promise<StoredProviderCheckout | null> {
+  return h.models.ProviderCheckout.findById(`${provider}:${id}`).lean<StoredProviderCheckout>().exec();
 }
 
 /** Waits until the due-work pass has asked the provider to expire it; what came of that. */

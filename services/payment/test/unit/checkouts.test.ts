@@ -6,41 +6,39 @@ import {
   minRemainingMs,
   notifyUrl,
   payableStatus,
-  type StoredCheckout,
+  type ExistingCheckout,
 } from '../../src/domain/checkouts.ts';
 
 const now = new Date('2026-05-01T10:00:00Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
-const open: StoredCheckout = {
+const open: ExistingCheckout = {
   state: 'open',
   amount: '124.50',
   currency: 'EUR',
   redirect_url: 'https://checkout.example/cs_1',
   expires_at: later(3_600_000),
-  lease_until: null,
 };
 const invoice = { amount: '124.5', currency: 'EUR' };
 
 test('decideCheckout: an open checkout for the same amount and currency with time left is reused', (t) => {
-  t.is(decideCheckout(open, invoice, now), 'reuse');
-  t.is(decideCheckout({ ...open, expires_at: null }, invoice, now), 'reuse');
+  t.is(decideCheckout(open, invoice, now, false), 'reuse');
+  t.is(decideCheckout({ ...open, expires_at: null }, invoice, now, false), 'reuse');
 });
 
 test('decideCheckout: another amount or currency, little time left, or a settled checkout is replaced', (t) => {
-  t.is(decideCheckout(open, { amount: '124.51', currency: 'EUR' }, now), 'replace');
-  t.is(decideCheckout(open, { amount: '124.50', currency: 'USD' }, now), 'replace');
-  t.is(decideCheckout({ ...open, expires_at: later(minRemainingMs - 1) }, invoice, now), 'replace');
-  t.is(decideCheckout({ ...open, expires_at: later(-1) }, invoice, now), 'replace');
-  t.is(decideCheckout({ ...open, state: 'closed' }, invoice, now), 'replace');
-  t.is(decideCheckout({ ...open, state: 'paid' }, invoice, now), 'replace');
-  t.is(decideCheckout({ ...open, redirect_url: null }, invoice, now), 'replace');
+  t.is(decideCheckout(open, { amount: '124.51', currency: 'EUR' }, now, false), 'replace');
+  t.is(decideCheckout(open, { amount: '124.50', currency: 'USD' }, now, false), 'replace');
+  t.is(decideCheckout({ ...open, expires_at: later(minRemainingMs - 1) }, invoice, now, false), 'replace');
+  t.is(decideCheckout({ ...open, expires_at: later(-1) }, invoice, now, false), 'replace');
+  t.is(decideCheckout({ ...open, state: 'closed' }, invoice, now, false), 'replace');
+  t.is(decideCheckout({ ...open, state: 'paid' }, invoice, now, false), 'replace');
+  t.is(decideCheckout({ ...open, redirect_url: null }, invoice, now, false), 'replace');
 });
 
 test('decideCheckout: one being created is waited for while its lease holds, then taken over', (t) => {
-  const creating: StoredCheckout = { ...open, state: 'creating', redirect_url: null, lease_until: later(5000) };
-  t.is(decideCheckout(creating, invoice, now), 'wait');
-  t.is(decideCheckout({ ...creating, lease_until: later(0) }, invoice, now), 'replace');
-  t.is(decideCheckout({ ...creating, lease_until: null }, invoice, now), 'replace');
+  const creating: ExistingCheckout = { ...open, state: 'creating', redirect_url: null };
+  t.is(decideCheckout(creating, invoice, now, true), 'wait');
+  t.is(decideCheckout(creating, invoice, now, false), 'replace');
 });
 
 test('checkoutExpiry: the provider expiry, bounded by the service limit', (t) => {

@@ -1,8 +1,8 @@
+import { sameAmount } from '@invoice-platform/common/money';
 import test from 'ava';
 import {
   fromStripeAmount,
   fromUnits,
-  sameAmount,
   toMollieValue,
   toPaypalValue,
   toStripeAmount,
@@ -24,12 +24,13 @@ test('toUnits / fromUnits: exact decimal text, refusing what would round', (t) =
   t.throws(() => fromUnits(-1n, 2));
 });
 
-test('sameAmount compares money, not text', (t) => {
-  t.true(sameAmount('12.5', '12.50'));
-  t.true(sameAmount('1388750', '1388750.00'));
-  t.false(sameAmount('12.50', '12.51'));
-  t.false(sameAmount('1.00', '100'));
-  t.false(sameAmount('x', 'x'));
+test("a provider's amount is compared with the checkout's in the currency's minor units, not as text", (t) => {
+  t.true(sameAmount('EUR', '12.5', '12.50'));
+  t.true(sameAmount('IDR', '1388750', '1388750.00'));
+  t.false(sameAmount('EUR', '12.50', '12.51'));
+  t.false(sameAmount('EUR', '1.00', '100'));
+  t.false(sameAmount('IDR', '1388750.50', '1388750'));
+  t.false(sameAmount('EUR', 'x', 'x'));
 });
 
 test('Stripe: minor units with its zero-decimal list; IDR is two-decimal at Stripe', (t) => {
@@ -41,7 +42,7 @@ test('Stripe: minor units with its zero-decimal list; IDR is two-decimal at Stri
   t.is(fromStripeAmount(12450, 'EUR'), '124.50');
   t.is(fromStripeAmount(1500, 'jpy'), '1500');
   t.is(fromStripeAmount(138875000, 'IDR'), '1388750.00');
-  t.true(sameAmount(fromStripeAmount(toStripeAmount('1388750', 'IDR'), 'IDR'), '1388750'));
+  t.true(sameAmount('IDR', fromStripeAmount(toStripeAmount('1388750', 'IDR'), 'IDR'), '1388750'));
   const err = t.throws(() => toStripeAmount('1500.50', 'JPY'));
   t.regex(err.message, /Stripe takes JPY with 0 decimals/);
   t.throws(() => toStripeAmount('0.001', 'USD'));

@@ -1,4 +1,5 @@
 import { type RecurringInterval, recurringIntervals } from '@invoice-platform/common/contracts/values';
+import { addDays, addMonths } from '@invoice-platform/common/dates';
 /**
  * Occurrence dates of a series (docs/architecture.md#recurring): they step from the anchor (the first
  * invoice's issue date, in the workspace time zone) by 7 or 14 days, or by 1/3/6/12 months keeping
@@ -16,29 +17,10 @@ export function isFrequency(value: string): value is Frequency {
 const monthsOf: Partial<Record<Frequency, number>> = { monthly: 1, quarterly: 3, 'semi-annually': 6, yearly: 12 };
 const daysOf: Partial<Record<Frequency, number>> = { weekly: 7, fortnightly: 14 };
 
-function parse(date: string): [number, number, number] {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) throw new Error(`not a date: ${date}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
-}
-
-function format(y: number, m: number, d: number): string {
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
 /** The local date of step `k` (0 = the anchor itself). */
 export function stepDate(anchor: string, frequency: Frequency, k: number): string {
-  const [y, m, d] = parse(anchor);
   const days = daysOf[frequency];
-  if (days !== undefined) return new Date(Date.UTC(y, m - 1, d + days * k)).toISOString().slice(0, 10);
-  const months = m - 1 + monthsOf[frequency]! * k;
-  const year = y + Math.floor(months / 12);
-  const month = (months % 12) + 1;
-  return format(year, month, Math.min(d, daysInMonth(year, month)));
+  return days !== undefined ? addDays(anchor, days * k) : addMonths(anchor, monthsOf[frequency]! * k);
 }
 
 /**
@@ -60,17 +42,6 @@ export function planDates(
     out.push(date);
   }
   return out;
-}
-
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = parse(date);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  const [y1, m1, d1] = parse(from);
-  const [y2, m2, d2] = parse(to);
-  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
 }
 
 /** Retry delay of a failed occurrence: 1, 2, 4 … minutes, at most 6 hours. */

@@ -2,11 +2,17 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
+import type { PauseAndResume } from '../service/pause-and-resume.ts';
+import type { ScheduleChanges } from '../service/schedule-changes.ts';
 import type { Scheduler } from '../service/scheduler.ts';
-import type { SeriesService } from '../service/series.ts';
+import type { SeriesCreation } from '../service/series-creation.ts';
+import type { SeriesQueries } from '../service/series-queries.ts';
 
 export interface HandlerDeps {
-  series: SeriesService;
+  creation: SeriesCreation;
+  queries: SeriesQueries;
+  pauseAndResume: PauseAndResume;
+  scheduleChanges: ScheduleChanges;
   scheduler: Scheduler;
   clock: ServiceClock;
   testHooks: boolean;
@@ -16,13 +22,13 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const int = (v: unknown) => (typeof v === 'number' && v !== 0 ? v : undefined);
 
 export function recurringHandlers(deps: HandlerDeps): TypedHandlers<RecurringServiceDefinition> {
-  const { series } = deps;
+  const { creation, queries, scheduleChanges } = deps;
   const needHooks = () => {
     if (!deps.testHooks) throw new AppError('application', 'Moving the clock needs the test hooks.');
   };
   return {
     async CreateSeries(req) {
-      const { view, created } = await series.create({
+      const { view, created } = await creation.create({
         workspace_id: req.workspace_id,
         series_id: req.series_id,
         source_invoice_id: req.source_invoice_id,
@@ -43,19 +49,19 @@ export function recurringHandlers(deps: HandlerDeps): TypedHandlers<RecurringSer
     },
 
     async ListSeries(req) {
-      return series.list(req.workspace_id, req.status, req.page, req.page_size);
+      return queries.list(req.workspace_id, req.status, req.page, req.page_size);
     },
 
     async GetSeries(req) {
-      return series.get(req.workspace_id, req.series_id);
+      return queries.get(req.workspace_id, req.series_id);
     },
 
     async SetSeriesStatus(req) {
-      return series.setStatus(req.workspace_id, req.series_id, req.status);
+      return deps.pauseAndResume.setStatus(req.workspace_id, req.series_id, req.status);
     },
 
     async ExtendSeries(req) {
-      const { view, result } = await series.extend(req.workspace_id, req.series_id, {
+      const { view, result } = await scheduleChanges.extend(req.workspace_id, req.series_id, {
         count: int(req.count),
         end_date: str(req.end_date),
       });
@@ -63,7 +69,7 @@ export function recurringHandlers(deps: HandlerDeps): TypedHandlers<RecurringSer
     },
 
     async ChangeFrequency(req) {
-      const { view, result } = await series.changeFrequency(req.workspace_id, req.series_id, {
+      const { view, result } = await scheduleChanges.changeFrequency(req.workspace_id, req.series_id, {
         frequency: req.frequency,
         start_date: req.start_date,
         count: int(req.count),
@@ -73,7 +79,7 @@ export function recurringHandlers(deps: HandlerDeps): TypedHandlers<RecurringSer
     },
 
     async SkipOccurrence(req) {
-      return series.skip(req.workspace_id, req.series_id, req.date);
+      return scheduleChanges.skip(req.workspace_id, req.series_id, req.date);
     },
 
     async SetClock(req) {

@@ -1,31 +1,34 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { generateItem } from '@invoice-platform/common/contracts/items';
-import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
 import { meter } from '@invoice-platform/common/metrics';
-import { withTimeout } from '@invoice-platform/common/mongo';
+import { withTimeout } from '@invoice-platform/common/timeouts';
 import { Poller } from '@invoice-platform/common/poller';
 import { crashPoint } from '@invoice-platform/common/test-hooks';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
-import type { GenerateInvoiceRequest } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceRequest';
 import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
-import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
-import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import type { ObservableCallback } from '@opentelemetry/api';
-import { addDays, retryDelayMs } from '../domain/schedule.ts';
+import { retryDelayMs } from '../domain/schedule.ts';
 import { followUpMail, followUpMessageId } from '../domain/email.ts';
-import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
-import type { DueScope, OccurrenceLease, RecurringRepository } from '../store/repository.ts';
+import { followUpRequest } from '../domain/follow-up-request.ts';
+import type { PlanLapse } from '../domain/plan.ts';
+import type { SeriesDoc } from '../domain/records.ts';
+import type { DueScope, OccurrenceLease, OccurrenceStore } from '../store/occurrences.ts';
+import type { SeriesStore } from '../store/series.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
-import type { PlanLapse, SeriesService } from './series.ts';
+import type { AutomaticPauses } from './automatic-pauses.ts';
+import type { AccountsClient, InvoiceClient, PdfClient } from './peers.ts';
+import type { PlanPolicy } from './plan-policy.ts';
+import type { SeriesChanges } from './series-changes.ts';
 
 export interface SchedulerDeps {
-  repo: RecurringRepository;
-  series: SeriesService;
-  invoice: TypedClient<InvoiceServiceDefinition>;
-  pdf: TypedClient<PdfServiceDefinition>;
-  accounts: TypedClient<AccountsServiceDefinition>;
+  series: SeriesStore;
+  occurrences: OccurrenceStore;
+  changes: SeriesChanges;
+  plan: PlanPolicy;
+  pauses: AutomaticPauses;
+  invoice: InvoiceClient;
+  pdf: PdfClient;
+  accounts: AccountsClient;
   mailer: Mailer;
   clock: ServiceClock;
   log: Logger;
@@ -64,18 +67,18 @@ class LeaseLost extends Error {}
 class LeaseKeeper {
   lost = false;
   private readonly timer: NodeJS.Timeout;
-  private readonly repo: RecurringRepository;
+  private readonly occurrences: OccurrenceStore;
   private readonly leaseMs: number;
   readonly lease: OccurrenceLease;
 
-  constructor(repo: RecurringRepository, lease: OccurrenceLease, leaseMs: number, log: Logger) {
-    this.repo = repo;
+  constructor(occurrences: OccurrenceStore, lease: OccurrenceLease, leaseMs: number, log: Logger) {
+    this.occurrences = occurrences;
     this.lease = lease;
     this.leaseMs = leaseMs;
     this.timer = setInterval(
       () =>
         void this.renew().catch((err: unknown) =>
-          log.warn({ occurrence: lease.occurrence._id, err: (err as Error).message }, 'renewing a lease failed'),
+          log.warn({ occurrence: lease.doc._id, err: (err as Error).message }, 'renewing a lease failed'),
         ),
       Math.max(100, Math.floor(leaseMs / 3)),
     );
@@ -84,7 +87,7 @@ class LeaseKeeper {
   /** Extends the lease from now; false (and lost from then on) when another worker holds it. */
   async renew(): Promise<boolean> {
     if (this.lost) return false;
-    if (!(await this.repo.renewLease(this.lease, new Date(Date.now() + this.leaseMs)))) this.lost = true;
+    if (!(await this.occurrences.renewLease(this.lease, new Date(Date.now() + this.leaseMs)))) this.lost = true;
     return !this.lost;
   }
 
@@ -95,7 +98,7 @@ class LeaseKeeper {
 
 /**
  * Generates and emails due follow-ups (docs/architecture.md#recurring). Any number of replicas may run
- * it: a worker leases an occurrence (one conditional write, see RecurringRepository) and writes
+ * it: a worker leases an occurrence (one conditional write, see OccurrenceStore) and writes
  * its result only while the lease is its own. The invoice itself is idempotent by series
  * occurrence in the invoice service, so a retry after any failure or takeover never makes a
  * second invoice or uses a second credit. The email has no such key at the receiver: the worker
@@ -110,27 +113,21 @@ const backlogGauge = meter().createObservableGauge('invoice_platform.recurring.b
 });
 
 export class Scheduler {
-  private readonly d: SchedulerDeps;
+  private readonly deps: SchedulerDeps;
   /** The leases this replica is working under: its renewals, stopped with it. */
   private readonly keepers = new Set<LeaseKeeper>();
   private poller: Poller | undefined;
-  private readonly invoice: TypedClient<InvoiceServiceDefinition>;
-  private readonly pdf: TypedClient<PdfServiceDefinition>;
-  private readonly accounts: TypedClient<AccountsServiceDefinition>;
 
   constructor(deps: SchedulerDeps) {
-    this.d = deps;
-    this.invoice = deps.invoice;
-    this.pdf = deps.pdf;
-    this.accounts = deps.accounts;
+    this.deps = deps;
   }
 
   /** The backlog gauge: the pass's own indexed range (`due_at <= now`), counted by the index. */
   private readonly observeBacklog: ObservableCallback = async (result) => {
     try {
-      result.observe(await withTimeout(this.d.repo.countDue(this.d.clock.now()), 2000));
+      result.observe(await withTimeout(this.deps.occurrences.countDue(this.deps.clock.now()), 2000));
     } catch (err) {
-      this.d.log.warn({ err: (err as Error).message }, 'scheduler backlog not read');
+      this.deps.log.warn({ err: (err as Error).message }, 'scheduler backlog not read');
     }
   };
 
@@ -140,7 +137,7 @@ export class Scheduler {
       pass: () => this.runOnce(),
       intervalMs,
       firstDelayMs: intervalMs,
-      log: this.d.log,
+      log: this.deps.log,
       failureMessage: 'scheduler pass failed',
     });
     this.poller.start();
@@ -159,37 +156,37 @@ export class Scheduler {
    * worker holds is left to it; one of a series that is not active is snoozed.
    */
   async runOnce(scope: DueScope = {}): Promise<SchedulerPass> {
-    const now = this.d.clock.now();
+    const now = this.deps.clock.now();
     const pass: SchedulerPass = { runs: [], completed: 0 };
     const sources = new Map<string, Promise<Invoice__Output>>();
     const lapses = new Map<string, Promise<PlanLapse | null>>();
-    for await (const due of this.d.repo.dueOccurrences(now, scope)) {
-      const series = await this.d.repo.findSeries(due.series_id);
+    for await (const due of this.deps.occurrences.due(now, scope)) {
+      const series = await this.deps.series.find(due.series_id);
       if (!series) continue;
       if (series.status !== 'active') {
-        await this.d.repo.snoozeOccurrence(due._id, now, new Date(now.getTime() + snoozeMs));
+        await this.deps.occurrences.snooze(due._id, now, new Date(now.getTime() + snoozeMs));
         // A resume between the read above and the snooze must not leave the occurrence asleep.
-        if ((await this.d.repo.findSeries(series._id))?.status === 'active')
-          await this.d.repo.wakeOccurrences(series._id, now);
+        if ((await this.deps.series.find(series._id))?.status === 'active')
+          await this.deps.occurrences.wake(series._id, now);
         continue;
       }
-      const lease = await this.d.repo.leaseDueOccurrence(due._id, now, new Date(), this.d.leaseMs);
+      const lease = await this.deps.occurrences.leaseDue(due._id, now, new Date(), this.deps.leaseMs);
       if (!lease) continue;
       // A plan that lapsed without its workspace.v1 event having arrived yet: no new follow-up.
       // One already generated is still emailed: its invoice exists.
-      if (!lease.occurrence.invoice_id) {
+      if (!lease.doc.invoice_id) {
         if (!lapses.has(series.workspace_id))
-          lapses.set(series.workspace_id, this.d.series.planLapse(series.workspace_id));
+          lapses.set(series.workspace_id, this.deps.plan.lapse(series.workspace_id));
         const lapse = await lapses.get(series.workspace_id)!;
         if (lapse) {
-          await this.d.series.pauseForPlan(series.workspace_id, lapse);
+          await this.deps.pauses.pauseForPlan(series.workspace_id, lapse);
           // Restored meanwhile (nothing paused): due again at the next pass instead.
-          const paused = (await this.d.repo.findSeries(series._id))?.status !== 'active';
-          await this.d.repo.releaseAndSnooze(lease, paused ? new Date(now.getTime() + snoozeMs) : now);
+          const paused = (await this.deps.series.find(series._id))?.status !== 'active';
+          await this.deps.occurrences.releaseAndSnooze(lease, paused ? new Date(now.getTime() + snoozeMs) : now);
           pass.runs.push({
             workspace_id: series.workspace_id,
             series_id: series._id,
-            local_date: lease.occurrence.local_date,
+            local_date: lease.doc.local_date,
             status: 'paused',
             error: lapse,
           });
@@ -199,7 +196,7 @@ export class Scheduler {
       if (!sources.has(series._id))
         sources.set(
           series._id,
-          this.invoice.call('GetInvoice', {
+          this.deps.invoice.call('GetInvoice', {
             workspace_id: series.workspace_id,
             invoice_id: series.source_invoice_id,
           }),
@@ -215,21 +212,24 @@ export class Scheduler {
     source: Promise<Invoice__Output>,
     pass: SchedulerPass,
   ): Promise<OccurrenceRun> {
-    const occ = lease.occurrence;
+    const occ = lease.doc;
     const run: OccurrenceRun = {
       workspace_id: series.workspace_id,
       series_id: series._id,
       local_date: occ.local_date,
       status: 'pending',
     };
-    const keeper = new LeaseKeeper(this.d.repo, lease, this.d.leaseMs, this.d.log);
+    const keeper = new LeaseKeeper(this.deps.occurrences, lease, this.deps.leaseMs, this.deps.log);
     this.keepers.add(keeper);
     try {
       await this.attempt(series, keeper, source, run, pass);
     } catch (err) {
       if (!(err instanceof LeaseLost)) throw err;
       // The occurrence may be another worker's now: it is left to it, untouched.
-      this.d.log.warn({ series_id: series._id, occurrence: occ.local_date, err: err.message }, 'occurrence lease lost');
+      this.deps.log.warn(
+        { series_id: series._id, occurrence: occ.local_date, err: err.message },
+        'occurrence lease lost',
+      );
       run.error = err.message;
     } finally {
       keeper.stop();
@@ -247,7 +247,7 @@ export class Scheduler {
     pass: SchedulerPass,
   ): Promise<void> {
     const { lease } = keeper;
-    const occ = lease.occurrence;
+    const occ = lease.doc;
     try {
       run.invoice_id = occ.invoice_id ?? (await this.generate(series, keeper, source));
       if (!occ.email_sent) await this.email(series, keeper, run.invoice_id);
@@ -255,10 +255,10 @@ export class Scheduler {
       if (err instanceof LeaseLost) throw err;
       const attempts = occ.attempts + 1;
       const message = err instanceof AppError ? `${err.name}: ${err.message}` : (err as Error).message;
-      const retryAt = new Date(this.d.clock.now().getTime() + retryDelayMs(attempts));
-      if (!(await this.d.repo.failOccurrence(lease, retryAt, message.slice(0, 500))))
+      const retryAt = new Date(this.deps.clock.now().getTime() + retryDelayMs(attempts));
+      if (!(await this.deps.occurrences.fail(lease, retryAt, message.slice(0, 500))))
         throw new LeaseLost(`the lease on this occurrence was taken over while it was worked on (${message})`);
-      this.d.log.warn(
+      this.deps.log.warn(
         { series_id: series._id, occurrence: occ.local_date, attempts, err: message },
         'follow-up failed; will retry',
       );
@@ -266,51 +266,22 @@ export class Scheduler {
       run.error = message;
       return;
     }
-    if (!(await this.d.repo.completeOccurrence(lease, this.d.clock.now())))
+    if (!(await this.deps.occurrences.complete(lease, this.deps.clock.now())))
       throw new LeaseLost('the lease on this occurrence ran out while its email was sent; it was taken over');
     run.status = 'sent';
-    if (await this.d.series.settle(series)) pass.completed++;
+    if (await this.deps.changes.settle(series)) pass.completed++;
   }
 
   /** Generates the follow-up (a retry gets the invoice already made) and records it under the lease. */
   private async generate(series: SeriesDoc, keeper: LeaseKeeper, source: Promise<Invoice__Output>): Promise<string> {
-    const occ = keeper.lease.occurrence;
-    const request = this.followUpRequest(series, occ, await source);
+    const occ = keeper.lease.doc;
+    const request = followUpRequest(series, occ, await source);
     if (keeper.lost) throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
-    const res = await this.invoice.call('GenerateInvoice', request);
+    const res = await this.deps.invoice.call('GenerateInvoice', request);
     crashPoint('recurring.after-generate', { series_id: series._id, invoice_id: res.id });
-    if (!(await this.d.repo.recordInvoice(keeper.lease, res.id, res.invoice_number)))
+    if (!(await this.deps.occurrences.recordInvoice(keeper.lease, res.id, res.invoice_number)))
       throw new LeaseLost('the lease on this occurrence was taken over while it was generated; not recorded');
     return res.id;
-  }
-
-  /** The first invoice's content for the occurrence's date, keeping its issue-to-due offset. */
-  private followUpRequest(series: SeriesDoc, occ: OccurrenceDoc, source: Invoice__Output): GenerateInvoiceRequest {
-    const items = source.items.map(generateItem);
-    return {
-      workspace_id: series.workspace_id,
-      source: 'recurring',
-      series_id: series._id,
-      occurrence_date: occ.local_date,
-      issue_date: new Date(occ.date).toISOString(),
-      customer_name: source.customer_name,
-      customer_email: series.customer_email,
-      customer_tax_id: source.customer_tax_id,
-      items,
-      currency: source.currency,
-      tax_rate: source.tax_rate,
-      discount_total: source.discount_total,
-      due_date: addDays(occ.local_date, series.due_offset_days),
-      notes: source.notes,
-      custom_payment_notes: source.custom_payment_notes,
-      footer_text: source.footer_text,
-      document_language: source.document_language,
-      template: source.requested_template,
-      is_recurring: true,
-      recurring_interval: series.frequency,
-      payment_gateway: source.payment_gateway,
-      payment_account: source.payment_account,
-    };
   }
 
   /**
@@ -318,18 +289,18 @@ export class Scheduler {
    * taken over never sends it, and two workers never send it at once).
    */
   private async email(series: SeriesDoc, keeper: LeaseKeeper, invoiceId: string): Promise<void> {
-    const inv = await this.invoice.call('GetInvoice', {
+    const inv = await this.deps.invoice.call('GetInvoice', {
       workspace_id: series.workspace_id,
       invoice_id: invoiceId,
     });
     if (!inv.pdf_file_id) throw new Error('the follow-up has no PDF yet');
     const [file, ws] = await Promise.all([
-      this.pdf.call('GetFile', {
+      this.deps.pdf.call('GetFile', {
         workspace_id: series.workspace_id,
         file_id: inv.pdf_file_id,
         include_content: true,
       }),
-      this.accounts.call('GetWorkspace', { workspace_id: series.workspace_id }),
+      this.deps.accounts.call('GetWorkspace', { workspace_id: series.workspace_id }),
     ]);
     if (!file.info) throw new Error('the PDF service answered GetFile without the file info');
     const mail = followUpMail({
@@ -342,20 +313,23 @@ export class Scheduler {
       dueDate: inv.due_date,
       url: inv.pdf_url ?? '',
     });
-    const occ = keeper.lease.occurrence;
-    const messageId = occ.message_id ?? followUpMessageId(occ, this.d.messageIdDomain);
-    if (keeper.lost || !(await this.d.repo.claimSend(keeper.lease, messageId, new Date(Date.now() + this.d.leaseMs)))) {
+    const occ = keeper.lease.doc;
+    const messageId = occ.message_id ?? followUpMessageId(occ, this.deps.messageIdDomain);
+    if (
+      keeper.lost ||
+      !(await this.deps.occurrences.claimSend(keeper.lease, messageId, new Date(Date.now() + this.deps.leaseMs)))
+    ) {
       keeper.lost = true;
       throw new LeaseLost('the lease on this occurrence was taken over while it was worked on; not emailed');
     }
     if (occ.status === 'sending')
       // Its last worker died or stalled between handing it to SMTP and recording it: the customer
       // may have it already, and gets the same Message-ID again (docs/architecture.md#mail).
-      this.d.log.warn(
+      this.deps.log.warn(
         { series_id: series._id, occurrence: occ.local_date, message_id: messageId },
         'resending a follow-up whose last send has no known outcome',
       );
-    await this.d.mailer.send({
+    await this.deps.mailer.send({
       messageId,
       to: series.customer_email,
       subject: mail.subject,

@@ -7,7 +7,7 @@
 import { createMailer, type Mailer } from '@invoice-platform/common/mail';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
-import { connectPeers, log, newSeriesService, openDatabase } from './helpers.ts';
+import { connectPeers, log, openDatabase, useCases } from './helpers.ts';
 
 const env = process.env;
 const db = await openDatabase(env.CRASH_DB_NAME!);
@@ -29,8 +29,7 @@ const mailer: Mailer = {
 };
 
 const scheduler = new Scheduler({
-  repo: db.repo,
-  series: newSeriesService(db.repo, peers.accounts, clock, leaseMs),
+  ...useCases(db, peers.accounts, clock, leaseMs),
   invoice: peers.invoice,
   pdf: peers.pdf,
   accounts: peers.accounts,

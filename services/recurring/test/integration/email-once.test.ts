@@ -7,7 +7,7 @@ import { MailSink, type SinkMessage } from '@invoice-platform/test-support/mail'
 import { waitFor } from '@invoice-platform/test-support/platform';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
-import { log, newSeriesService, openTestDatabase, seriesInput, stack, startPeers } from './helpers.ts';
+import { log, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
 import { SmtpTap } from './smtp-tap.ts';
 
 // The follow-up email, once per occurrence (docs/architecture.md#mail): scheduler replicas over one
@@ -77,8 +77,7 @@ test.after.always(async () => {
 
 function replica(clock: ServiceClock) {
   const scheduler = new Scheduler({
-    repo: db.repo,
-    series: newSeriesService(db.repo, peers.clients.accounts, clock, LEASE_MS),
+    ...useCases(db, peers.clients.accounts, clock, LEASE_MS),
     invoice: peers.clients.invoice,
     pdf: peers.clients.pdf,
     accounts: peers.clients.accounts,
@@ -98,7 +97,7 @@ async function dueSeries(to: string, { ws = 'WSONCE0001', count = 2 } = {}) {
   const anchor = new Date('2027-02-14T03:00:00.000Z');
   const clock = new ServiceClock();
   clock.freezeAt(anchor);
-  await newSeriesService(db.repo, peers.clients.accounts, clock).create(
+  await useCases(db, peers.clients.accounts, clock).creation.create(
     seriesInput(ws, seriesId, anchor, { customer_email: to, count }),
   );
   const dates = ['2027-03-14', '2027-04-14', '2027-05-14'].slice(0, count - 1);
@@ -136,7 +135,7 @@ async function leaseRunsOut(occurrenceId: string) {
   await waitFor(
     `the lease on ${occurrenceId} to run out`,
     async () => {
-      const occurrence = await db.repo.findOccurrence(occurrenceId);
+      const occurrence = await db.occurrences.find(occurrenceId);
       return occurrence?.lease_until != null && occurrence.lease_until.getTime() < Date.now();
     },
     30_000,
@@ -154,7 +153,7 @@ test.serial(
     const child = await crashingReplica(seriesId, clock.now());
     t.is(child.signal, 'SIGKILL', `the replica was to die after its first email (exit ${child.code}): ${child.stderr}`);
     t.like(
-      await db.repo.findOccurrence(`${seriesId}:${first}`),
+      await db.occurrences.find(`${seriesId}:${first}`),
       {
         status: 'sending',
         message_id: messageIdOf(seriesId, first),
@@ -164,7 +163,7 @@ test.serial(
       },
       'the claim of a send whose outcome nobody knows',
     );
-    t.like(await db.repo.findOccurrence(`${seriesId}:${second}`), { status: 'pending', invoice_id: null });
+    t.like(await db.occurrences.find(`${seriesId}:${second}`), { status: 'pending', invoice_id: null });
     t.deepEqual(tap.acceptedIds(to), [messageIdOf(seriesId, first)]);
     t.is(withSubjectOf(await mail.list(to), first), 1);
 
@@ -201,14 +200,14 @@ test.serial(
         'each invoice made once',
       );
       for (const date of dates)
-        t.like(await db.repo.findOccurrence(`${seriesId}:${date}`), {
+        t.like(await db.occurrences.find(`${seriesId}:${date}`), {
           status: 'sent',
           email_sent: true,
           message_id: messageIdOf(seriesId, date),
           due_at: null,
           lease_token: null,
         });
-      t.is((await db.repo.findSeries(seriesId))!.status, 'completed');
+      t.is((await db.series.find(seriesId))!.status, 'completed');
 
       clock.freezeAt(new Date('2028-01-01T00:00:00.000Z'));
       t.deepEqual((await r.runOnce({ seriesId })).runs, [], 'nothing left to send');
@@ -233,7 +232,7 @@ test.serial(
     // The fourth was generated and claimed by a worker that died before its email reached the server
     // (or after: nobody knows), and its lease has run out: what the crash above leaves.
     const dead = series[3]!;
-    await db.repo.models.Occurrence.updateOne(
+    await db.models.Occurrence.updateOne(
       { _id: `${dead.seriesId}:${due}` },
       {
         $set: {
@@ -263,12 +262,12 @@ test.serial(
         const received = await mail.list(s.to);
         t.is(received.length, 1, 'received once');
         t.is(withSubjectOf(received, due), 1);
-        t.like(await db.repo.findOccurrence(`${s.seriesId}:${due}`), {
+        t.like(await db.occurrences.find(`${s.seriesId}:${due}`), {
           status: 'sent',
           message_id: messageIdOf(s.seriesId, due),
           lease_token: null,
         });
-        t.is((await db.repo.findSeries(s.seriesId))!.status, 'completed');
+        t.is((await db.series.find(s.seriesId))!.status, 'completed');
       }
       t.deepEqual(
         generated.filter((g) => g.startsWith(dead.seriesId)),
@@ -302,7 +301,7 @@ for (const how of ['unreachable', 'refusing'] as const) {
         else tap.refusing = true;
         const failed = await r.runOnce({ seriesId });
         t.like(failed.runs[0], { status: 'failed', invoice_id: invoiceOf(seriesId, due) });
-        const occurrence = (await db.repo.findOccurrence(occurrenceId))!;
+        const occurrence = (await db.occurrences.find(occurrenceId))!;
         t.like(occurrence, {
           status: 'failed',
           attempts: 1,

@@ -7,8 +7,8 @@ import { waitFor } from '@invoice-platform/test-support/platform';
 import { startEventConsumer } from '../../src/events/consumer.ts';
 import { invoiceEvents } from '../../src/events/invoice-events.ts';
 import { workspaceEvents } from '../../src/events/workspace-events.ts';
-import type { SeriesService } from '../../src/service/series.ts';
-import { log, newSeriesService, notFound, openTestDatabase, seriesInput, stack, startPeers } from './helpers.ts';
+import { InvoicesFromEvents } from '../../src/service/invoices-from-events.ts';
+import { log, notFound, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
 
 // The service's one consumer (both topics, its own group) over real Kafka and a real database; the
 // accounts and invoice peers are stand-ins whose answers the tests set.
@@ -22,7 +22,7 @@ const getInvoiceCalls: string[] = [];
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let peers: Awaited<ReturnType<typeof startPeers>>;
-let series: SeriesService;
+let series: ReturnType<typeof useCases>;
 let consumer: Consumer;
 const kafka = createKafka('recurring-test', stack.KAFKA_BROKERS!, log);
 const producer = createProducer(kafka);
@@ -46,13 +46,20 @@ test.before(async () => {
       },
     },
   });
-  series = newSeriesService(db.repo, peers.clients.accounts);
+  series = useCases(db, peers.clients.accounts);
   await producer.connect();
   consumer = await startEventConsumer({
     kafka,
     groupId: `recurring-test-${randomBytes(6).toString('hex')}`,
-    onWorkspace: workspaceEvents({ repo: db.repo, series, log }),
-    onInvoice: invoiceEvents({ repo: db.repo, invoice: peers.clients.invoice, log }),
+    onWorkspace: workspaceEvents({ pauses: series.pauses }),
+    onInvoice: invoiceEvents({
+      invoicesFromEvents: new InvoicesFromEvents({
+        occurrences: db.occurrences,
+        processed: db.processed,
+        invoice: peers.clients.invoice,
+        log,
+      }),
+    }),
     log,
   });
 });
@@ -78,11 +85,11 @@ async function publish(
 }
 
 const processed = (eventId: string) =>
-  waitFor(`event ${eventId} processed`, () => db.repo.processed.has(eventId), 60_000, 100);
+  waitFor(`event ${eventId} processed`, () => db.processed.has(eventId), 60_000, 100);
 
 async function newSeries(workspaceId: string) {
   const id = `rs_${randomBytes(8).toString('hex')}`;
-  await series.create(seriesInput(workspaceId, id, new Date(Date.now() + 60_000), { count: 3 }));
+  await series.creation.create(seriesInput(workspaceId, id, new Date(Date.now() + 60_000), { count: 3 }));
   return id;
 }
 
@@ -106,11 +113,11 @@ test.serial(
     const first = newId('evt');
     await publish(topics.workspace, ws, { id: first, ...downgrade }, downgrade.data);
     await processed(first);
-    t.like(await series.get(ws, before), { status: 'paused', paused_reason: 'plan_downgrade' });
+    t.like(await series.queries.get(ws, before), { status: 'paused', paused_reason: 'plan_downgrade' });
 
     // The plan comes back; the paused series is resumed and a new one is made.
     plans.set(ws, business);
-    await series.setStatus(ws, before, 'active');
+    await series.pauseAndResume.setStatus(ws, before, 'active');
     const after = await newSeries(ws);
 
     // The same event again (a redelivery), and the same change under a new id (read by a new consumer group).
@@ -118,8 +125,8 @@ test.serial(
     const replay = newId('evt');
     await publish(topics.workspace, ws, { id: replay, ...downgrade }, downgrade.data);
     await processed(replay);
-    t.like(await series.get(ws, before), { status: 'active', paused_reason: undefined });
-    t.like(await series.get(ws, after), { status: 'active', paused_reason: undefined });
+    t.like(await series.queries.get(ws, before), { status: 'active', paused_reason: undefined });
+    t.like(await series.queries.get(ws, after), { status: 'active', paused_reason: undefined });
 
     // A downgrade that is still in force pauses both, with the event's reason.
     plans.set(ws, { features: ['api'], plan_state: 'expired' });
@@ -127,7 +134,7 @@ test.serial(
     await publish(topics.workspace, ws, { id: ended, ...downgrade }, { ...downgrade.data, reason: 'plan_ended' });
     await processed(ended);
     for (const id of [before, after])
-      t.like(await series.get(ws, id), { status: 'paused', paused_reason: 'plan_ended' });
+      t.like(await series.queries.get(ws, id), { status: 'paused', paused_reason: 'plan_ended' });
   },
 );
 
@@ -137,7 +144,7 @@ test.serial(
     const ws = `WS${randomBytes(4).toString('hex').toUpperCase()}`;
     plans.set(ws, business);
     const id = await newSeries(ws);
-    const [first, second, third] = (await series.get(ws, id)).occurrences;
+    const [first, second, third] = (await series.queries.get(ws, id)).occurrences;
     const followUp = `inv_${randomBytes(8).toString('hex')}`;
     invoices.set(followUp, { invoice_number: 'INV-X-202701-0002', series_id: id, occurrence_date: second!.local_date });
     const gone = `inv_${randomBytes(8).toString('hex')}`;
@@ -164,13 +171,15 @@ test.serial(
     const paid = await send(event(followUp, true, 'invoice.paid'));
     const orphan = await send(event(gone, true));
     await processed(orphan);
-    t.true(await db.repo.processed.has(paid));
+    t.true(await db.processed.has(paid));
     t.deepEqual(getInvoiceCalls, [followUp, gone], 'only unknown recurring invoices are looked up, once each');
 
-    const view = await series.get(ws, id);
+    const view = await series.queries.get(ws, id);
     t.like(view.occurrences[1], { invoice_id: followUp, invoice_number: 'INV-X-202701-0002', status: 'pending' });
     t.like(view, { generated_count: 2, remaining_count: 2, last_run_date: second!.date });
     t.is(view.occurrences[2]!.invoice_id, third!.invoice_id);
-    await t.throwsAsync(series.skip(ws, id, second!.local_date), { message: /already produced an invoice/ });
+    await t.throwsAsync(series.scheduleChanges.skip(ws, id, second!.local_date), {
+      message: /already produced an invoice/,
+    });
   },
 );

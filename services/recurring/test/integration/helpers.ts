@@ -11,9 +11,18 @@ import { connectMongo } from '@invoice-platform/common/mongo';
 import type { Connection } from 'mongoose';
 import { stackEnv } from '@invoice-platform/test-support/platform';
 import { ServiceClock } from '@invoice-platform/common/clock';
-import { type CreateSeriesInput, SeriesService } from '../../src/service/series.ts';
+import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
+import type { CreateSeriesInput } from '../../src/domain/series-input.ts';
+import { AutomaticPauses } from '../../src/service/automatic-pauses.ts';
+import { PauseAndResume } from '../../src/service/pause-and-resume.ts';
+import { PlanPolicy } from '../../src/service/plan-policy.ts';
+import { ScheduleChanges } from '../../src/service/schedule-changes.ts';
+import { SeriesChanges } from '../../src/service/series-changes.ts';
+import { SeriesCreation } from '../../src/service/series-creation.ts';
+import { SeriesQueries } from '../../src/service/series-queries.ts';
 import { registerModels } from '../../src/store/models.ts';
-import { RecurringRepository } from '../../src/store/repository.ts';
+import { OccurrenceStore } from '../../src/store/occurrences.ts';
+import { SeriesStore } from '../../src/store/series.ts';
 
 export const stack = stackEnv();
 export const log: Logger = createLogger('recurring-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -74,7 +83,10 @@ export async function openDatabase(name: string) {
   return {
     name,
     conn,
-    repo: new RecurringRepository(models),
+    models,
+    series: new SeriesStore(models),
+    occurrences: new OccurrenceStore(models),
+    processed: new ProcessedEvents(models.ProcessedEvent),
     drop: async () => {
       await conn.dropDatabase();
       await conn.close();
@@ -108,12 +120,28 @@ export function seriesInput(
   } satisfies CreateSeriesInput;
 }
 
-/** A series service as main.ts wires it; `holdMs` bounds the holds of a change (SCHEDULER_LEASE_MS). */
-export function newSeriesService(
-  repo: RecurringRepository,
+/**
+ * The series use cases as main.ts wires them, with the stores the scheduler takes beside them;
+ * `holdMs` bounds the holds of a frequency change (SCHEDULER_LEASE_MS).
+ */
+export function useCases(
+  db: Awaited<ReturnType<typeof openDatabase>>,
   accounts: UnaryClient,
   clock = new ServiceClock(),
   holdMs = 60_000,
 ) {
-  return new SeriesService(repo, accounts, clock, holdMs);
+  const stores = { series: db.series, occurrences: db.occurrences };
+  const plan = new PlanPolicy({ accounts });
+  const changes = new SeriesChanges({ ...stores, clock });
+  const queries = new SeriesQueries(stores);
+  return {
+    ...stores,
+    plan,
+    changes,
+    queries,
+    creation: new SeriesCreation({ ...stores, clock }),
+    pauseAndResume: new PauseAndResume({ changes, plan, queries }),
+    scheduleChanges: new ScheduleChanges({ ...stores, changes, plan, queries, clock, holdMs }),
+    pauses: new AutomaticPauses({ series: db.series, plan, processed: db.processed, clock, log }),
+  };
 }

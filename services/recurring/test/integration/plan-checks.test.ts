@@ -3,7 +3,7 @@ import { createMailer } from '@invoice-platform/common/mail';
 import test from 'ava';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
-import { log, newSeriesService, notFound, openTestDatabase, seriesInput, stack, startPeers } from './helpers.ts';
+import { log, notFound, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
 
 // The plan is checked on every move that makes a series active (resume, extend, change of
 // frequency) and by the scheduler before each new follow-up, not only when workspace.v1 says the
@@ -75,8 +75,7 @@ function newWorkspace(plan: Plan): string {
 
 function scheduler(clock: ServiceClock) {
   return new Scheduler({
-    repo: db.repo,
-    series: newSeriesService(db.repo, peers.clients.accounts, clock),
+    ...useCases(db, peers.clients.accounts, clock),
     invoice: peers.clients.invoice,
     pdf: peers.clients.pdf,
     accounts: peers.clients.accounts,
@@ -93,7 +92,7 @@ async function dueSeries(ws: string) {
   const seriesId = `rs_plan_${randomBytes(6).toString('hex')}`;
   const clock = new ServiceClock();
   clock.freezeAt(anchor);
-  await newSeriesService(db.repo, peers.clients.accounts, clock).create(seriesInput(ws, seriesId, anchor));
+  await useCases(db, peers.clients.accounts, clock).creation.create(seriesInput(ws, seriesId, anchor));
   clock.freezeAt(new Date(`${due}T03:01:00.000Z`));
   return { seriesId, clock, occurrenceId: `${seriesId}:${due}` };
 }
@@ -103,8 +102,8 @@ async function completedSeries(ws: string) {
   const seriesId = `rs_plan_${randomBytes(6).toString('hex')}`;
   const clock = new ServiceClock();
   clock.freezeAt(anchor);
-  const series = newSeriesService(db.repo, peers.clients.accounts, clock);
-  await series.create(seriesInput(ws, seriesId, anchor, { count: undefined, end_date: '2027-02-20' }));
+  const series = useCases(db, peers.clients.accounts, clock);
+  await series.creation.create(seriesInput(ws, seriesId, anchor, { count: undefined, end_date: '2027-02-20' }));
   return { seriesId, series };
 }
 
@@ -126,10 +125,10 @@ for (const [label, plan, reason] of [
         [],
       );
       t.like(pass.runs[0], { series_id: seriesId, status: 'paused' });
-      const series = await db.repo.getSeries(ws, seriesId);
+      const series = await db.series.get(ws, seriesId);
       t.like(series, { status: 'paused', paused_reason: reason });
       // The occurrence waits untouched: no failed attempt, no lease left behind.
-      t.like(await db.repo.findOccurrence(occurrenceId), {
+      t.like(await db.occurrences.find(occurrenceId), {
         status: 'pending',
         attempts: 0,
         last_error: null,
@@ -139,7 +138,7 @@ for (const [label, plan, reason] of [
 
       // Resumed once the plan includes recurring invoices again, the follow-up goes out once.
       plans.set(ws, withRecurring);
-      await newSeriesService(db.repo, peers.clients.accounts, clock).setStatus(ws, seriesId, 'active');
+      await useCases(db, peers.clients.accounts, clock).pauseAndResume.setStatus(ws, seriesId, 'active');
       await scheduler(clock).runOnce({ workspaceId: ws });
       t.deepEqual(
         generated.filter((g) => g.startsWith(seriesId)),
@@ -157,7 +156,7 @@ test.serial('scheduler: with the plan in force the follow-up is generated as bef
     generated.filter((g) => g.startsWith(seriesId)),
     [`${seriesId}:${due}`],
   );
-  t.like(await db.repo.getSeries(ws, seriesId), { status: 'completed' });
+  t.like(await db.series.get(ws, seriesId), { status: 'completed' });
 });
 
 test.serial(
@@ -165,18 +164,18 @@ test.serial(
   async (t) => {
     const ws = newWorkspace(withRecurring);
     const { seriesId, series } = await completedSeries(ws);
-    t.like(await db.repo.getSeries(ws, seriesId), { status: 'completed' });
+    t.like(await db.series.get(ws, seriesId), { status: 'completed' });
     plans.set(ws, downgraded);
 
-    const err = await t.throwsAsync(series.extend(ws, seriesId, { count: 2 }));
+    const err = await t.throwsAsync(series.scheduleChanges.extend(ws, seriesId, { count: 2 }));
     t.is((err as { kind?: string }).kind, 'forbidden');
-    t.like(await db.repo.getSeries(ws, seriesId), { status: 'completed' });
-    t.is((await db.repo.occurrences(seriesId)).length, 1);
+    t.like(await db.series.get(ws, seriesId), { status: 'completed' });
+    t.is((await db.occurrences.ofSeries(seriesId)).length, 1);
 
     plans.set(ws, withRecurring);
-    await series.extend(ws, seriesId, { count: 2 });
-    t.like(await db.repo.getSeries(ws, seriesId), { status: 'active' });
-    t.is((await db.repo.occurrences(seriesId)).length, 3);
+    await series.scheduleChanges.extend(ws, seriesId, { count: 2 });
+    t.like(await db.series.get(ws, seriesId), { status: 'active' });
+    t.is((await db.occurrences.ofSeries(seriesId)).length, 3);
   },
 );
 
@@ -186,20 +185,20 @@ test.serial('change frequency: a completed series is not reactivated under an en
   plans.set(ws, expired);
 
   const change = { frequency: 'weekly', start_date: '2027-03-01', count: 2 };
-  const err = await t.throwsAsync(series.changeFrequency(ws, seriesId, change));
+  const err = await t.throwsAsync(series.scheduleChanges.changeFrequency(ws, seriesId, change));
   t.is((err as { kind?: string }).kind, 'forbidden');
-  t.like(await db.repo.getSeries(ws, seriesId), { status: 'completed', frequency: 'monthly' });
+  t.like(await db.series.get(ws, seriesId), { status: 'completed', frequency: 'monthly' });
 
   plans.set(ws, withRecurring);
-  await series.changeFrequency(ws, seriesId, change);
-  t.like(await db.repo.getSeries(ws, seriesId), { status: 'active', frequency: 'weekly' });
+  await series.scheduleChanges.changeFrequency(ws, seriesId, change);
+  t.like(await db.series.get(ws, seriesId), { status: 'active', frequency: 'weekly' });
 });
 
 test.serial('extend: an active series under a lapsed plan is extended and stays as it is', async (t) => {
   const ws = newWorkspace(withRecurring);
   const { seriesId, clock } = await dueSeries(ws);
   plans.set(ws, downgraded);
-  await newSeriesService(db.repo, peers.clients.accounts, clock).extend(ws, seriesId, { count: 1 });
-  t.like(await db.repo.getSeries(ws, seriesId), { status: 'active' });
-  t.is((await db.repo.occurrences(seriesId)).length, 3);
+  await useCases(db, peers.clients.accounts, clock).scheduleChanges.extend(ws, seriesId, { count: 1 });
+  t.like(await db.series.get(ws, seriesId), { status: 'active' });
+  t.is((await db.occurrences.ofSeries(seriesId)).length, 3);
 });

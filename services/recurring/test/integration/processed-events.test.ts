@@ -19,11 +19,11 @@ test('processed event ids older than the retention are forgotten by the purge jo
   t.true(await recordedAt(recent).record('evt_recent', 'invoice.created'));
   t.false(await recordedAt(recent).record('evt_recent', 'invoice.created'), 'a redelivery is recognised');
   const purge = startProcessedEventsPurge({
-    forgetBefore: (b) => db.repo.processed.forgetBefore(b),
+    forgetBefore: (b) => db.processed.forgetBefore(b),
     now: () => now,
     log,
   });
   t.teardown(() => purge.stop());
-  await waitFor('the old id forgotten', async () => !(await db.repo.processed.has('evt_old')));
-  t.true(await db.repo.processed.has('evt_recent'));
+  await waitFor('the old id forgotten', async () => !(await db.processed.has('evt_old')));
+  t.true(await db.processed.has('evt_recent'));
 });

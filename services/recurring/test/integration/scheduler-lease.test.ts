@@ -6,7 +6,7 @@ import { MailSink } from '@invoice-platform/test-support/mail';
 import { waitFor } from '@invoice-platform/test-support/platform';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
-import { log, newSeriesService, openTestDatabase, seriesInput, stack, startPeers } from './helpers.ts';
+import { log, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
 
 // Scheduler replicas (Scheduler instances, as separate processes would have) over one real
 // database and the real SMTP sink; the invoice, pdf and accounts peers are stand-ins, so a test can
@@ -85,8 +85,7 @@ test.after.always(async () => {
 
 function replica(clock: ServiceClock) {
   const scheduler = new Scheduler({
-    repo: db.repo,
-    series: newSeriesService(db.repo, peers.clients.accounts, clock, LEASE_MS),
+    ...useCases(db, peers.clients.accounts, clock, LEASE_MS),
     invoice: peers.clients.invoice,
     pdf: peers.clients.pdf,
     accounts: peers.clients.accounts,
@@ -108,7 +107,7 @@ async function dueSeries(to: string, ws = workspaceId) {
   const anchor = new Date('2027-02-14T03:00:00.000Z');
   const clock = new ServiceClock();
   clock.freezeAt(anchor);
-  await newSeriesService(db.repo, peers.clients.accounts, clock).create(
+  await useCases(db, peers.clients.accounts, clock).creation.create(
     seriesInput(ws, seriesId, anchor, { customer_email: to }),
   );
   clock.freezeAt(new Date('2027-03-14T03:01:00.000Z'));
@@ -119,7 +118,7 @@ async function dueSeries(to: string, ws = workspaceId) {
 async function leasedTwiceTheLease(occurrenceId: string) {
   const since = await waitFor(
     `a lease on ${occurrenceId}`,
-    async () => ((await db.repo.findOccurrence(occurrenceId))?.lease_token ? Date.now() : undefined),
+    async () => ((await db.occurrences.find(occurrenceId))?.lease_token ? Date.now() : undefined),
     30_000,
     20,
   );
@@ -131,7 +130,7 @@ async function leaseRunsOut(occurrenceId: string) {
   await waitFor(
     `the lease on ${occurrenceId} to run out`,
     async () => {
-      const occurrence = await db.repo.findOccurrence(occurrenceId);
+      const occurrence = await db.occurrences.find(occurrenceId);
       return occurrence?.lease_until !== null && occurrence!.lease_until.getTime() < Date.now();
     },
     30_000,
@@ -162,7 +161,7 @@ test.serial(
         generated.filter((g) => g.startsWith(seriesId)),
         [occurrenceId],
       );
-      t.like(await db.repo.findOccurrence(occurrenceId), { status: 'sent', lease_token: null }, 'lease released');
+      t.like(await db.occurrences.find(occurrenceId), { status: 'sent', lease_token: null }, 'lease released');
     } finally {
       release();
       stall = undefined;
@@ -194,7 +193,7 @@ test.serial(
       t.is(late.runs[0]!.status, 'pending');
       t.regex(late.runs[0]!.error!, /taken over/);
       t.is((await mail.list(to)).length, 1, 'still one email');
-      const occurrence = (await db.repo.findOccurrence(occurrenceId))!;
+      const occurrence = (await db.occurrences.find(occurrenceId))!;
       t.like(occurrence, { status: 'sent', attempts: 0, email_sent: true });
     } finally {
       release();
@@ -220,13 +219,13 @@ for (const answer of ['another invoice', 'no credit'] as const) {
         await leaseRunsOut(occurrenceId);
         const takeover = await b.runOnce({ seriesId });
         t.like(takeover.runs[0], { status: 'sent', invoice_id: invoiceOf(seriesId, due) });
-        const done = await db.repo.findOccurrence(occurrenceId);
+        const done = await db.occurrences.find(occurrenceId);
 
         release();
         const late = await stuck;
         t.is(late.runs[0]!.status, 'pending');
         t.regex(late.runs[0]!.error!, /taken over/);
-        t.deepEqual(await db.repo.findOccurrence(occurrenceId), done, 'the old worker wrote nothing');
+        t.deepEqual(await db.occurrences.find(occurrenceId), done, 'the old worker wrote nothing');
         t.like(done, { status: 'sent', attempts: 0, invoice_id: invoiceOf(seriesId, due), last_error: null });
         t.is((await mail.list(to)).length, 1, 'one email');
       } finally {
@@ -269,8 +268,8 @@ test.serial('two replicas racing over the same due occurrences: each is generate
         'generated once',
       );
       t.is((await mail.list(s.to)).length, 1, 'emailed once');
-      t.like(await db.repo.findOccurrence(s.occurrenceId), { status: 'sent', lease_token: null });
-      t.is((await db.repo.findSeries(s.seriesId))!.status, 'completed');
+      t.like(await db.occurrences.find(s.occurrenceId), { status: 'sent', lease_token: null });
+      t.is((await db.series.find(s.seriesId))!.status, 'completed');
     }
     const again = await Promise.all([a, b].map((r) => r.runOnce({ workspaceId: ws })));
     t.deepEqual(

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { daysBetween, planDates, retryDelayMs, stepDate } from '../../src/domain/schedule.ts';
+import { planDates, retryDelayMs, stepDate } from '../../src/domain/schedule.ts';
 
 const steps: [string, string, string[]][] = [
   [
@@ -36,11 +36,6 @@ test('planDates: by count, from a step, and by end date (inclusive)', (t) => {
 test('planDates: never more than the cap (1000 occurrences per series)', (t) => {
   t.is(planDates('2027-01-01', 'weekly', 0, { endDate: '2099-12-31' }, 1000).length, 1000);
   t.is(planDates('2027-01-01', 'weekly', 0, { count: 121 }, 50).length, 50);
-});
-
-test('daysBetween: the issue-to-due offset', (t) => {
-  t.is(daysBetween('2027-01-31', '2027-02-14'), 14);
-  t.is(daysBetween('2027-03-01', '2027-03-01'), 0);
 });
 
 test('retryDelayMs: exponential from one minute, capped at six hours', (t) => {

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { planIncludesRecurring, seriesView } from '../../src/domain/series.ts';
-import type { OccurrenceDoc, SeriesDoc } from '../../src/store/models.ts';
+import type { OccurrenceDoc, SeriesDoc } from '../../src/domain/records.ts';
+import { seriesView } from '../../src/domain/series-view.ts';
 
 const series = {
   _id: 'rs_view',
@@ -43,8 +43,6 @@ const occurrence = (local: string, extra: Partial<OccurrenceDoc>): OccurrenceDoc
   last_error: null,
   email_sent: false,
   message_id: null,
-  lease_token: null,
-  lease_until: null,
   ...extra,
 });
 
@@ -90,10 +88,4 @@ test('seriesView: nothing generated but the first invoice', (t) => {
   );
   t.like(view, { generated_count: 1, remaining_count: 1, last_run_date: '2027-01-31T01:00:00.000Z' });
   t.deepEqual(view.occurrences, []);
-});
-
-test('planIncludesRecurring: the feature and an active plan', (t) => {
-  t.true(planIncludesRecurring({ features: ['api', 'recurring'], plan_state: 'active' }));
-  t.false(planIncludesRecurring({ features: ['api'], plan_state: 'active' }));
-  t.false(planIncludesRecurring({ features: ['api', 'recurring'], plan_state: 'suspended' }));
 });

@@ -1,29 +1,11 @@
 import { iso } from '@invoice-platform/common/contracts/wire';
 import { atLocalTime } from '@invoice-platform/common/dates';
-import type { OccurrenceDoc, SeriesDoc } from '../store/models.ts';
-
-/**
- * Occurrences left to generate or email; a series with none is completed
- * (docs/architecture.md#recurring). One being sent (or whose send has no known outcome) is not
- * sent as far as the series knows.
- */
-export const openStatuses: OccurrenceDoc['status'][] = ['pending', 'failed', 'sending'];
-
-export function isOpen(o: Pick<OccurrenceDoc, 'status'>): boolean {
-  return openStatuses.includes(o.status);
-}
+import { isOpen } from './occurrences.ts';
+import type { OccurrenceDoc, SeriesDoc } from './records.ts';
 
 /** The status clients see (OpenAPI `RecurringOccurrence`: pending, sent, failed): one being sent is still pending. */
 export function publicStatus(status: OccurrenceDoc['status']): 'pending' | 'sent' | 'failed' {
   return status === 'sending' ? 'pending' : status;
-}
-
-/**
- * Whether the workspace's plan, as it is now, includes recurring invoices
- * (docs/architecture.md#recurring).
- */
-export function planIncludesRecurring(ws: { features: string[]; plan_state: string }): boolean {
-  return ws.features.includes('recurring') && ws.plan_state === 'active';
 }
 
 /**

@@ -1,0 +1,77 @@
+import { AppError } from '@invoice-platform/common/errors';
+import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
+import { insertOnce } from '@invoice-platform/common/store/unique';
+import { changeVersioned } from '@invoice-platform/common/store/versioned';
+import type { SeriesDoc } from '../domain/records.ts';
+import type { Models } from './models.ts';
+
+export interface SeriesChange {
+  before: SeriesDoc;
+  /** The series after the change; null when the decision was to change nothing. */
+  after: SeriesDoc | null;
+}
+
+/** The series collection (store/models.ts). */
+export class SeriesStore {
+  private readonly models: Models;
+
+  constructor(models: Models) {
+    this.models = models;
+  }
+
+  async find(id: string): Promise<SeriesDoc | null> {
+    return this.models.Series.findById(id).lean<SeriesDoc>().exec();
+  }
+
+  /** Another workspace's series is simply not found (a 404, docs/architecture.md#errors). */
+  async get(workspaceId: string, id: string): Promise<SeriesDoc> {
+    const doc = await this.find(id);
+    if (!doc || doc.workspace_id !== workspaceId)
+      throw new AppError('not_found', `Recurring series ${id} does not exist in this workspace.`);
+    return doc;
+  }
+
+  /** Inserts a new series; false when it exists already (CreateSeries is idempotent by id). */
+  async insert(doc: SeriesDoc): Promise<boolean> {
+    return insertOnce(this.models.Series, doc);
+  }
+
+  /**
+   * Changes a series by compare-and-set on its version (changeVersioned): `decide` sees the series
+   * and what `read` gathers for it (its occurrences, say), both read again when another change got
+   * in first. `decide` returns the fields to set, or null to change nothing; it may throw.
+   */
+  async change<C>(
+    workspaceId: string,
+    id: string,
+    read: (series: SeriesDoc) => Promise<C>,
+    decide: (series: SeriesDoc, context: C) => Partial<SeriesDoc> | null,
+    now: Date,
+  ): Promise<SeriesChange> {
+    let context: C;
+    return changeVersioned(
+      this.models.Series,
+      async () => {
+        const series = await this.get(workspaceId, id);
+        context = await read(series);
+        return series;
+      },
+      (series) => {
+        const patch = decide(series, context);
+        return patch && { $set: { ...patch, updated_at: now } };
+      },
+      'The series is being changed concurrently. Retry shortly.',
+    );
+  }
+
+  /** A page of the workspace's series (with `status` only, if given), newest first. */
+  async list(workspaceId: string, status: string | undefined, page: PageRequest): Promise<PageOf<SeriesDoc>> {
+    const filter: Record<string, unknown> = { workspace_id: workspaceId };
+    if (status) filter.status = status;
+    return listPage<SeriesDoc>(this.models.Series, filter, { created_at: -1, _id: -1 }, page);
+  }
+
+  async activeOf(workspaceId: string): Promise<SeriesDoc[]> {
+    return this.models.Series.find({ workspace_id: workspaceId, status: 'active' }).lean<SeriesDoc[]>().exec();
+  }
+}
