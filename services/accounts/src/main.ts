@@ -9,13 +9,15 @@ import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
 import { loadAccountsConfig } from './config.ts';
 import { parseApiKeyLimits } from './domain/plans.ts';
 import { accountsHandlers } from './grpc/handlers.ts';
-import type { AccountsDeps } from './service/deps.ts';
 import { ApiKeyService } from './service/api-keys.ts';
 import { PaymentSetupService } from './service/payment-setup.ts';
 import { WorkspaceService } from './service/workspaces.ts';
+import { ApiKeyStore } from './store/api-keys.ts';
 import { registerModels } from './store/models.ts';
+import { PaymentAccountStore } from './store/payment-accounts.ts';
+import { PaymentGatewayStore } from './store/payment-gateways.ts';
+import { WorkspaceStore } from './store/workspaces.ts';
 import { createModelIndexes } from '@invoice-platform/common/setup';
-import { AccountsRepository } from './store/repository.ts';
 
 const config = loadAccountsConfig();
 const log = createLogger('accounts', config.LOG_LEVEL);
@@ -30,9 +32,14 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const producer = createProducer(createKafka('accounts', config.KAFKA_BROKERS, log));
   const relay = new OutboxRelay({ models: [models.Workspace, models.ApiKey], producer, log });
   relay.start();
-  const repo = new AccountsRepository(models, box);
-  const deps: AccountsDeps = { repo, keyLimits, notifyOutbox: () => relay.notify(), log };
-  const payments = new PaymentSetupService(deps);
+  const workspaces = new WorkspaceStore(models);
+  const notifyOutbox = () => relay.notify();
+  const payments = new PaymentSetupService({
+    workspaces,
+    gateways: new PaymentGatewayStore(models, box),
+    paymentAccounts: new PaymentAccountStore(models),
+    log,
+  });
   // Before serving: the credentials lookup refuses what is still sealed in the v1 format.
   await payments.resealV1Credentials();
 
@@ -42,8 +49,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
       {
         service: platformService('accounts'),
         handlers: accountsHandlers({
-          workspaces: new WorkspaceService(deps),
-          apiKeys: new ApiKeyService(deps),
+          workspaces: new WorkspaceService({ workspaces, notifyOutbox }),
+          apiKeys: new ApiKeyService({ apiKeys: new ApiKeyStore(models), workspaces, keyLimits, notifyOutbox, log }),
           payments,
           keyLimits,
         }),

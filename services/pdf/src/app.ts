@@ -1,23 +1,27 @@
 import { type RunningGrpcServer, startGrpcServer } from '@invoice-platform/common/grpc';
-import { createKafka, startConsumer, topics } from '@invoice-platform/common/kafka';
+import { createKafka } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
 import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import type { Consumer } from 'kafkajs';
 import type { Config } from './config.ts';
-import { type LifecycleData, RerenderConsumer } from './events/rerender.ts';
+import { startRerenderConsumer } from './events/rerender.ts';
 import { pdfHandlers } from './grpc/handlers.ts';
 import { BrowserPool } from './render/browser-pool.ts';
 import { Documents } from './service/documents.ts';
+import { StoredFiles } from './service/files.ts';
+import { Rerender } from './service/rerender.ts';
+import { Templates } from './service/templates.ts';
 import { FairQueue } from './render/fair-queue.ts';
 import { PdfRenderer } from './render/renderer.ts';
 import { loadSystemTemplateSources } from './render/system-templates.ts';
-import { FileStore } from './store/file-store.ts';
+import { FileStore } from './store/files.ts';
 import { registerModels } from './store/models.ts';
 import { createPdfIndexes } from './store/indexes.ts';
-import { PdfRepository } from './store/repository.ts';
+import { RenderStateStore } from './store/render-states.ts';
+import { TemplateStore } from './store/templates.ts';
 import type { Poller } from '@invoice-platform/common/poller';
-import { startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
+import { ProcessedEvents, startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
 
 export interface PdfApp {
   server: RunningGrpcServer;
@@ -46,7 +50,10 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
   const models = registerModels(conn);
   await createPdfIndexes(conn, models);
   const files = new FileStore(conn);
-  const repo = new PdfRepository(models);
+  const templates = new TemplateStore(models);
+  const renderStates = new RenderStateStore(models);
+  // invoice.lifecycle.v1 events the re-render has handled.
+  const processed = new ProcessedEvents(models.ProcessedEvent);
 
   const pool = new BrowserPool({ executablePath: config.CHROMIUM_PATH, size: config.PDF_PAGE_POOL_SIZE, log });
   await pool.start();
@@ -60,7 +67,7 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
     log,
   });
   const documents = new Documents({
-    repo,
+    templates,
     files,
     renderer,
     queue: new FairQueue(config.PDF_PAGE_POOL_SIZE),
@@ -73,7 +80,11 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
     services: [
       {
         service: platformService('pdf'),
-        handlers: pdfHandlers({ documents, repo, files, log }),
+        handlers: pdfHandlers({
+          documents,
+          templates: new Templates({ templates, documents }),
+          files: new StoredFiles({ files, log }),
+        }),
       },
     ],
     // Own dependencies only (docs/health.md): the database and the browser; Kafka and the invoice
@@ -89,30 +100,25 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
   // Without the invoice service the consumer does not join its group at all: joining and skipping
   // would commit offsets past events that a configured replica must still re-render.
   if (!invoice) log.warn('INVOICE_ADDR is empty: the re-render consumer is not started');
-  const rerender = new RerenderConsumer({ documents, files, repo, invoice, log });
+  const rerender = new Rerender({ documents, files, renderStates, processed, invoice, log });
   let consumer: Consumer | undefined;
   let stopping = false;
   let purge: Poller | undefined;
   if (opts.consume !== false && invoice) {
     purge = startProcessedEventsPurge({
-      forgetBefore: (b) => repo.processed.forgetBefore(b),
+      forgetBefore: (b) => processed.forgetBefore(b),
       now: () => new Date(),
       log,
     });
     // In the background: Kafka being down must not keep the gRPC API from serving.
-    void startConsumer<LifecycleData>({
+    void startRerenderConsumer({
       kafka: createKafka('pdf', config.KAFKA_BROKERS, log),
       groupId: opts.consumerGroup ?? config.KAFKA_CONSUMER_GROUP ?? 'pdf',
-      topic: topics.invoiceLifecycle,
-      commitStart: true,
       sessionTimeoutMs: config.PDF_CONSUMER_SESSION_TIMEOUT_MS,
       partitionsConsumedConcurrently: config.PDF_CONSUMER_PARTITIONS_CONCURRENTLY,
+      rerender,
       log,
-      onStatus: (up) => {
-        log.info({ up }, 'invoice.lifecycle.v1 consumer status');
-        opts.onConsumerStatus?.(up);
-      },
-      handle: (event) => rerender.handle(event),
+      onStatus: opts.onConsumerStatus,
     }).then(
       (c) => {
         consumer = c;

@@ -12,12 +12,14 @@ import { loadWebhookConfig } from './config.ts';
 import { startLifecycleConsumer } from './events/lifecycle-consumer.ts';
 import { webhookHandlers } from './grpc/handlers.ts';
 import { startPurgeJob } from './jobs/purge.ts';
-import { resealV1Secrets } from './jobs/reseal.ts';
 import { ServiceClock } from '@invoice-platform/common/clock';
+import { DeliveryAttempts } from './service/attempts.ts';
+import { DeliveryLogs } from './service/delivery-logs.ts';
+import { DeliveryDispatcher } from './service/dispatcher.ts';
 import { EndpointService } from './service/endpoints.ts';
 import { FanOut } from './service/fanout.ts';
 import { Notifier } from './service/notifier.ts';
-import { DeliveryWorker } from './service/worker.ts';
+import { resealV1Secrets } from './service/secret-reseal.ts';
 import { DeliveryStore } from './store/deliveries.ts';
 import { EndpointStore } from './store/endpoints.ts';
 import { registerModels } from './store/models.ts';
@@ -49,8 +51,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const allowInsecureLoopback = config.WEBHOOK_ALLOW_INSECURE_LOOPBACK;
   if (allowInsecureLoopback) log.warn('WEBHOOK_ALLOW_INSECURE_LOOPBACK is on: http:// to 127.0.0.1 and ::1 allowed');
 
-  // The worker is made below; wake is only called once everything runs.
-  const wake = () => worker.notify();
+  // The dispatcher is made below; wake is only called once everything runs.
+  const wake = () => dispatcher.notify();
   const service = new EndpointService({ endpoints, deliveries, accounts, clock, allowInsecureLoopback, log, wake });
   const notifier = new Notifier({
     deliveries,
@@ -60,7 +62,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     leaseMs: config.WEBHOOK_LEASE_MS,
     log,
   });
-  const worker = new DeliveryWorker({
+  const attempts = new DeliveryAttempts({
     deliveries,
     endpoints,
     endpointService: service,
@@ -68,6 +70,14 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     clock,
     allowInsecureLoopback,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    leaseMs: config.WEBHOOK_LEASE_MS,
+    log,
+  });
+  const dispatcher = new DeliveryDispatcher({
+    deliveries,
+    attempts,
+    notifier,
+    clock,
     leaseMs: config.WEBHOOK_LEASE_MS,
     concurrency: config.WEBHOOK_CONCURRENCY,
     workspaceLanes: config.WEBHOOK_WORKSPACE_CONCURRENCY,
@@ -82,8 +92,9 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     log,
     wake,
   });
+  const logs = new DeliveryLogs({ deliveries });
   const purge = startPurgeJob({
-    deliveries,
+    logs,
     clock,
     retentionDays: config.WEBHOOK_RETENTION_DAYS,
     intervalMs: config.WEBHOOK_PURGE_INTERVAL_MS,
@@ -106,7 +117,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     },
     (err: unknown) => log.error({ err }, 'the invoice.lifecycle.v1 consumer did not start'),
   );
-  worker.start();
+  dispatcher.start();
 
   const server = await startGrpcServer({
     addr: config.WEBHOOK_LISTEN_ADDR,
@@ -115,8 +126,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
         service: platformService('webhook'),
         handlers: webhookHandlers({
           service,
-          deliveries,
-          worker,
+          logs,
+          dispatcher,
           clock,
           retentionDays: config.WEBHOOK_RETENTION_DAYS,
           testHooks: config.WEBHOOK_TEST_HOOKS,
@@ -134,7 +145,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     stopping = true;
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
     await consumer?.disconnect().catch(() => undefined);
-    await worker.stop();
+    await dispatcher.stop();
     await purge.stop();
     accounts.close();
     mailer.close();

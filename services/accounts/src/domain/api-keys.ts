@@ -1,5 +1,28 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { randomBase62 } from '@invoice-platform/common/ids';
+import type { Workspace } from './workspaces.ts';
+
+/** An API key as lists show it: never its hash. */
+export interface ApiKey {
+  id: string;
+  workspace_id: string;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+export type ApiKeyWithHash = ApiKey & { hash: string };
+
+/** What a new key is stored with. */
+export type ApiKeyToStore = Pick<ApiKeyWithHash, 'id' | 'workspace_id' | 'name' | 'prefix' | 'hash'>;
+
+/**
+ * Decides whether a workspace may take one more key place, given how many its active keys hold:
+ * throws the refusal when it may not.
+ */
+export type KeyPlaceCheck = (ws: Workspace, activeKeys: number) => void;
 
 /**
  * Raw key: `ipk_<key id>_<secret>`. The key id (public, 12 chars) finds the record; the stored

@@ -10,9 +10,28 @@ import {
 
 /**
  * The rules of a payment gateway connection: which credential fields a provider needs
- * (common/payment-providers.ts) and which invoice currencies it can take. Pure: the handlers
+ * (common/payment-providers.ts) and which invoice currencies it can take. Pure: the use cases
  * call these before anything is stored or looked up.
  */
+
+/** A connection as lists show it: which credential fields are set, never their values. */
+export interface PaymentGateway {
+  id: string;
+  workspace_id: string;
+  provider: string;
+  /** sandbox | live. */
+  mode: string;
+  credential_fields: string[];
+  connected_at: Date;
+  updated_at: Date;
+}
+
+/** A connection's credentials opened, for the payment service only. */
+export interface GatewayCredentials {
+  provider: string;
+  mode: string;
+  credentials: Record<string, string>;
+}
 
 /** Far above any provider's key or token; only bounds what a request can make us store. */
 export const maxCredentialLength = 4096;

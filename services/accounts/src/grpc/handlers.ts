@@ -5,11 +5,15 @@ import type { ApiKey as ApiKeyMessage } from '@invoice-platform/protos/invoicepl
 import type { PaymentAccount as PaymentAccountMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentAccount';
 import type { PaymentGateway as PaymentGatewayMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentGateway';
 import type { Workspace as WorkspaceMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
+import type { ApiKey } from '../domain/api-keys.ts';
+import type { PaymentAccount } from '../domain/payment-accounts.ts';
+import type { PaymentGateway } from '../domain/payment-gateways.ts';
 import type { Plan } from '../domain/plans.ts';
+import { workspaceProfile } from '../domain/workspace-events.ts';
+import type { Workspace } from '../domain/workspaces.ts';
 import type { ApiKeyService } from '../service/api-keys.ts';
 import type { PaymentSetupService } from '../service/payment-setup.ts';
 import type { WorkspaceService } from '../service/workspaces.ts';
-import type { ApiKey, PaymentAccount, PaymentGateway, Workspace } from '../store/repository.ts';
 
 export interface AccountsServices {
   workspaces: WorkspaceService;
@@ -53,12 +57,7 @@ export function accountsHandlers(services: AccountsServices): TypedHandlers<Acco
   const { workspaces, apiKeys, payments, keyLimits } = services;
 
   const encodeWorkspace = (ws: Workspace): WorkspaceMessage => ({
-    id: ws.id,
-    name: ws.name,
-    plan: ws.plan,
-    plan_state: ws.plan_state,
-    time_zone: ws.time_zone,
-    features: ws.features,
+    ...workspaceProfile(ws),
     active_api_key_limit: keyLimits[ws.plan as Plan] ?? 0,
     created_at: iso(ws.created_at),
     updated_at: iso(ws.updated_at),
@@ -81,8 +80,8 @@ export function accountsHandlers(services: AccountsServices): TypedHandlers<Acco
     },
 
     async ListWorkspaces(req) {
-      const { workspaces: found, total } = await workspaces.list(req.page, req.page_size);
-      return { workspaces: found.map(encodeWorkspace), total };
+      const { items, total } = await workspaces.list(req.page, req.page_size);
+      return { workspaces: items.map(encodeWorkspace), total };
     },
 
     async UpdateWorkspacePlan(req) {

@@ -1,8 +1,26 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { isPaymentProvider, paymentProviders } from '@invoice-platform/common/payment-providers';
-import { currencyRefusal, providerError, validateConnection } from '../domain/payment-gateways.ts';
-import type { GatewayCredentials, PaymentAccount, PaymentGateway } from '../store/repository.ts';
-import { type AccountsDeps, maxNameLength } from './deps.ts';
+import type { Logger } from '@invoice-platform/common/logger';
+import type { PaymentAccount } from '../domain/payment-accounts.ts';
+import {
+  currencyRefusal,
+  type GatewayCredentials,
+  type PaymentGateway,
+  providerError,
+  validateConnection,
+} from '../domain/payment-gateways.ts';
+import { maxNameLength } from '../domain/workspaces.ts';
+import type { PaymentAccountStore } from '../store/payment-accounts.ts';
+import type { PaymentGatewayStore } from '../store/payment-gateways.ts';
+import type { WorkspaceStore } from '../store/workspaces.ts';
+
+export interface PaymentSetupServiceDeps {
+  workspaces: WorkspaceStore;
+  gateways: PaymentGatewayStore;
+  paymentAccounts: PaymentAccountStore;
+  log: Logger;
+  now?: () => Date;
+}
 
 /** The one-time pass binding v1-sealed credentials to their connection, by its id in `migrations`. */
 export const resealV1Migration = 'gateway_credentials_sealed_v2';
@@ -14,9 +32,9 @@ function checkProvider(provider: string): void {
 
 /** Connected payment gateways, bank payment accounts, and the check generate runs against them. */
 export class PaymentSetupService {
-  private readonly deps: AccountsDeps;
+  private readonly deps: PaymentSetupServiceDeps;
 
-  constructor(deps: AccountsDeps) {
+  constructor(deps: PaymentSetupServiceDeps) {
     this.deps = deps;
   }
 
@@ -30,10 +48,10 @@ export class PaymentSetupService {
     mode?: string;
     credentials?: Record<string, string>;
   }): Promise<PaymentGateway> {
-    const { repo, log } = this.deps;
+    const { workspaces, gateways, log } = this.deps;
     const connection = validateConnection(req);
-    await repo.getWorkspace(req.workspace_id);
-    const gateway = await repo.connectGateway(
+    await workspaces.get(req.workspace_id);
+    const gateway = await gateways.connect(
       req.workspace_id,
       connection.provider,
       connection.mode,
@@ -53,18 +71,18 @@ export class PaymentSetupService {
   }
 
   async disconnectGateway(workspaceId: string, provider: string): Promise<PaymentGateway> {
-    const { repo, log } = this.deps;
+    const { workspaces, gateways, log } = this.deps;
     checkProvider(provider);
-    await repo.getWorkspace(workspaceId);
-    const gateway = await repo.disconnectGateway(workspaceId, provider);
+    await workspaces.get(workspaceId);
+    const gateway = await gateways.disconnect(workspaceId, provider);
     if (!gateway) throw new AppError('not_found', `Payment gateway ${provider} is not connected in this workspace.`);
     log.info({ workspace_id: workspaceId, provider }, 'payment gateway disconnected');
     return gateway;
   }
 
   async listGateways(workspaceId: string): Promise<PaymentGateway[]> {
-    await this.deps.repo.getWorkspace(workspaceId);
-    return this.deps.repo.listGateways(workspaceId);
+    await this.deps.workspaces.get(workspaceId);
+    return this.deps.gateways.list(workspaceId);
   }
 
   /**
@@ -77,19 +95,19 @@ export class PaymentSetupService {
    * re-sealed into the record it was planted in.
    */
   async resealV1Credentials(): Promise<void> {
-    const { repo, log } = this.deps;
-    if (await repo.migrationDone(resealV1Migration)) return;
-    const { resealed, unopened } = await repo.resealV1Credentials();
+    const { gateways, log } = this.deps;
+    if (await gateways.migrationDone(resealV1Migration)) return;
+    const { resealed, unopened } = await gateways.resealV1Credentials();
     for (const { id, reason } of unopened) {
       log.error({ gateway_id: id, reason }, 'v1 gateway credentials did not open; connect the gateway again');
     }
-    await repo.markMigrationDone(resealV1Migration, this.now());
+    await gateways.markMigrationDone(resealV1Migration, this.now());
     log.info({ resealed, unopened: unopened.length }, 'v1 gateway credentials re-sealed');
   }
 
   async gatewayCredentials(workspaceId: string, provider: string): Promise<GatewayCredentials> {
     checkProvider(provider);
-    const opened = await this.deps.repo.openGatewayCredentials(workspaceId, provider);
+    const opened = await this.deps.gateways.openCredentials(workspaceId, provider);
     if (!opened) throw new AppError('not_found', `Payment gateway ${provider} is not connected in this workspace.`);
     return opened;
   }
@@ -101,9 +119,9 @@ export class PaymentSetupService {
     account_name?: string;
     account_number?: string;
   }): Promise<PaymentAccount> {
-    await this.deps.repo.getWorkspace(req.workspace_id);
+    await this.deps.workspaces.get(req.workspace_id);
     const clip = (s: string | undefined) => (s ?? '').slice(0, maxNameLength);
-    return this.deps.repo.createPaymentAccount({
+    return this.deps.paymentAccounts.create({
       workspace_id: req.workspace_id,
       label: clip(req.label),
       bank_name: clip(req.bank_name),
@@ -114,8 +132,8 @@ export class PaymentSetupService {
   }
 
   async listAccounts(workspaceId: string): Promise<PaymentAccount[]> {
-    await this.deps.repo.getWorkspace(workspaceId);
-    return this.deps.repo.listPaymentAccounts(workspaceId);
+    await this.deps.workspaces.get(workspaceId);
+    return this.deps.paymentAccounts.list(workspaceId);
   }
 
   /** What stops an invoice from using this gateway, account and currency: two lists, empty when nothing does. */
@@ -125,13 +143,13 @@ export class PaymentSetupService {
     payment_account?: string;
     currency?: string;
   }): Promise<{ gateway_errors: string[]; account_errors: string[] }> {
-    const { repo } = this.deps;
+    const { gateways, paymentAccounts } = this.deps;
     const gateway_errors: string[] = [];
     const account_errors: string[] = [];
     const provider = req.payment_gateway;
     const [gateway, account] = await Promise.all([
-      provider !== undefined && isPaymentProvider(provider) ? repo.findGateway(req.workspace_id, provider) : null,
-      req.payment_account !== undefined ? repo.findPaymentAccount(req.workspace_id, req.payment_account) : null,
+      provider !== undefined && isPaymentProvider(provider) ? gateways.find(req.workspace_id, provider) : null,
+      req.payment_account !== undefined ? paymentAccounts.find(req.workspace_id, req.payment_account) : null,
     ]);
     if (provider !== undefined) {
       if (!isPaymentProvider(provider)) {

@@ -9,27 +9,23 @@ import {
   recurringLossReason,
   validateTimeZone,
 } from '../domain/plans.ts';
-import { workspaceEvent, type WorkspaceProfile, type WorkspaceUpdatedData } from '../events/workspace-events.ts';
-import type { Workspace, WorkspaceChanges } from '../store/repository.ts';
-import { type AccountsDeps, maxNameLength } from './deps.ts';
+import { clampPage, type PageOf } from '@invoice-platform/common/store/paging';
+import { workspaceEvent, workspaceProfile, type WorkspaceUpdatedData } from '../domain/workspace-events.ts';
+import { maxNameLength, type Workspace, type WorkspaceChanges } from '../domain/workspaces.ts';
+import type { WorkspaceStore } from '../store/workspaces.ts';
 
-export function workspaceProfile(ws: Workspace): WorkspaceProfile {
-  return {
-    id: ws.id,
-    name: ws.name,
-    plan: ws.plan,
-    plan_state: ws.plan_state,
-    time_zone: ws.time_zone,
-    features: ws.features,
-    version: ws.version,
-  };
+export interface WorkspaceServiceDeps {
+  workspaces: WorkspaceStore;
+  /** Wakes the outbox relays after a write that queued events. */
+  notifyOutbox: () => void;
+  now?: () => Date;
 }
 
 /** Workspaces and their plans; every change queues its workspace.* event with it. */
 export class WorkspaceService {
-  private readonly deps: AccountsDeps;
+  private readonly deps: WorkspaceServiceDeps;
 
-  constructor(deps: AccountsDeps) {
+  constructor(deps: WorkspaceServiceDeps) {
     this.deps = deps;
   }
 
@@ -38,7 +34,7 @@ export class WorkspaceService {
   }
 
   get(id: string): Promise<Workspace> {
-    return this.deps.repo.getWorkspace(id);
+    return this.deps.workspaces.get(id);
   }
 
   async create(req: { name?: string; plan?: string; time_zone?: string; owner_email?: string }): Promise<Workspace> {
@@ -68,15 +64,16 @@ export class WorkspaceService {
       created_at: at,
       updated_at: at,
     };
-    const ws = await this.deps.repo.createWorkspace(fields, (id) =>
-      workspaceEvent('workspace.created', id, 1, { workspace: workspaceProfile({ id, ...fields, version: 1 }) }, at),
+    const ws = await this.deps.workspaces.create(fields, (id) =>
+      workspaceEvent('workspace.created', id, 1, { workspace: workspaceProfile({ id, ...fields, version: 1 }) }),
     );
     this.deps.notifyOutbox();
     return ws;
   }
 
-  list(page: number, pageSize: number) {
-    return this.deps.repo.listWorkspaces(Math.max(1, page || 1), Math.min(100, Math.max(1, pageSize || 25)));
+  /** One page of workspaces, newest first (0 or absent: the first page, 25 a page; at most 100). */
+  list(page: number, pageSize: number): Promise<PageOf<Workspace>> {
+    return this.deps.workspaces.list(clampPage(page, pageSize));
   }
 
   updatePlan(req: { workspace_id: string; plan?: string; plan_state?: string }): Promise<Workspace> {
@@ -108,10 +105,10 @@ export class WorkspaceService {
     return this.change(workspaceId, () => ({ features: [...new Set(features)] }));
   }
 
-  /** Changes the plan fields with their workspace.updated event (compare-and-set in the repository). */
+  /** Changes the plan fields with their workspace.updated event (compare-and-set in the store). */
   private async change(id: string, change: (ws: Workspace) => WorkspaceChanges): Promise<Workspace> {
     const at = this.now();
-    const updated = await this.deps.repo.changeWorkspace(
+    const updated = await this.deps.workspaces.change(
       id,
       (ws) => {
         const changes = change(ws);
@@ -126,7 +123,7 @@ export class WorkspaceService {
           after as { plan: Plan; plan_state: PlanState; features: string[] },
         );
         if (reason) data.reason = reason;
-        return { changes, event: workspaceEvent('workspace.updated', id, after.version, data, at) };
+        return { changes, event: workspaceEvent('workspace.updated', id, after.version, data) };
       },
       at,
     );

@@ -1,6 +1,9 @@
 import { addOutbox, type WithOutbox } from '@invoice-platform/common/store/outbox';
 import { type Connection, Schema } from 'mongoose';
 import { migrationModel } from '@invoice-platform/common/store/migrations';
+import type { ApiKey } from '../domain/api-keys.ts';
+import type { PaymentAccount } from '../domain/payment-accounts.ts';
+import type { Workspace } from '../domain/workspaces.ts';
 
 /**
  * A place an active API key holds in its workspace. Taken before the key document is inserted and
@@ -13,33 +16,16 @@ export interface KeyPlace {
   at: Date;
 }
 
-export interface WorkspaceDoc extends WithOutbox {
-  _id: string;
-  name: string;
-  plan: string;
-  plan_state: string;
-  time_zone: string;
-  features: string[];
-  owner_email: string;
-  /** Moves on with every change, key places included; workspace.* events carry it as their sequence. */
-  version: number;
+/** A workspace with the places of its active keys and its workspace.* events waiting in its outbox. */
+export interface WorkspaceDoc extends Omit<Workspace, 'id'>, WithOutbox {
   /** The places of the active keys; never more than the plan allows when the last one was taken. */
   active_keys: KeyPlace[];
-  created_at: Date;
-  updated_at: Date;
 }
 
 /** A key and its own events (api_key.created, api_key.revoked), kept in order in its outbox. */
-export interface ApiKeyDoc extends WithOutbox {
-  _id: string;
-  workspace_id: string;
-  name: string;
-  prefix: string;
+export interface ApiKeyDoc extends Omit<ApiKey, 'id'>, WithOutbox {
   /** SHA-256 of the raw key; empty for a reclaimed place's placeholder, which no key matches. */
   hash: string;
-  created_at: Date;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
 }
 
 /**
@@ -65,15 +51,7 @@ export interface PaymentGatewayDoc {
   updated_at: Date;
 }
 
-export interface PaymentAccountDoc {
-  _id: string;
-  workspace_id: string;
-  label: string;
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  created_at: Date;
-}
+export type PaymentAccountDoc = Omit<PaymentAccount, 'id'> & { _id: string };
 
 const keyPlaceSchema = new Schema<KeyPlace>(
   {
@@ -126,7 +104,7 @@ const paymentGatewaySchema = new Schema<PaymentGatewayDoc>(
     _id: String,
     workspace_id: { type: String, required: true },
     provider: { type: String, required: true },
-    // No defaults: records from before credentials lack these, and the repository reads them so.
+    // No defaults: records from before credentials lack these, and the store reads them so.
     mode: { type: String },
     credentials: { type: String },
     credential_fields: { type: [String], default: undefined },

@@ -1,16 +1,17 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
-import { createLogger } from '@invoice-platform/common/logger';
+import { createLogger, type Logger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
 import { stackEnv } from '@invoice-platform/test-support/platform';
 import { defaultApiKeyLimits } from '../../src/domain/plans.ts';
 import { accountsHandlers } from '../../src/grpc/handlers.ts';
 import { ApiKeyService } from '../../src/service/api-keys.ts';
-import type { AccountsDeps } from '../../src/service/deps.ts';
 import { PaymentSetupService } from '../../src/service/payment-setup.ts';
 import { WorkspaceService } from '../../src/service/workspaces.ts';
+import { ApiKeyStore } from '../../src/store/api-keys.ts';
 import { registerModels } from '../../src/store/models.ts';
-import { AccountsRepository } from '../../src/store/repository.ts';
+import { PaymentAccountStore } from '../../src/store/payment-accounts.ts';
+import { PaymentGatewayStore } from '../../src/store/payment-gateways.ts';
+import { WorkspaceStore } from '../../src/store/workspaces.ts';
 
 export const stack = stackEnv();
 export const log = createLogger('accounts-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -22,31 +23,23 @@ export const log = createLogger('accounts-test', process.env.TEST_LOG_LEVEL ?? '
 export function handlersOver(
   models: ReturnType<typeof registerModels>,
   keyring = newKeyring('k1'),
-  deps: Partial<Pick<AccountsDeps, 'now' | 'log'>> = {},
+  deps: { now?: () => Date; log?: Logger } = {},
 ) {
-  const repo = new AccountsRepository(models, new SecretBox(keyring, 'ACCOUNTS_SECRET_KEYS'));
-  const all: AccountsDeps = { repo, keyLimits: defaultApiKeyLimits, notifyOutbox: () => undefined, log, ...deps };
-  const payments = new PaymentSetupService(all);
+  const stores = {
+    workspaces: new WorkspaceStore(models),
+    apiKeys: new ApiKeyStore(models),
+    gateways: new PaymentGatewayStore(models, new SecretBox(keyring, 'ACCOUNTS_SECRET_KEYS')),
+    paymentAccounts: new PaymentAccountStore(models),
+  };
+  const common = { notifyOutbox: () => undefined, log, ...deps };
+  const payments = new PaymentSetupService({ ...stores, ...common });
   const handlers = accountsHandlers({
-    workspaces: new WorkspaceService(all),
-    apiKeys: new ApiKeyService(all),
+    workspaces: new WorkspaceService({ ...stores, ...common }),
+    apiKeys: new ApiKeyService({ ...stores, keyLimits: defaultApiKeyLimits, ...common }),
     payments,
     keyLimits: defaultApiKeyLimits,
   });
-  return { repo, payments, handlers };
-}
-
-/**
- * `plain` sealed as the v1 format did, before sealed secrets were bound to their record: the GCM
- * additional data is the key id alone. With the first key of `keyring`.
- */
-export function sealV1(keyring: string, plain: string): string {
-  const [id, b64] = keyring.split(',')[0]!.split(':') as [string, string];
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(b64, 'base64'), iv);
-  cipher.setAAD(Buffer.from(id));
-  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return `sealed:v1:${id}:${[iv, cipher.getAuthTag(), ct].map((b) => b.toString('base64url')).join(':')}`;
+  return { stores, payments, handlers };
 }
 
 /**
@@ -57,11 +50,11 @@ export async function openTestDatabase(prefix: string) {
   const conn = await connectMongo(stack.MONGODB_URI!, `${prefix}_${process.pid}_${Date.now().toString(36)}`, log);
   const models = registerModels(conn);
   await Promise.all(Object.values(models).map((m) => m.createIndexes()));
-  const { repo, handlers } = handlersOver(models);
+  const { stores, handlers } = handlersOver(models);
   return {
     conn,
     models,
-    repo,
+    stores,
     handlers,
     drop: async () => {
       await conn.dropDatabase();

@@ -1,9 +1,9 @@
 import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
-import { newApiKey } from '../../src/domain/api-keys.ts';
+import { type KeyPlaceCheck, newApiKey } from '../../src/domain/api-keys.ts';
 import { defaultApiKeyLimits, newApiKeyRefusal, type Plan } from '../../src/domain/plans.ts';
-import { workspaceEvent } from '../../src/events/workspace-events.ts';
-import { keyPlaceGraceMs, type KeyPlaceCheck } from '../../src/store/repository.ts';
+import { workspaceEvent } from '../../src/domain/workspace-events.ts';
+import { keyPlaceGraceMs } from '../../src/store/api-keys.ts';
 import { call, openTestDatabase, parseOutbox } from './helpers.ts';
 
 // API keys on the real MongoDB-wire server: the active-key limit under parallel creations and
@@ -34,15 +34,15 @@ const places = async (workspaceId: string) =>
   (await db.models.Workspace.findById(workspaceId).lean().exec())!.active_keys.map((p) => p.id).sort();
 const keyDoc = async (keyId: string) => (await db.models.ApiKey.findById(keyId).lean().exec())!;
 
-/** The plan rule the handler applies, for creating keys through the repository at a chosen time. */
+/** The plan rule the handler applies, for creating keys through the store at a chosen time. */
 const planRule: KeyPlaceCheck = (ws, activeKeys) => {
   const refusal = newApiKeyRefusal(ws.plan as Plan, defaultApiKeyLimits[ws.plan as Plan], activeKeys);
   if (refusal) throw refusal;
 };
 function createKeyAt(workspaceId: string, at: Date) {
   const key = newApiKey();
-  const event = workspaceEvent('api_key.created', workspaceId, 1, { workspace_id: workspaceId, key_id: key.keyId }, at);
-  return db.repo.createApiKey(
+  const event = workspaceEvent('api_key.created', workspaceId, 1, { workspace_id: workspaceId, key_id: key.keyId });
+  return db.stores.apiKeys.create(
     { id: key.keyId, workspace_id: workspaceId, name: '', prefix: key.prefix, hash: key.hash },
     planRule,
     event,
@@ -74,11 +74,11 @@ test('10 parallel creations on a limit of 3: exactly 3 succeed, each key with it
 test('concurrent revocations of one key: one changes it, one api_key.revoked, one place freed once', async (t) => {
   const ws = await newWorkspace('professional');
   const keys = [await createKey(ws), await createKey(ws), await createKey(ws)].map((k) => k.api_key.id);
-  const event = (at: Date) => workspaceEvent('api_key.revoked', ws, 2, { workspace_id: ws, key_id: keys[0] }, at);
+  const event = workspaceEvent('api_key.revoked', ws, 2, { workspace_id: ws, key_id: keys[0] });
   const results = await Promise.all(
     Array.from({ length: 6 }, () => {
       const at = new Date();
-      return db.repo.revokeApiKey(ws, keys[0]!, event(at), at);
+      return db.stores.apiKeys.revoke(ws, keys[0]!, event, at);
     }),
   );
   t.is(results.filter((r) => r.changed).length, 1);
@@ -104,9 +104,9 @@ test('a revoked key is refused at once and keeps its last use; a use beside the 
   await call(db.handlers, 'AuthenticateApiKey', { raw_key: raw });
   const at = new Date();
   await Promise.all([
-    ...Array.from({ length: 5 }, () => db.repo.recordKeyUse(key.id, at)),
+    ...Array.from({ length: 5 }, () => db.stores.apiKeys.recordUse(key.id, at)),
     revokeKey(ws, key.id),
-    ...Array.from({ length: 5 }, () => db.repo.recordKeyUse(key.id, at)),
+    ...Array.from({ length: 5 }, () => db.stores.apiKeys.recordUse(key.id, at)),
   ]);
   const doc = await keyDoc(key.id);
   t.truthy(doc.revoked_at);

@@ -56,7 +56,7 @@ const list = async (workspaceId: string) =>
   (await call<{ gateways: Gateway[] }>(handlers, 'ListPaymentGateways', { workspace_id: workspaceId })).gateways;
 const check = (workspaceId: string, req: { payment_gateway?: string; payment_account?: string; currency?: string }) =>
   call<Setup>(handlers, 'CheckPaymentSetup', { workspace_id: workspaceId, ...req });
-/** Every stored connection, as raw JSON text read past the repository. */
+/** Every stored connection, as raw JSON text read past the store. */
 const onDisk = async () => JSON.stringify(await db.conn.db!.collection('payment_gateways').find({}).toArray());
 const storedDoc = (workspaceId: string, provider: string) =>
   db.conn.db!.collection('payment_gateways').findOne({ _id: `pgw_${workspaceId}_${provider}` as never });

@@ -1,7 +1,8 @@
 import { newKeyring, SecretBoxError } from '@invoice-platform/common/secret-box';
 import test, { type ExecutionContext } from 'ava';
 import { resealV1Migration } from '../../src/service/payment-setup.ts';
-import { call, handlersOver, openTestDatabase, sealV1 } from './helpers.ts';
+import { sealV1 } from '@invoice-platform/test-support/sealed-v1';
+import { call, handlersOver, openTestDatabase } from './helpers.ts';
 
 // Sealed credentials are bound to their connection (workspace and provider) on the real
 // MongoDB-wire server: someone who can write the database cannot move them between records, and
@@ -36,7 +37,7 @@ const storedCredentials = async (db: Db, ws: string, provider: string) =>
 const writeCredentials = (db: Db, ws: string, provider: string, credentials: string) =>
   gateways(db).updateOne({ _id: `pgw_${ws}_${provider}` }, { $set: { credentials } });
 
-/** A connection as the v1 code stored it, written past the repository. */
+/** A connection as the v1 code stored it, written past the store. */
 async function insertV1Connection(db: Db, keyring: string, ws: string, provider: string, credentials: object) {
   const now = new Date();
   await gateways(db).insertOne({
@@ -130,7 +131,7 @@ test('the re-seal binds v1 records to their connection, once; they open after it
 test('the re-seal uses the first key of a rotated ring; a v1 record that does not open is left and reported', async (t) => {
   const oldRing = newKeyring('old');
   const rotated = `${newKeyring('new')},${oldRing}`;
-  const { db, handlers, repo } = await withDatabase(t, rotated);
+  const { db, handlers, stores } = await withDatabase(t, rotated);
   const [a, b] = [await newWorkspace(handlers), await newWorkspace(handlers)];
   const credsA = stripeCredentials();
   await insertV1Connection(db, oldRing, a, 'stripe', credsA);
@@ -138,7 +139,7 @@ test('the re-seal uses the first key of a rotated ring; a v1 record that does no
   await insertV1Connection(db, newKeyring('gone'), b, 'stripe', stripeCredentials());
   const brokenB = await storedCredentials(db, b, 'stripe');
 
-  const report = await repo.resealV1Credentials();
+  const report = await stores.gateways.resealV1Credentials();
   t.is(report.resealed, 1);
   t.deepEqual(
     report.unopened.map((u) => u.id),
@@ -168,8 +169,8 @@ test('replicas re-sealing at once write each record once; connections replaced m
   // Half of them are connected again while both replicas re-seal.
   const replaced = new Map(workspaces.filter((_, i) => i % 2 === 0).map((ws) => [ws, stripeCredentials()]));
   const [first, second] = await Promise.all([
-    replicas[0]!.repo.resealV1Credentials(),
-    replicas[1]!.repo.resealV1Credentials(),
+    replicas[0]!.stores.gateways.resealV1Credentials(),
+    replicas[1]!.stores.gateways.resealV1Credentials(),
     ...[...replaced].map(([ws, creds]) => connect(handlers, ws, 'stripe', creds)),
   ]);
   const resealed = (first as { resealed: number }).resealed + (second as { resealed: number }).resealed;

@@ -1,4 +1,27 @@
 import { createHash } from 'node:crypto';
+import type { TemplateInfo } from './templates.ts';
+
+/** What is stored with every PDF (GridFS `metadata`), i.e. pdf.v1 FileInfo without the file's own fields. */
+export interface FileMetadata {
+  workspace_id: string;
+  invoice_id: string;
+  content_type: string;
+  download_name: string;
+  sha256: string;
+  pages: number;
+  invoice_sequence: number;
+  template: TemplateInfo | null;
+  document_language: string;
+  status_marking: string;
+}
+
+/** pdf.v1.FileInfo as sent (int64 size as a string, docs/contracts.md §2.2). */
+export interface FileInfo extends Omit<FileMetadata, 'template'> {
+  file_id: string;
+  size_bytes: string;
+  template: TemplateInfo | null;
+  created_at: string;
+}
 
 /** "{invoice_number}-{STATUS}.pdf" (docs/architecture.md#pdf), safe as a Content-Disposition file name. */
 export function downloadName(invoiceNumber: string, marking: string): string {

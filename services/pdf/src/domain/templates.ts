@@ -36,6 +36,27 @@ export interface Catalogue {
   workspaceDefaultId?: string | undefined;
 }
 
+/** A workspace's own template as stored (pdf.proto WorkspaceTemplate plus its content). */
+export interface WorkspaceTemplate {
+  id: string;
+  workspace_id: string;
+  name: string;
+  content: string;
+  helpers: string;
+  min_plan: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What creating or replacing a workspace template sets. */
+export interface WorkspaceTemplateFields {
+  name: string;
+  content: string;
+  helpers: string;
+  min_plan: Plan;
+}
+
 /** pdf.v1.Template */
 export interface TemplateListItem {
   id: string;

@@ -1,11 +1,11 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
 import { buildTemplateData, type RenderRequest, validateRenderRequest } from '../domain/document.ts';
-import { countPdfPages, downloadName, sha256Hex } from '../domain/files.ts';
 import { sampleRenderRequest } from '../domain/sample.ts';
-import { type Catalogue, serviceDefaultTemplateId, systemTemplates, type TemplateInfo } from '../domain/templates.ts';
-import type { FileInfo, FileStore } from '../store/file-store.ts';
-import type { PdfRepository } from '../store/repository.ts';
+import { serviceDefaultTemplateId, systemTemplates, type TemplateInfo } from '../domain/templates.ts';
+import { countPdfPages, downloadName, type FileInfo, sha256Hex } from '../domain/files.ts';
+import type { FileStore } from '../store/files.ts';
+import type { TemplateStore } from '../store/templates.ts';
 import type { FairQueue } from '../render/fair-queue.ts';
 import { type PdfRenderer, TemplateError } from '../render/renderer.ts';
 import type { SystemTemplateSources } from '../render/system-templates.ts';
@@ -13,7 +13,7 @@ import type { SystemTemplateSources } from '../render/system-templates.ts';
 export const renderFailedMessage = 'The PDF could not be generated.';
 
 export interface DocumentsDeps {
-  repo: PdfRepository;
+  templates: TemplateStore;
   files: FileStore;
   renderer: PdfRenderer;
   /** Admission to the renderer, fair across workspaces. */
@@ -29,20 +29,12 @@ interface ChosenLayout {
   template: TemplateInfo | null;
 }
 
-/** Templates, rendering and storing: what Render, the admin RPCs and the re-render consumer share. */
+/** Rendering and storing: what Render, the template admin RPCs and the re-render share. */
 export class Documents {
   private readonly deps: DocumentsDeps;
 
   constructor(deps: DocumentsDeps) {
     this.deps = deps;
-  }
-
-  async catalogue(workspaceId: string): Promise<Catalogue> {
-    const [workspace, workspaceDefaultId] = await Promise.all([
-      this.deps.repo.listTemplateDefs(workspaceId),
-      this.deps.repo.getDefaultTemplateId(workspaceId),
-    ]);
-    return { system: systemTemplates, workspace, serviceDefaultId: serviceDefaultTemplateId, workspaceDefaultId };
   }
 
   /** Renders and stores a new file (pdf.proto Render). ApplicationError when it cannot be printed. */
@@ -93,19 +85,19 @@ export class Documents {
    * (pdf.proto DeleteWorkspaceTemplate); the plan is not known here, so it is not checked again.
    */
   private async chooseLayout(workspaceId: string, templateId: string | undefined): Promise<ChosenLayout> {
-    const { sources, repo } = this.deps;
+    const { sources, templates } = this.deps;
     if (!templateId) return { content: sources.plain, helpers: '', template: null };
     const pick = async (id: string, source: TemplateInfo['source']): Promise<ChosenLayout | undefined> => {
       const system = systemTemplates.find((t) => t.id === id);
       if (system) {
         return { content: sources.byId.get(id)!, helpers: '', template: { id, name: system.name, source } };
       }
-      const own = await repo.findTemplate(workspaceId, id);
+      const own = await templates.findTemplate(workspaceId, id);
       return own ? { content: own.content, helpers: own.helpers, template: { id, name: own.name, source } } : undefined;
     };
     const requested = await pick(templateId, 'requested');
     if (requested) return requested;
-    const workspaceDefault = await repo.getDefaultTemplateId(workspaceId);
+    const workspaceDefault = await templates.getDefaultTemplateId(workspaceId);
     return (
       (workspaceDefault ? await pick(workspaceDefault, 'fallback') : undefined) ??
       (await pick(serviceDefaultTemplateId, 'fallback'))!

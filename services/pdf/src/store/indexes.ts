@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { createModelIndexes } from '@invoice-platform/common/setup';
-import { FileStore } from './file-store.ts';
+import { FileStore } from './files.ts';
 import { type Models, registerModels } from './models.ts';
 
 /** The pdf service's indexes: its models' and the file store's (GridFS metadata). */

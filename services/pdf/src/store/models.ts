@@ -1,18 +1,9 @@
 import { type Connection, Schema } from 'mongoose';
 import { processedEventModel } from '@invoice-platform/common/store/processed-events';
+import type { WorkspaceTemplate } from '../domain/templates.ts';
 
-/** A workspace's own template (pdf.proto WorkspaceTemplate plus its content). */
-export interface WorkspaceTemplateDoc {
-  _id: string;
-  workspace_id: string;
-  name: string;
-  content: string;
-  helpers: string;
-  min_plan: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A workspace's own template as stored: its id as `_id`. */
+export type WorkspaceTemplateDoc = Omit<WorkspaceTemplate, 'id'> & { _id: string };
 
 /** Per-workspace template settings: the workspace default (OpenAPI `generateInvoice` `template` omitted). */
 export interface WorkspaceSettingsDoc {

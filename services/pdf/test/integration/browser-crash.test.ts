@@ -1,7 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
-import type { FileInfo } from '../../src/store/file-store.ts';
+import type { FileInfo } from '../../src/domain/files.ts';
 import { startTestService, type TestService } from './helpers.ts';
 import { waitFor } from '@invoice-platform/test-support/platform';
 

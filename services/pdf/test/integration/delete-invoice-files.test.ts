@@ -1,7 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
-import type { FileInfo } from '../../src/store/file-store.ts';
+import type { FileInfo } from '../../src/domain/files.ts';
 import { startTestService, type TestService } from './helpers.ts';
 
 // DeleteInvoiceFiles: the invoice service's sweep of files no invoice points to

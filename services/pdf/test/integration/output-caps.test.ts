@@ -2,7 +2,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
 import type { RenderRequest } from '../../src/domain/document.ts';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
-import type { FileInfo } from '../../src/store/file-store.ts';
+import type { FileInfo } from '../../src/domain/files.ts';
 import { startTestService, type TestService } from './helpers.ts';
 
 // A render is capped in pages (PDF_MAX_PAGES, 50 here as by default) and in bytes of PDF

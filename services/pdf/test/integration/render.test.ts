@@ -3,7 +3,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
 import type { RenderRequest } from '../../src/domain/document.ts';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
-import type { FileInfo } from '../../src/store/file-store.ts';
+import type { FileInfo } from '../../src/domain/files.ts';
 import { pdfText, startTestService, type TestService } from './helpers.ts';
 
 let svc: TestService;

@@ -7,7 +7,7 @@ import { createLogger } from '@invoice-platform/common/logger';
 import test from 'ava';
 import type { RenderRequest } from '../../src/domain/document.ts';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
-import type { FileInfo } from '../../src/store/file-store.ts';
+import type { FileInfo } from '../../src/domain/files.ts';
 import { pdfText, stackEnv, startTestService, type TestService } from './helpers.ts';
 import { waitFor } from '@invoice-platform/test-support/platform';
 

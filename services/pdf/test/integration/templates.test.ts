@@ -3,7 +3,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import { loadService } from '@invoice-platform/common/grpc';
 import test from 'ava';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
-import type { FileInfo } from '../../src/store/file-store.ts';
+import type { FileInfo } from '../../src/domain/files.ts';
 import { pdfText, startTestService, type TestService } from './helpers.ts';
 
 let svc: TestService;

@@ -3,20 +3,22 @@ import type { UnaryClient } from '@invoice-platform/common/grpc';
 import type { EventEnvelope } from '@invoice-platform/common/kafka';
 import { createLogger } from '@invoice-platform/common/logger';
 import test from 'ava';
+import type { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
+import type { RenderRequest } from '../../src/domain/document.ts';
+import type { FileInfo } from '../../src/domain/files.ts';
 import {
   decideRerender,
   fileToDelete,
   isRetryableRenderError,
   isStale,
   type LifecycleData,
-  RerenderConsumer,
   type RerenderState,
-} from '../../src/events/rerender.ts';
-import type { RenderRequest } from '../../src/domain/document.ts';
+} from '../../src/domain/rerender.ts';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
 import type { Documents } from '../../src/service/documents.ts';
-import type { FileInfo, FileStore } from '../../src/store/file-store.ts';
-import type { PdfRepository } from '../../src/store/repository.ts';
+import { Rerender } from '../../src/service/rerender.ts';
+import type { FileStore } from '../../src/store/files.ts';
+import type { RenderStateStore } from '../../src/store/render-states.ts';
 
 const event = (over: Partial<EventEnvelope<LifecycleData>> = {}): EventEnvelope<LifecycleData> => ({
   id: 'evt_1',
@@ -91,7 +93,7 @@ test('stale and file-to-delete rules', (t) => {
   t.false(isRetryableRenderError(new AppError('application', 'x', { limit: 'output_bytes' })));
 });
 
-// ---- the consumer's flow, with in-memory fakes of its collaborators ----
+// ---- the re-render's flow, with in-memory fakes of its collaborators ----
 
 function harness(
   opts: {
@@ -128,28 +130,29 @@ function harness(
     },
   } as unknown as Documents;
   const files = { delete: async (_ws: string, id: string) => (deleted.push(id), true) } as unknown as FileStore;
-  const repo = {
-    processed: {
-      has: async (id: string) => processed.has(id),
-      record: async (id: string) => !processed.has(id) && Boolean(processed.add(id)),
-    },
+  const processedEvents = {
+    has: async (id: string) => processed.has(id),
+    record: async (id: string) => !processed.has(id) && Boolean(processed.add(id)),
+  } as unknown as ProcessedEvents;
+  const renderStates = {
     lastRenderedSequence: async (id: string) => sequences.get(id),
     recordRenderedSequence: async (_ws: string, id: string, seq: number) => void sequences.set(id, seq),
-  } as unknown as PdfRepository;
-  const consumer = new RerenderConsumer({
+  } as unknown as RenderStateStore;
+  const rerender = new Rerender({
     documents,
     files,
-    repo,
+    renderStates,
+    processed: processedEvents,
     invoice,
     log: createLogger('test', 'silent'),
     retryDelaysMs: [1, 1],
   });
-  return { consumer, calls, deleted, processed, sequences, renders: () => renders };
+  return { rerender, calls, deleted, processed, sequences, renders: () => renders };
 }
 
-test('consumer: renders the current state and records the file', async (t) => {
+test('rerender: renders the current state and records the file', async (t) => {
   const h = harness();
-  await h.consumer.handle(event());
+  await h.rerender.onLifecycleEvent(event());
   t.deepEqual(
     h.calls.map((c) => c.method),
     ['GetRenderInput', 'RecordPdfResult'],
@@ -166,71 +169,71 @@ test('consumer: renders the current state and records the file', async (t) => {
   t.is(h.sequences.get('inv_1'), 5);
 });
 
-test('consumer: a redelivered event does nothing', async (t) => {
+test('rerender: a redelivered event does nothing', async (t) => {
   const h = harness();
-  await h.consumer.handle(event());
-  await h.consumer.handle(event());
+  await h.rerender.onLifecycleEvent(event());
+  await h.rerender.onLifecycleEvent(event());
   t.is(h.renders(), 1);
 });
 
-test('consumer: an older event after a newer render is dropped', async (t) => {
+test('rerender: an older event after a newer render is dropped', async (t) => {
   const h = harness();
-  await h.consumer.handle(event({ id: 'evt_2', sequence: 4 }));
-  await h.consumer.handle(event({ id: 'evt_3', sequence: 5 }));
+  await h.rerender.onLifecycleEvent(event({ id: 'evt_2', sequence: 4 }));
+  await h.rerender.onLifecycleEvent(event({ id: 'evt_3', sequence: 5 }));
   t.is(h.renders(), 1);
   t.true(h.processed.has('evt_3'));
 });
 
-test('consumer: not applied by the invoice service: the file is deleted', async (t) => {
+test('rerender: not applied by the invoice service: the file is deleted', async (t) => {
   const h = harness({ applied: false });
-  await h.consumer.handle(event());
+  await h.rerender.onLifecycleEvent(event());
   t.deepEqual(h.deleted, ['pdf_1']);
 });
 
-test('consumer: retries the render, then reports the error', async (t) => {
+test('rerender: retries the render, then reports the error', async (t) => {
   const ok = harness({ renderFails: 2 });
-  await ok.consumer.handle(event());
+  await ok.rerender.onLifecycleEvent(event());
   t.is(ok.renders(), 3);
   t.like(ok.calls[1]!.request, { file: { file_id: 'pdf_3' } });
 
   const failed = harness({ renderFails: 9 });
-  await failed.consumer.handle(event());
+  await failed.rerender.onLifecycleEvent(event());
   t.is(failed.renders(), 3);
   t.like(failed.calls[1]!.request, { error: 'The PDF could not be generated.' });
   t.is(failed.calls[1]!.request.file, undefined);
   t.is(failed.sequences.get('inv_1'), undefined);
 });
 
-test('consumer: a template over a cap is reported at once, not rendered again', async (t) => {
+test('rerender: a template over a cap is reported at once, not rendered again', async (t) => {
   const message = 'The PDF could not be generated: the template produced more than 50 pages, the most a PDF may have.';
   const h = harness({ renderFails: 9, renderError: new AppError('application', message, { limit: 'pages' }) });
-  await h.consumer.handle(event());
+  await h.rerender.onLifecycleEvent(event());
   t.is(h.renders(), 1);
   t.like(h.calls[1]!.request, { error: message });
   t.true(h.processed.has('evt_1'));
 });
 
-test('consumer: invoice service down at RecordPdfResult: file removed, message retried', async (t) => {
+test('rerender: invoice service down at RecordPdfResult: file removed, message retried', async (t) => {
   const h = harness({ recordFails: true });
-  await t.throwsAsync(h.consumer.handle(event()), { instanceOf: AppError });
+  await t.throwsAsync(h.rerender.onLifecycleEvent(event()), { instanceOf: AppError });
   t.deepEqual(h.deleted, ['pdf_1']);
   t.false(h.processed.has('evt_1'));
 });
 
-test('consumer: an invoice that no longer exists is skipped', async (t) => {
+test('rerender: an invoice that no longer exists is skipped', async (t) => {
   const h = harness({ invoiceMissing: true });
-  await h.consumer.handle(event());
+  await h.rerender.onLifecycleEvent(event());
   t.is(h.renders(), 0);
   t.true(h.processed.has('evt_1'));
 });
 
-test('consumer: without INVOICE_ADDR it logs and skips without throwing', async (t) => {
+test('rerender: without INVOICE_ADDR it logs and skips without throwing', async (t) => {
   const h = harness();
-  const consumer = new RerenderConsumer({
-    ...(h.consumer as unknown as { deps: ConstructorParameters<typeof RerenderConsumer>[0] }).deps,
+  const rerender = new Rerender({
+    ...(h.rerender as unknown as { deps: ConstructorParameters<typeof Rerender>[0] }).deps,
     invoice: undefined,
   });
-  await t.notThrowsAsync(consumer.handle(event()));
+  await t.notThrowsAsync(rerender.onLifecycleEvent(event()));
   t.is(h.renders(), 0);
   t.false(h.processed.has('evt_1'));
 });

@@ -23,6 +23,21 @@ export interface LifecycleEnvelope {
   data?: { object?: EventJson; previous_status?: unknown } | null;
 }
 
+/** An event as stored once per id (consumer dedupe), with the body every attempt signs. */
+export interface EventDoc {
+  _id: string;
+  workspace_id: string;
+  type: string;
+  invoice_id: string;
+  /** The event's `created` (RFC 3339). */
+  created: string;
+  /** The docs/architecture.md#webhooks body, exactly as signed and sent. */
+  body: string;
+  received_at: Date;
+  /** Set once every delivery of the fan-out exists; a redelivered event with false is fanned out again. */
+  fanned_out: boolean;
+}
+
 export interface PublicEvent {
   id: string;
   type: PublicEventType;

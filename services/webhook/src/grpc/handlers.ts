@@ -5,26 +5,24 @@ import type { Delivery } from '@invoice-platform/protos/invoiceplatform/webhook/
 import type { DeliveryAttempt } from '@invoice-platform/protos/invoiceplatform/webhook/v1/DeliveryAttempt';
 import type { WebhookEndpoint } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookEndpoint';
 import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@invoice-platform/common/store/paging';
+import { type AttemptDoc, type DeliveryDoc, deliveryStatuses } from '../domain/deliveries.ts';
+import type { Endpoint } from '../domain/endpoints.ts';
 import { isPublicEventType } from '../domain/events.ts';
 import { secretHint } from '../domain/signing.ts';
-import type { DeliveryStore } from '../store/deliveries.ts';
-import type { Endpoint } from '../store/endpoints.ts';
-import type { AttemptDoc, DeliveryDoc } from '../store/models.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
+import type { DeliveryLogs } from '../service/delivery-logs.ts';
+import type { DeliveryDispatcher } from '../service/dispatcher.ts';
 import type { EndpointService } from '../service/endpoints.ts';
-import type { DeliveryWorker } from '../service/worker.ts';
 
 export interface HandlerDeps {
   service: EndpointService;
-  deliveries: DeliveryStore;
-  worker: DeliveryWorker;
+  logs: DeliveryLogs;
+  dispatcher: DeliveryDispatcher;
   clock: ServiceClock;
   retentionDays: number;
   testHooks: boolean;
 }
-
-const deliveryStatuses = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'];
-const dayMs = 86_400_000;
 
 function encodeEndpoint(e: Endpoint, now: Date): WebhookEndpoint {
   const overlap = e.previous_secret && e.previous_secret_expires_at && e.previous_secret_expires_at > now;
@@ -92,7 +90,7 @@ function requireIds(fields: Record<string, string | undefined>): void {
 }
 
 export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookServiceDefinition> {
-  const { service, deliveries, worker, clock } = deps;
+  const { service, logs, dispatcher, clock } = deps;
   const testHooks = (what: string) => {
     if (!deps.testHooks) throw new AppError('application', `${what} needs the service's test hooks.`);
   };
@@ -140,12 +138,14 @@ export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookService
         errors.push({ path: 'event_type', message: 'must be one of the four public event types' });
       if (req.status && !deliveryStatuses.includes(req.status))
         errors.push({ path: 'status', message: `must be one of ${deliveryStatuses.join(', ')}` });
+      // Out of bounds is refused here, not clamped: the admin API names the field.
       const page = req.page || 1;
-      const pageSize = req.page_size || 25;
+      const pageSize = req.page_size || DEFAULT_PAGE_SIZE;
       if (page < 1) errors.push({ path: 'page', message: 'must be at least 1' });
-      if (pageSize < 1 || pageSize > 100) errors.push({ path: 'page_size', message: 'must be 1 to 100' });
+      if (pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+        errors.push({ path: 'page_size', message: `must be 1 to ${MAX_PAGE_SIZE}` });
       if (errors.length > 0) throw AppError.validation(errors);
-      const { deliveries: list, total } = await deliveries.listDeliveries(
+      const { items, total } = await logs.list(
         {
           workspace_id: req.workspace_id,
           endpoint_id: req.endpoint_id,
@@ -154,10 +154,9 @@ export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookService
           status: req.status,
           invoice_id: req.invoice_id,
         },
-        page,
-        pageSize,
+        { page, pageSize },
       );
-      return { deliveries: list.map(encodeDelivery), total };
+      return { deliveries: items.map(encodeDelivery), total };
     },
 
     async ResendEvent(req) {
@@ -175,7 +174,7 @@ export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookService
       const days = req.retention_days ?? deps.retentionDays;
       if (!Number.isInteger(days) || days < 0)
         throw AppError.validation([{ path: 'retention_days', message: 'must be a non-negative integer' }]);
-      const purged = await deliveries.purge(new Date(at.getTime() - days * dayMs));
+      const purged = await logs.purge(at, days);
       return { purged_deliveries: purged.deliveries, purged_events: purged.events };
     },
 
@@ -186,7 +185,7 @@ export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookService
     },
 
     async RunDueDeliveries(req) {
-      const res = await worker.runDue(req.workspace_id || undefined);
+      const res = await dispatcher.runDue(req.workspace_id || undefined);
       return {
         attempted: res.attempted,
         succeeded: res.succeeded,

@@ -1,7 +1,7 @@
+import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { Logger } from '@invoice-platform/common/logger';
 import { Poller } from '@invoice-platform/common/poller';
-import type { ServiceClock } from '@invoice-platform/common/clock';
-import type { DeliveryStore } from '../store/deliveries.ts';
+import type { DeliveryLogs } from '../service/delivery-logs.ts';
 
 /**
  * The delivery-log purge (docs/architecture.md#webhooks: a job, since TTL indexes are not
@@ -9,7 +9,7 @@ import type { DeliveryStore } from '../store/deliveries.ts';
  * PurgeDeliveryLogs runs the same code.
  */
 export function startPurgeJob(deps: {
-  deliveries: DeliveryStore;
+  logs: DeliveryLogs;
   clock: ServiceClock;
   retentionDays: number;
   intervalMs: number;
@@ -17,9 +17,8 @@ export function startPurgeJob(deps: {
 }): Poller {
   const poller = new Poller({
     pass: async () => {
-      const cutoff = new Date(deps.clock.now().getTime() - deps.retentionDays * 86_400_000);
-      const res = await deps.deliveries.purge(cutoff);
-      if (res.deliveries > 0 || res.events > 0) deps.log.info({ ...res, cutoff }, 'delivery logs purged');
+      const { deliveries, events, cutoff } = await deps.logs.purge(deps.clock.now(), deps.retentionDays);
+      if (deliveries > 0 || events > 0) deps.log.info({ deliveries, events, cutoff }, 'delivery logs purged');
     },
     intervalMs: deps.intervalMs,
     firstDelayMs: 5000,

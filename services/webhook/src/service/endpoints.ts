@@ -1,18 +1,18 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedClient } from '@invoice-platform/common/grpc';
 import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
 import { normaliseEventTypes } from '../domain/events.ts';
 import { newSecret } from '../domain/signing.ts';
 import { checkEndpointUrl } from '../domain/urls.ts';
+import type { DeliveryDoc } from '../domain/deliveries.ts';
+import type { Endpoint, EndpointChanges } from '../domain/endpoints.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
-import type { Endpoint, EndpointChanges, EndpointStore } from '../store/endpoints.ts';
-import type { DeliveryDoc, EndpointFields } from '../store/models.ts';
+import type { EndpointStore } from '../store/endpoints.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import { openDelivery } from './fanout.ts';
 import { type LookupFn, resolveTarget } from './sender.ts';
+import type { AccountsClient } from './peers.ts';
 
 /** docs/architecture.md#webhooks: at most 5 endpoints per workspace. */
 export const maxEndpoints = 5;
@@ -23,32 +23,21 @@ const maxDescription = 500;
 export interface EndpointServiceDeps {
   endpoints: EndpointStore;
   deliveries: DeliveryStore;
-  accounts: TypedClient<AccountsServiceDefinition>;
+  accounts: AccountsClient;
   clock: ServiceClock;
   allowInsecureLoopback: boolean;
   log: Logger;
-  /** Wakes the delivery worker (resends go out at once). */
+  /** Wakes the delivery dispatcher (resends go out at once). */
   wake: () => void;
   lookup?: LookupFn;
-}
-
-/** The secrets that sign at `now`: the current one, and the previous one during its 24 h overlap. */
-export function signingSecrets(endpoint: EndpointFields, now: Date): string[] {
-  const secrets = [endpoint.secret];
-  if (endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > now) {
-    secrets.push(endpoint.previous_secret);
-  }
-  return secrets;
 }
 
 /** The dashboard's webhook settings and the deactivation rule (docs/architecture.md#webhooks). */
 export class EndpointService {
   private readonly deps: EndpointServiceDeps;
-  private readonly accounts: TypedClient<AccountsServiceDefinition>;
 
   constructor(deps: EndpointServiceDeps) {
     this.deps = deps;
-    this.accounts = deps.accounts;
   }
 
   private now(): Date {
@@ -125,7 +114,7 @@ export class EndpointService {
    * accounts' apiAccessRefusal).
    */
   private async requireApiPlan(workspaceId: string): Promise<Workspace__Output> {
-    const ws = await this.accounts.call('GetWorkspace', { workspace_id: workspaceId });
+    const ws = await this.deps.accounts.call('GetWorkspace', { workspace_id: workspaceId });
     let why: string | undefined;
     if (ws.plan === 'free') why = 'the workspace is on the free plan';
     else if (ws.plan_state !== 'active') why = `the workspace plan is ${ws.plan_state}`;

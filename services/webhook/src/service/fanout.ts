@@ -1,11 +1,12 @@
 import { currentTraceHeaders } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
 import { crashPoint } from '@invoice-platform/common/test-hooks';
-import { type LifecycleEnvelope, toPublicEvent } from '../domain/events.ts';
+import { type EventDoc, type LifecycleEnvelope, toPublicEvent } from '../domain/events.ts';
 import { fanOutDeliveryId } from '../domain/ids.ts';
+import type { DeliveryDoc } from '../domain/deliveries.ts';
+import type { Endpoint } from '../domain/endpoints.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
-import type { Endpoint, EndpointStore } from '../store/endpoints.ts';
-import type { DeliveryDoc, EventDoc } from '../store/models.ts';
+import type { EndpointStore } from '../store/endpoints.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 
 /**
@@ -50,7 +51,7 @@ export interface FanOutDeps {
   deliveries: DeliveryStore;
   clock: ServiceClock;
   log: Logger;
-  /** Wakes the delivery worker so first attempts go out at once. */
+  /** Wakes the delivery dispatcher so first attempts go out at once. */
   wake: () => void;
 }
 

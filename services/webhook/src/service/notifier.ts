@@ -1,15 +1,15 @@
-import type { TypedClient } from '@invoice-platform/common/grpc';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
-import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
-import type { DeliveryStore, NoticeResult } from '../store/deliveries.ts';
-import type { Endpoint } from '../store/endpoints.ts';
-import type { DeliveryDoc, NoticeDoc } from '../store/models.ts';
+import type { DeliveryDoc } from '../domain/deliveries.ts';
+import type { Endpoint } from '../domain/endpoints.ts';
+import { noticeMessage, type NoticeResult } from '../domain/notices.ts';
+import type { DeliveryStore } from '../store/deliveries.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
+import type { AccountsClient } from './peers.ts';
 
 export interface NotifierDeps {
   deliveries: DeliveryStore;
-  accounts: TypedClient<AccountsServiceDefinition>;
+  accounts: AccountsClient;
   mailer: Mailer;
   clock: ServiceClock;
   /** How long a sender holds a notice it is trying (as for deliveries). */
@@ -19,25 +19,6 @@ export interface NotifierDeps {
 
 const maxBackoffMs = 3_600_000;
 
-/** The text of the email telling the owner an endpoint was deactivated (docs/architecture.md#webhooks). */
-export function noticeMessage(notice: NoticeDoc, workspaceName: string): { subject: string; text: string } {
-  return {
-    subject: `Webhook endpoint deactivated: ${notice.url}`,
-    text: [
-      `Hello,`,
-      ``,
-      `The webhook endpoint ${notice.url} (${notice.endpoint_id}) of workspace "${workspaceName}" (${notice.workspace_id})`,
-      `has been deactivated: event ${notice.event_id} could not be delivered after 8 attempts over about 45 hours,`,
-      `and no delivery to the endpoint succeeded in that time.`,
-      ``,
-      `No events are sent to it while it is deactivated. When the receiver works again, re-enable the endpoint`,
-      `in the webhook settings; events of the meantime can be resent from the delivery logs (kept 30 days).`,
-      ``,
-      `Deactivated at ${notice.created_at.toISOString()}.`,
-    ].join('\n'),
-  };
-}
-
 /**
  * Deactivation emails (docs/architecture.md#webhooks): one notice per deactivation (unique id
  * `${endpoint}:${epoch}`), leased by the sender trying it (so replicas never send it twice at
@@ -46,11 +27,9 @@ export function noticeMessage(notice: NoticeDoc, workspaceName: string): { subje
  */
 export class Notifier {
   private readonly deps: NotifierDeps;
-  private readonly accounts: TypedClient<AccountsServiceDefinition>;
 
   constructor(deps: NotifierDeps) {
     this.deps = deps;
-    this.accounts = deps.accounts;
   }
 
   async enqueue(endpoint: Endpoint, delivery: DeliveryDoc): Promise<void> {
@@ -81,7 +60,7 @@ export class Notifier {
       const tries = notice.tries + 1;
       let done: NoticeResult;
       try {
-        const ws = await this.accounts.call('GetWorkspace', {
+        const ws = await this.deps.accounts.call('GetWorkspace', {
           workspace_id: notice.workspace_id,
         });
         if (ws.owner_email) {

@@ -4,6 +4,9 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { isDevLoopback, refusal } from '../domain/addresses.ts';
+import type { PostResult } from '../domain/delivery-outcome.ts';
+import type { EventDoc } from '../domain/events.ts';
+import { signedHeaders } from '../domain/signing.ts';
 
 export interface ResolvedTarget {
   url: URL;
@@ -55,13 +58,6 @@ export async function resolveTarget(
   }
   const first = addresses[0]!;
   return { ok: true, target: { url, address: first.address, family: first.family === 6 ? 6 : 4 } };
-}
-
-export interface PostResult {
-  status?: number;
-  durationMs: number;
-  error?: string;
-  excerpt?: string;
 }
 
 export const excerptLimit = 1024;
@@ -144,4 +140,23 @@ export function post(
     });
     req.end(body);
   });
+}
+
+/**
+ * One attempt of `event` to the endpoint at `url`, signed at `at` with `secrets`: resolves, checks
+ * and POSTs, so the address policy runs again at every attempt (a name may resolve elsewhere since
+ * the endpoint was registered).
+ */
+export async function sendSigned(
+  url: string,
+  secrets: string[],
+  event: EventDoc,
+  at: Date,
+  opts: TargetPolicy & { timeoutMs: number },
+): Promise<PostResult> {
+  const resolved = await resolveTarget(new URL(url), { allowInsecureLoopback: opts.allowInsecureLoopback });
+  if (!resolved.ok) return { durationMs: 0, error: `address policy: ${resolved.error}` };
+  const t = Math.floor(at.getTime() / 1000);
+  const headers = signedHeaders(secrets, { id: event._id, type: event.type }, t, event.body);
+  return post(resolved.target, { ...headers }, event.body, opts.timeoutMs);
 }

@@ -1,45 +1,33 @@
-import { claimById, claimDue, completeLease, type Lease, renewLease } from '@invoice-platform/common/store/leases';
+import {
+  claimById,
+  claimDue,
+  completeLease,
+  heldBy,
+  type Lease,
+  renewLease,
+  unclaimed,
+} from '@invoice-platform/common/store/leases';
+import { operator } from '@invoice-platform/common/store/operators';
+import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import {
   type AttemptDoc,
   type DeliveryDoc,
-  type EventDoc,
-  type Models,
-  type NoticeDoc,
+  type DeliveryFilter,
+  type DueDelivery,
   openStatuses,
   settledStatuses,
-} from './models.ts';
-import { operator } from '@invoice-platform/common/store/operators';
-
-export interface DeliveryFilter {
-  workspace_id: string;
-  endpoint_id?: string;
-  event_id?: string;
-  event_type?: string;
-  status?: string;
-  invoice_id?: string;
-}
-
-/** What recording an attempt sets on its delivery besides the attempt itself. */
-export type AttemptOutcome = Pick<
-  DeliveryDoc,
-  'status' | 'attempt_count' | 'next_attempt_at' | 'first_attempt_at' | 'succeeded_at' | 'due_at' | 'updated_at'
->;
-
-/** What a try of a notice records: its tries, and the next try's time or null when done. */
-export type NoticeResult = Partial<NoticeDoc> & { due_at: Date | null; tries: number };
+} from '../domain/deliveries.ts';
+import type { AttemptOutcome } from '../domain/delivery-outcome.ts';
+import type { EventDoc } from '../domain/events.ts';
+import type { NoticeDoc, NoticeResult } from '../domain/notices.ts';
+import type { Models } from './models.ts';
 
 /**
  * Events, deliveries (work items leased by the senders, docs/data-layer.md), their attempts and
  * deactivation notices. A sender's result is written only while its lease holds, by one
  * conditional write on the delivery, so a sender whose lease was lost records nothing.
  */
-export interface DueDelivery {
-  _id: string;
-  workspace_id: string;
-  endpoint_id: string;
-}
-
 export class DeliveryStore {
   private readonly models: Models;
 
@@ -74,23 +62,11 @@ export class DeliveryStore {
     return this.models.Delivery.findById(id).lean<DeliveryDoc>().exec();
   }
 
-  async listDeliveries(
-    filter: DeliveryFilter,
-    page: number,
-    pageSize: number,
-  ): Promise<{ deliveries: DeliveryDoc[]; total: number }> {
+  /** One page of a workspace's delivery log, newest first; only the filter fields given narrow it. */
+  listDeliveries(filter: DeliveryFilter, page: PageRequest): Promise<PageOf<DeliveryDoc>> {
     const query: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(filter)) if (v) query[k] = v;
-    const [deliveries, total] = await Promise.all([
-      this.models.Delivery.find(query)
-        .sort({ created_at: -1, _id: -1 })
-        .skip((page - 1) * pageSize)
-        .limit(pageSize)
-        .lean<DeliveryDoc[]>()
-        .exec(),
-      this.models.Delivery.countDocuments(query).exec(),
-    ]);
-    return { deliveries, total };
+    return listPage<DeliveryDoc>(this.models.Delivery, query, { created_at: -1, _id: -1 }, page);
   }
 
   /**
@@ -167,9 +143,9 @@ export class DeliveryStore {
     keepLease = false,
   ): Promise<boolean> {
     const res = await this.models.Delivery.updateOne(
-      { _id: lease.doc._id, lease_token: lease.token },
+      { _id: lease.doc._id, ...heldBy(lease.token) },
       {
-        $set: keepLease ? outcome : { ...outcome, lease_token: null },
+        $set: keepLease ? outcome : { ...outcome, ...unclaimed() },
         $push: { attempts: { $each: [attempt] } },
       },
     ).exec();

@@ -1,14 +1,9 @@
 import { isV1Sealed, type SealContext, type SecretBox, SecretBoxError } from '@invoice-platform/common/secret-box';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
-import type { EndpointFields, EndpointStats, Models, SettingsDoc } from './models.ts';
 import { markMigrationDone, migrationDone } from '@invoice-platform/common/store/migrations';
-
-/** An endpoint as the service sees it: with its workspace, its display stats, and its secrets in the clear. */
-export type Endpoint = EndpointFields & EndpointStats & { workspace_id: string };
-
-/** What a change may set: everything but the identity and the stats the senders keep. */
-export type EndpointChanges = Partial<Omit<EndpointFields, 'id' | 'created_at'>>;
+import type { Endpoint, EndpointChanges, EndpointFields } from '../domain/endpoints.ts';
+import type { Models, SettingsDoc } from './models.ts';
 
 const conflictMessage = 'The webhook endpoints of this workspace are being changed concurrently. Retry shortly.';
 
@@ -136,7 +131,7 @@ export class EndpointStore {
   /**
    * Re-seals the secrets still in the v1 format (bound to nothing, common/secret-box.ts) bound to
    * their workspace, endpoint and field, with the ring's first key. A one-time pass
-   * (jobs/reseal.ts) that reads every settings document once. Each workspace's re-seal is a
+   * (service/secret-reseal.ts) that reads every settings document once. Each workspace's re-seal is a
    * compare-and-set on its settings' version, the only way they change, so of replicas starting
    * at once one writes it, and an endpoint changed meanwhile is decided again on its new secrets.
    * A v1 secret that does not open (altered, its key gone from the ring) is left as it is and

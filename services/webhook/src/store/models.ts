@@ -1,5 +1,9 @@
 import { type Connection, Schema } from 'mongoose';
 import { migrationModel } from '@invoice-platform/common/store/migrations';
+import type { AttemptDoc, DeliveryDoc } from '../domain/deliveries.ts';
+import type { EndpointFields, EndpointStats } from '../domain/endpoints.ts';
+import type { EventDoc } from '../domain/events.ts';
+import type { NoticeDoc } from '../domain/notices.ts';
 
 /**
  * The webhook service's database (docs/data-layer.md: MongoDB's single-document atomicity and
@@ -16,34 +20,7 @@ import { migrationModel } from '@invoice-platform/common/store/migrations';
  *   migrations   one per one-time pass over stored data that is done, read by _id at start
  */
 
-/** An endpoint, stored inside its workspace's settings document. */
-export interface EndpointFields {
-  id: string;
-  url: string;
-  event_types: string[];
-  enabled: boolean;
-  /** Incremented on every re-enable: deliveries of an older epoch are cancelled, failures forgotten. */
-  enabled_epoch: number;
-  disabled_reason: string | null;
-  disabled_at: Date | null;
-  description: string | null;
-  /**
-   * Sealed in the database (common/secret-box.ts) for this workspace, endpoint and field, so it
-   * opens in no other place; EndpointStore hands it out in the clear.
-   */
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** For ListEndpoints only; the deactivation rule reads the deliveries themselves. */
-export interface EndpointStats {
-  last_success_at: Date | null;
-  last_failure_at: Date | null;
-}
-
+/** A workspace's endpoints as stored; EndpointStore hands them out as domain `Endpoint`s. */
 export interface SettingsDoc {
   /** The workspace id. */
   _id: string;
@@ -55,84 +32,6 @@ export interface SettingsDoc {
    * never make an admin's change retry; removed with the endpoint by the same write.
    */
   stats: Record<string, Partial<EndpointStats>>;
-  created_at: Date;
-}
-
-export interface EventDoc {
-  _id: string;
-  workspace_id: string;
-  type: string;
-  invoice_id: string;
-  /** The event's `created` (RFC 3339). */
-  created: string;
-  /** The docs/architecture.md#webhooks body, exactly as signed and sent. */
-  body: string;
-  received_at: Date;
-  /** Set once every delivery of the fan-out exists; a redelivered event with false is fanned out again. */
-  fanned_out: boolean;
-}
-
-/** One attempt of a delivery: appended once, never changed. */
-export interface AttemptDoc {
-  number: number;
-  attempted_at: Date;
-  response_status: number | null;
-  duration_ms: number;
-  success: boolean;
-  error: string | null;
-  response_excerpt: string | null;
-}
-
-export const openStatuses = ['pending', 'retrying'];
-export const settledStatuses = ['succeeded', 'failed', 'cancelled'];
-
-export interface DeliveryDoc {
-  _id: string;
-  workspace_id: string;
-  endpoint_id: string;
-  endpoint_epoch: number;
-  event_id: string;
-  event_type: string;
-  invoice_id: string;
-  /** pending | retrying | succeeded | failed | cancelled */
-  status: string;
-  attempt_count: number;
-  attempts: AttemptDoc[];
-  /** When the next attempt is due, as shown in the log (null once settled). */
-  next_attempt_at: Date | null;
-  first_attempt_at: Date | null;
-  /** When the successful attempt was made: the deactivation rule's question. */
-  succeeded_at: Date | null;
-  resend: boolean;
-  /**
-   * When a sender should take the delivery next: its next attempt, or, while a sender holds it,
-   * the end of the lease (a sender that died leaves it due again then). Null when no work is left.
-   */
-  due_at: Date | null;
-  /** The claim of the sender holding the delivery; null when none does. */
-  lease_token: string | null;
-  /**
-   * W3C trace context (traceparent, tracestate) of the fan-out or resend that opened it: its
-   * attempts are spans of that trace (docs/observability.md). Absent on older deliveries.
-   */
-  trace_headers?: Record<string, string>;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface NoticeDoc {
-  _id: string;
-  workspace_id: string;
-  endpoint_id: string;
-  url: string;
-  event_id: string;
-  /** pending | sent | skipped (no owner email) */
-  status: string;
-  tries: number;
-  /** The next try, or the end of the lease of the sender trying; null once sent or skipped. */
-  due_at: Date | null;
-  lease_token: string | null;
-  sent_at: Date | null;
   created_at: Date;
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,8 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { Connection } from 'mongoose';
 import { newSecret } from '../../src/domain/signing.ts';
-import { type EndpointFields, type Models, registerModels } from '../../src/store/models.ts';
+import type { EndpointFields } from '../../src/domain/endpoints.ts';
+import { type Models, registerModels } from '../../src/store/models.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -50,17 +51,4 @@ export function endpointFields(
     created_at: now,
     updated_at: now,
   };
-}
-
-/**
- * `plain` sealed as the v1 format did, before sealed secrets were bound to their endpoint: the GCM
- * additional data is the key id alone. With the first key of `keyring`.
- */
-export function sealV1(keyring: string, plain: string): string {
-  const [id, b64] = keyring.split(',')[0]!.split(':') as [string, string];
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(b64, 'base64'), iv);
-  cipher.setAAD(Buffer.from(id));
-  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return `sealed:v1:${id}:${[iv, cipher.getAuthTag(), ct].map((b) => b.toString('base64url')).join(':')}`;
 }

@@ -3,10 +3,12 @@ import { createLogger } from '@invoice-platform/common/logger';
 import test, { type ExecutionContext } from 'ava';
 import type { Connection } from 'mongoose';
 import { newSecret } from '../../src/domain/signing.ts';
-import { resealV1Migration, resealV1Secrets } from '../../src/jobs/reseal.ts';
+import { resealV1Migration, resealV1Secrets } from '../../src/service/secret-reseal.ts';
 import { EndpointStore } from '../../src/store/endpoints.ts';
-import type { EndpointFields, Models } from '../../src/store/models.ts';
-import { endpointFields, openTestDatabase, sealV1 } from './helpers.ts';
+import type { EndpointFields } from '../../src/domain/endpoints.ts';
+import type { Models } from '../../src/store/models.ts';
+import { sealV1 } from '@invoice-platform/test-support/sealed-v1';
+import { endpointFields, openTestDatabase } from './helpers.ts';
 
 // The endpoint store on the real database (FerretDB): what lands on disk is ciphertext only, bound
 // to its workspace, endpoint and field; secrets stored in the unbound v1 format are re-sealed bound

@@ -9,13 +9,15 @@ import { operator } from '@invoice-platform/common/store/operators';
 import test from 'ava';
 import type { Connection } from 'mongoose';
 import { ServiceClock } from '@invoice-platform/common/clock';
+import type { DeliveryDoc } from '../../src/domain/deliveries.ts';
+import { DeliveryAttempts } from '../../src/service/attempts.ts';
+import { DeliveryDispatcher } from '../../src/service/dispatcher.ts';
 import { EndpointService } from '../../src/service/endpoints.ts';
 import { FanOut } from '../../src/service/fanout.ts';
 import { Notifier } from '../../src/service/notifier.ts';
-import { DeliveryWorker } from '../../src/service/worker.ts';
 import { DeliveryStore } from '../../src/store/deliveries.ts';
 import { EndpointStore } from '../../src/store/endpoints.ts';
-import type { DeliveryDoc, Models } from '../../src/store/models.ts';
+import type { Models } from '../../src/store/models.ts';
 import { endpointFields, openTestDatabase } from './helpers.ts';
 
 // Stores and workers of the webhook service in this process, on the real database (FerretDB), with
@@ -84,7 +86,7 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
       return enqueue(...args);
     };
   }
-  const worker = new DeliveryWorker({
+  const attempts = new DeliveryAttempts({
     deliveries,
     endpoints,
     endpointService: service,
@@ -93,6 +95,14 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
     allowInsecureLoopback: true,
     timeoutMs: 5000,
     leaseMs,
+    log,
+  });
+  const dispatcher = new DeliveryDispatcher({
+    deliveries,
+    attempts,
+    notifier,
+    clock,
+    leaseMs,
     concurrency: 8,
     workspaceLanes: 8,
     endpointLanes: 8,
@@ -100,7 +110,7 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
     log,
   });
   const fanOut = new FanOut({ endpoints, deliveries, clock, log, wake: () => undefined });
-  return { endpoints, deliveries, service, worker, fanOut };
+  return { endpoints, deliveries, service, dispatcher, fanOut };
 }
 
 async function endpointIn(r: ReturnType<typeof replica>, workspaceId: string, route: string) {
@@ -135,7 +145,7 @@ test.serial('four workers racing over 30 due deliveries send each exactly once',
     ids.flatMap((id) => [replicas[0]!, replicas[1]!].map((r) => r.fanOut.handle(lifecycle(id, 'WSRACE')))),
   );
   const before = received.length;
-  const passes = await Promise.all(replicas.flatMap((r) => [r.worker.runDue(), r.worker.runDue()]));
+  const passes = await Promise.all(replicas.flatMap((r) => [r.dispatcher.runDue(), r.dispatcher.runDue()]));
   const mine = received.slice(before).map((r) => r.id);
   t.is(mine.length, 30);
   t.deepEqual([...new Set(mine)].sort(), [...ids].sort());
@@ -154,9 +164,11 @@ test.serial('four workers racing over 10 due retries make each second attempt on
   const ids = Array.from({ length: 10 }, (_, i) => `evt_fail_retry${i}`);
   for (const id of ids) await replicas[0]!.fanOut.handle(lifecycle(id, 'WSRETRY'));
   const before = received.length;
-  t.is((await replicas[0]!.worker.runDue('WSRETRY')).failed, 10);
+  t.is((await replicas[0]!.dispatcher.runDue('WSRETRY')).failed, 10);
   clock.moveTo(new Date(Date.now() + 61_000));
-  const passes = await Promise.all(replicas.flatMap((r) => [r.worker.runDue('WSRETRY'), r.worker.runDue('WSRETRY')]));
+  const passes = await Promise.all(
+    replicas.flatMap((r) => [r.dispatcher.runDue('WSRETRY'), r.dispatcher.runDue('WSRETRY')]),
+  );
   const mine = received.slice(before).map((r) => r.id);
   t.is(mine.length, 20);
   for (const id of ids) t.is(mine.filter((x) => x === id).length, 2, id);
@@ -184,11 +196,11 @@ test.serial('an attempt whose worker died is taken over after the lease, once', 
   const dead = await r.deliveries.claim(dueId!, clock.now(), 1000);
   t.truthy(dead);
   const before = received.length;
-  t.is((await r.worker.runDue('WSLEASE')).attempted, 0, 'inside the lease nobody else sends');
+  t.is((await r.dispatcher.runDue('WSLEASE')).attempted, 0, 'inside the lease nobody else sends');
   await sleep(1100);
   const [a, b] = await Promise.all([
-    replica(clock, 1000).worker.runDue('WSLEASE'),
-    replica(clock, 1000).worker.runDue('WSLEASE'),
+    replica(clock, 1000).dispatcher.runDue('WSLEASE'),
+    replica(clock, 1000).dispatcher.runDue('WSLEASE'),
   ]);
   t.is(a.attempted + b.attempted, 1);
   t.deepEqual(
@@ -208,12 +220,12 @@ test.serial(
     await endpointIn(a, 'WSLOST', 'lost');
     await a.fanOut.handle(lifecycle('evt_slow_lost', 'WSLOST'));
     const before = received.length;
-    const first = a.worker.runDue('WSLOST');
+    const first = a.dispatcher.runDue('WSLOST');
     for (let i = 0; i < 100 && received.length === before; i++) await sleep(20);
     t.is(received.length, before + 1, "the first sender's POST arrived; its answer is 1.5 s away");
     // The first sender's lease runs out while it waits (as if it had stalled): the second takes over.
     clock.moveTo(new Date(Date.now() + 61_000));
-    const second = await b.worker.runDue('WSLOST');
+    const second = await b.dispatcher.runDue('WSLOST');
     const late = await first;
     t.is(second.attempted, 1);
     t.is(late.attempted, 0, 'the first sender counts no attempt');
@@ -284,7 +296,7 @@ test.serial('a redelivered event whose fan-out died half-way gets its missing de
   t.is(made, 2, 'both pairs were visited, the existing one found in place');
   t.is(await models.Delivery.countDocuments({ workspace_id: 'WSHALF' }), 2);
   const before = received.length;
-  await r.worker.runDue('WSHALF');
+  await r.dispatcher.runDue('WSHALF');
   t.is(received.slice(before).length, 2);
   t.is(await r.fanOut.handle(lifecycle('evt_half', 'WSHALF')), 0, 'a finished fan-out is skipped');
 });
@@ -296,7 +308,7 @@ test.serial('disabling an endpoint cancels its retries; re-enabling does not rev
   await r.fanOut.handle(lifecycle('evt_off', 'WSOFF'));
   // Make the first attempt fail: point the endpoint at a closed port.
   await r.endpoints.change('WSOFF', e.id, () => ({ url: 'http://127.0.0.1:1/closed', updated_at: new Date() }));
-  await r.worker.runDue('WSOFF');
+  await r.dispatcher.runDue('WSOFF');
   const d = await models.Delivery.findOne({ endpoint_id: e.id }).lean();
   t.is(d!.status, 'retrying');
   await r.service.setEnabled('WSOFF', e.id, false);
@@ -304,7 +316,7 @@ test.serial('disabling an endpoint cancels its retries; re-enabling does not rev
   await r.service.setEnabled('WSOFF', e.id, true);
   clock.moveTo(new Date(Date.now() + 3_600_000));
   const before = received.length;
-  await r.worker.runDue('WSOFF');
+  await r.dispatcher.runDue('WSOFF');
   t.is(received.length, before);
   t.is((await models.Delivery.findById(d!._id).lean())!.status, 'cancelled');
 });
@@ -318,7 +330,7 @@ test.serial(
     await r.endpoints.change('WSNOTE', e.id, () => ({ url: 'http://127.0.0.1:1/closed', updated_at: new Date() }));
     await r.fanOut.handle(lifecycle('evt_note', 'WSNOTE'));
     for (let attempt = 1; attempt <= 8; attempt++) {
-      await r.worker.runDue('WSNOTE');
+      await r.dispatcher.runDue('WSNOTE');
       const d = (await models.Delivery.findOne({ endpoint_id: e.id }).lean())!;
       t.is(d.attempt_count, attempt);
       if (d.next_attempt_at) clock.moveTo(new Date(new Date(d.next_attempt_at).getTime() + 1000));
@@ -331,8 +343,8 @@ test.serial(
 
     // The lease of the sender that died runs out; the next senders finish its work.
     clock.moveTo(new Date(new Date(held.due_at!).getTime() + 1000));
-    await r.worker.runDue('WSNOTE');
-    await replica(clock).worker.runDue('WSNOTE');
+    await r.dispatcher.runDue('WSNOTE');
+    await replica(clock).dispatcher.runDue('WSNOTE');
     const notices = await models.Notice.find({ endpoint_id: e.id }).lean();
     t.is(notices.length, 1);
     t.is(notices[0]!.event_id, 'evt_note');
@@ -347,14 +359,14 @@ test.serial(
     const r = replica(clock);
     const e = await endpointIn(r, 'WSSINCE', 'since');
     await r.fanOut.handle(lifecycle('evt_fail_since', 'WSSINCE'));
-    await r.worker.runDue('WSSINCE');
+    await r.dispatcher.runDue('WSSINCE');
     const failing = (await models.Delivery.findOne({ event_id: 'evt_fail_since' }).lean())!;
     const firstAttemptAt = failing.first_attempt_at!;
 
     // Another event succeeds to the endpoint half an hour after that first attempt…
     clock.moveTo(new Date(firstAttemptAt.getTime() + 30 * 60_000));
     await r.fanOut.handle(lifecycle('evt_ok_since', 'WSSINCE'));
-    await r.worker.runDue('WSSINCE');
+    await r.dispatcher.runDue('WSSINCE');
     t.is((await models.Delivery.findOne({ event_id: 'evt_ok_since' }).lean())!.status, 'succeeded');
     // …while the endpoint's last_success_at (display only) shows an older time: a rule reading it
     // would deactivate.
@@ -367,7 +379,7 @@ test.serial(
       const d = (await models.Delivery.findById(failing._id).lean())!;
       if (!d.next_attempt_at) break;
       clock.moveTo(new Date(new Date(d.next_attempt_at).getTime() + 1000));
-      await r.worker.runDue('WSSINCE');
+      await r.dispatcher.runDue('WSSINCE');
     }
     t.like(await models.Delivery.findById(failing._id).lean(), { status: 'failed', attempt_count: 8, due_at: null });
     t.like(await r.endpoints.load('WSSINCE', e.id), { enabled: true, disabled_reason: null });

@@ -2,29 +2,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
 import mongoose, { type Connection } from 'mongoose';
-import type { TemplateInfo } from '../domain/templates.ts';
-
-/** What is stored with every PDF (GridFS `metadata`), i.e. pdf.v1 FileInfo without the file's own fields. */
-export interface FileMetadata {
-  workspace_id: string;
-  invoice_id: string;
-  content_type: string;
-  download_name: string;
-  sha256: string;
-  pages: number;
-  invoice_sequence: number;
-  template: TemplateInfo | null;
-  document_language: string;
-  status_marking: string;
-}
-
-/** pdf.v1.FileInfo as sent (int64 size as a string, docs/contracts.md §2.2). */
-export interface FileInfo extends Omit<FileMetadata, 'template'> {
-  file_id: string;
-  size_bytes: string;
-  template: TemplateInfo | null;
-  created_at: string;
-}
+import type { FileInfo, FileMetadata } from '../domain/files.ts';
 
 interface GridFsFileDoc {
   _id: string;

@@ -1,30 +1,26 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
-import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
 import type { Plan } from '../domain/plans.ts';
-import type { TemplateDef } from '../domain/templates.ts';
+import type { TemplateDef, WorkspaceTemplate, WorkspaceTemplateFields } from '../domain/templates.ts';
 import type { Models, WorkspaceTemplateDoc } from './models.ts';
-
-export type WorkspaceTemplate = Omit<WorkspaceTemplateDoc, '_id'> & { id: string };
 
 function plain(doc: WorkspaceTemplateDoc): WorkspaceTemplate {
   const { _id, ...rest } = doc;
   return { id: _id, ...rest };
 }
 
-export class PdfRepository {
+/**
+ * A workspace's own templates and its choice of default template (the workspace's settings
+ * document), kept together: deleting a template clears the default that pointed at it.
+ */
+export class TemplateStore {
   private readonly models: Models;
   private readonly now: () => Date;
-  /** invoice.lifecycle.v1 events the re-render consumer has handled. */
-  readonly processed: ProcessedEvents;
 
   constructor(models: Models, now: () => Date = () => new Date()) {
     this.models = models;
     this.now = now;
-    this.processed = new ProcessedEvents(models.ProcessedEvent, now);
   }
-
-  // ------------------------------------------------------------------------------ templates ---
 
   /** The workspace's templates without their content (catalogue entries). */
   async listTemplateDefs(workspaceId: string): Promise<TemplateDef[]> {
@@ -45,10 +41,7 @@ export class PdfRepository {
     return doc ? plain(doc) : null;
   }
 
-  async createTemplate(
-    workspaceId: string,
-    fields: { name: string; content: string; helpers: string; min_plan: Plan },
-  ): Promise<WorkspaceTemplate> {
+  async createTemplate(workspaceId: string, fields: WorkspaceTemplateFields): Promise<WorkspaceTemplate> {
     const at = this.now();
     const doc = await this.models.WorkspaceTemplate.create({
       _id: newId('tpl'),
@@ -62,11 +55,7 @@ export class PdfRepository {
   }
 
   /** NOT_FOUND when the id is not one of this workspace's templates. */
-  async replaceTemplate(
-    workspaceId: string,
-    id: string,
-    fields: { name: string; content: string; helpers: string; min_plan: Plan },
-  ): Promise<WorkspaceTemplate> {
+  async replaceTemplate(workspaceId: string, id: string, fields: WorkspaceTemplateFields): Promise<WorkspaceTemplate> {
     const updated = await this.models.WorkspaceTemplate.findOneAndUpdate(
       { _id: id, workspace_id: workspaceId },
       { $set: { ...fields, updated_at: this.now() }, $inc: { version: 1 } },
@@ -99,22 +88,6 @@ export class PdfRepository {
     await this.models.WorkspaceSettings.updateOne(
       { _id: workspaceId },
       { $set: { default_template_id: templateId ?? null, updated_at: this.now() } },
-      { upsert: true },
-    ).exec();
-  }
-
-  // ------------------------------------------------------------------------- event consumer ---
-
-  async lastRenderedSequence(invoiceId: string): Promise<number | undefined> {
-    const doc = await this.models.InvoiceRenderState.findById(invoiceId).lean<{ last_sequence: number }>().exec();
-    return doc?.last_sequence;
-  }
-
-  /** Remembers the newest sequence rendered for an invoice: it only moves forward ($max). */
-  async recordRenderedSequence(workspaceId: string, invoiceId: string, sequence: number): Promise<void> {
-    await this.models.InvoiceRenderState.updateOne(
-      { _id: invoiceId },
-      { $max: { last_sequence: sequence }, $set: { workspace_id: workspaceId, updated_at: this.now() } },
       { upsert: true },
     ).exec();
   }

@@ -1,6 +1,12 @@
 import type { Logger } from '@invoice-platform/common/logger';
 import type { EndpointStore } from '../store/endpoints.ts';
 
+export interface SecretResealDeps {
+  endpoints: EndpointStore;
+  now: Date;
+  log: Logger;
+}
+
 /** The one-time pass binding v1-sealed signing secrets to their endpoint, by its id in `migrations`. */
 export const resealV1Migration = 'endpoint_secrets_sealed_v2';
 
@@ -13,7 +19,7 @@ export const resealV1Migration = 'endpoint_secrets_sealed_v2';
  * added again. Recording done regardless keeps a v1 secret planted later from ever being re-sealed
  * into the endpoint it was planted in.
  */
-export async function resealV1Secrets(deps: { endpoints: EndpointStore; now: Date; log: Logger }): Promise<void> {
+export async function resealV1Secrets(deps: SecretResealDeps): Promise<void> {
   const { endpoints, log } = deps;
   if (await endpoints.migrationDone(resealV1Migration)) return;
   const { resealed, unopened } = await endpoints.resealV1Secrets();

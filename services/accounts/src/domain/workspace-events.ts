@@ -1,6 +1,5 @@
 import type { WorkspaceProfile as SharedProfile } from '@invoice-platform/common/contracts/workspace';
-import { topics } from '@invoice-platform/common/kafka';
-import { type OutboxMessage, outboxEvent } from '@invoice-platform/common/store/outbox';
+import type { Workspace } from './workspaces.ts';
 
 /** The workspace as the `workspace.updated` event carries it: its profile and version. */
 export interface WorkspaceProfile extends SharedProfile {
@@ -20,13 +19,35 @@ export interface WorkspaceUpdatedData {
 
 export type WorkspaceEventType = 'workspace.created' | 'workspace.updated' | 'api_key.created' | 'api_key.revoked';
 
-/** A workspace.v1 event for the outbox, keyed by workspace so one workspace's events stay in order. */
+/**
+ * A workspace.v1 event (docs/architecture.md#events), keyed by workspace so one workspace's events
+ * stay in order. The store writes it into the outbox of the document it changes, in the envelope
+ * every consumer reads.
+ */
+export interface WorkspaceEvent {
+  type: WorkspaceEventType;
+  workspaceId: string;
+  sequence: number;
+  data: unknown;
+}
+
 export function workspaceEvent(
   type: WorkspaceEventType,
   workspaceId: string,
   sequence: number,
   data: unknown,
-  now: Date,
-): OutboxMessage {
-  return outboxEvent({ topic: topics.workspace, key: workspaceId, type, workspaceId, sequence, data, now });
+): WorkspaceEvent {
+  return { type, workspaceId, sequence, data };
+}
+
+export function workspaceProfile(ws: Workspace): WorkspaceProfile {
+  return {
+    id: ws.id,
+    name: ws.name,
+    plan: ws.plan,
+    plan_state: ws.plan_state,
+    time_zone: ws.time_zone,
+    features: ws.features,
+    version: ws.version,
+  };
 }

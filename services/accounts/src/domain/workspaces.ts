@@ -1,0 +1,23 @@
+/** A workspace as the use cases see it: its profile, plan and owner, without its key places or outbox. */
+export interface Workspace {
+  id: string;
+  name: string;
+  plan: string;
+  plan_state: string;
+  time_zone: string;
+  features: string[];
+  owner_email: string;
+  /** Moves on with every change, key places included; workspace.* events carry it as their sequence. */
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a new workspace is created with (its id and version are the store's). */
+export type NewWorkspace = Omit<Workspace, 'id' | 'version'>;
+
+/** What a plan change may set. */
+export type WorkspaceChanges = Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>>;
+
+/** The longest name a workspace, an API key or a payment account field keeps. */
+export const maxNameLength = 200;
