@@ -8,6 +8,7 @@ import { readJsonBody } from '../http/body.ts';
 import { httpMetrics } from '../http/metrics.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
 import type { Peers } from '../service/peers.ts';
+import { registerInvoiceRoutes } from './invoices.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerTemplateRoutes } from './templates.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
@@ -193,6 +194,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
       data: await invoice().call('RunOverdueSweep', { now: str(b.now), workspace_id: str(b.workspace_id) }),
     };
   });
+  registerInvoiceRoutes(r, { accounts: deps.accounts, invoice: deps.invoice });
   registerPaymentRoutes(r, { accounts: deps.accounts, body });
   registerTemplateRoutes(r, { accounts: deps.accounts, pdf: deps.pdf, body });
   registerWebhookRoutes(r, { webhook: deps.webhook, body });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadCliConfig } from './config.ts';
+import { invoiceOptions, invoiceUsage, runInvoiceCommand } from './invoices.ts';
 import { paymentOptions, paymentUsage, runPaymentCommand } from './payments.ts';
 import { runTemplateCommand, templateOptions, templateUsage } from './templates.ts';
 import { runWebhookCommand, webhookOptions, webhookUsage } from './webhooks.ts';
@@ -22,6 +23,7 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
   credits get WORKSPACE
   credits set WORKSPACE N|unlimited               (the workspace credit pool, shared with the dashboard)
   credits add WORKSPACE N [--operation-id ID]     (negative N takes credits away)
+${invoiceUsage}
 ${paymentUsage}
 ${templateUsage}
 ${webhookUsage}
@@ -41,6 +43,7 @@ const { values: flags, positionals } = parseArgs({
     state: { type: 'string' },
     all: { type: 'boolean', default: false },
     'operation-id': { type: 'string' },
+    ...invoiceOptions,
     ...paymentOptions,
     ...templateOptions,
     ...webhookOptions,
@@ -131,8 +134,8 @@ async function run(): Promise<{ data: Data; text: string }> {
       throw new CliError(message);
     },
   };
-  const groups = { template: runTemplateCommand, webhook: runWebhookCommand };
-  if (group === 'template' || group === 'webhook') return groups[group](context);
+  const groups = { invoice: runInvoiceCommand, template: runTemplateCommand, webhook: runWebhookCommand };
+  if (group === 'invoice' || group === 'template' || group === 'webhook') return groups[group](context);
   if (group === 'gateway' || group === 'payment-account') return runPaymentCommand({ ...context, group, readStdin });
   const ws = () => encodeURIComponent(need(2, 'WORKSPACE'));
   switch (`${group} ${action}`) {

@@ -57,7 +57,10 @@ const textAjv = createAjv({ coerceTypes: true });
 const jsonAjv = createAjv({ coerceTypes: false });
 const validateIdempotencyKey = jsonAjv.compile(IdempotencyKey);
 
-export function compileRoute(route: RouteSpec): RouteValidator {
+/** The parts of a route that validation reads: the admin API passes only params and query. */
+export type ValidatedParts = Pick<RouteSpec, 'params' | 'query' | 'body' | 'bodyRequired' | 'idempotencyKey' | 'check'>;
+
+export function compileRoute(route: ValidatedParts): RouteValidator {
   const validateParams = route.params && textAjv.compile(route.params);
   const validateQuery = route.query && textAjv.compile(route.query);
   const validateBody = route.body && jsonAjv.compile(route.body);
