@@ -249,7 +249,11 @@ spawn() {  # spawn NAME CMD...
     # setsid execs in place: $! below is the server's own pid.
     exec setsid "$@" </dev/null >>"$logfile" 2>&1
   ) &
-  echo $! >"$RUN/$name.pid"
+  local pid=$! deadline=$((SECONDS + 10))
+  echo "$pid" >"$RUN/$name.pid"
+  # Until the subshell has closed its descriptors and exec'd the server, its command line is this
+  # script's, and wait_ready would take the pid for a server that already exited: wait for it.
+  until ours "$name" "$pid" || gone "$pid" || (( SECONDS >= deadline )); do sleep 0.02; done
 }
 
 wait_ready() {  # wait_ready NAME
