@@ -50,14 +50,17 @@ const cli = (...args: string[]) =>
 
 const paths = (body: unknown) => ((body as ErrorBody).error.details?.errors ?? []).map((e) => `${e.path} ${e.message}`);
 
-test('admin invoices: the list is the public list of that workspace, with the status filter and paging', async (t) => {
+test('admin invoices: the list is the public list of that workspace plus is_archived and source, with the status filter and paging', async (t) => {
   const all = await platform.admin<List>('GET', `/workspaces/${a.workspaceId}/invoices`);
   t.is(all.status, 200);
   t.deepEqual(all.body.data.meta, { page: 1, pageSize: 25, total: 3 });
   t.deepEqual(all.body.data.invoices.map((i) => i.id).sort(), [...aIds].sort());
-  // The same objects, in the same order, as the public API lists.
+  // The same objects, in the same order, as the public API lists, plus what only the dashboard shows.
   const pub = await a.call<{ data: Obj[] }>('GET', '/api/invoices/external');
-  t.deepEqual(all.body.data.invoices, pub.body.data);
+  t.deepEqual(
+    all.body.data.invoices,
+    pub.body.data.map((i) => ({ ...i, is_archived: false, source: 'api' })),
+  );
 
   const paid = await platform.admin<List>('GET', `/workspaces/${a.workspaceId}/invoices?status=paid`);
   t.deepEqual(
@@ -90,11 +93,11 @@ test('admin invoices: the list is the public list of that workspace, with the st
   );
 });
 
-test('admin invoices: get answers the public Invoice object; another workspace or an unknown one is 404', async (t) => {
+test('admin invoices: get answers the public Invoice object and its source; another workspace or an unknown one is 404', async (t) => {
   const res = await platform.admin<Obj>('GET', `/workspaces/${a.workspaceId}/invoices/${aIds[1]}`);
   t.is(res.status, 200);
   const pub = await a.call<{ data: Obj }>('GET', `/api/invoices/external/${aIds[1]}`);
-  t.deepEqual(res.body.data, pub.body.data);
+  t.deepEqual(res.body.data, { ...pub.body.data, source: 'api' });
 
   const foreign = await platform.admin('GET', `/workspaces/${a.workspaceId}/invoices/${bId}`);
   t.is(foreign.status, 404);

@@ -136,7 +136,7 @@ test('contracts: eventInvoiceJson is the invoice plus the three event figures, u
   t.like(json, { amount_paid: 111.56, amount_credited: 0, amount_received: 0 });
 });
 
-test('contracts: invoiceSummaryJson maps an InvoiceSummary message', (t) => {
+test('contracts: invoiceSummaryJson maps an InvoiceSummary message and leaves the admin fields out', (t) => {
   const summary = invoiceSummaryJson({
     id: 'inv_1',
     invoice_number: 'INV-1',
@@ -148,7 +148,9 @@ test('contracts: invoiceSummaryJson maps an InvoiceSummary message', (t) => {
     due_date: '2026-01-19',
     created_at: '2026-01-05T10:00:00.000Z',
     is_archived: false,
+    source: 'dashboard',
   });
+  // The admin-only fields (is_archived, source) are not part of the public object.
   t.is(
     JSON.stringify(summary),
     '{"id":"inv_1","invoice_number":"INV-1","customer_name":"Ada","customer_email":"ada@example.com",' +

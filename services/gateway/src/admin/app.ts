@@ -194,7 +194,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
       data: await invoice().call('RunOverdueSweep', { now: str(b.now), workspace_id: str(b.workspace_id) }),
     };
   });
-  registerInvoiceRoutes(r, { accounts: deps.accounts, invoice: deps.invoice });
+  registerInvoiceRoutes(r, { accounts: deps.accounts, invoice: deps.invoice, bodyLimit: deps.bodyLimit });
   registerPaymentRoutes(r, { accounts: deps.accounts, body });
   registerTemplateRoutes(r, { accounts: deps.accounts, pdf: deps.pdf, body });
   registerWebhookRoutes(r, { webhook: deps.webhook, body });

@@ -1,24 +1,31 @@
+import { readJsonFile } from './json-file.ts';
+
 /**
- * invoicectl invoice …: the dashboard's invoice list and invoice view over the admin API.
+ * invoicectl invoice …: the dashboard's invoices over the admin API: list, view and manual create.
  * Wired into cli/main.ts, which owns argument parsing, the HTTP request and output.
  */
 
 type Data = Record<string, unknown>;
 
-export const invoiceUsage = `  invoice list WORKSPACE [--status unpaid|paid|overdue|cancelled] [--page N] [--page-size N]
-  invoice get WORKSPACE INVOICE_ID                (the invoice as the public API shows it)`;
+export const invoiceUsage = `  invoice list WORKSPACE [--status unpaid|paid|overdue|cancelled] [--archived] [--page N] [--page-size N]
+  invoice get WORKSPACE INVOICE_ID                (the invoice as the public API shows it, and its source)
+  invoice create WORKSPACE --file invoice.json [--idempotency-key KEY]
+                                                  (a manual invoice: the generate body, same credits and numbering)`;
 
 /** parseArgs options the invoice commands add. */
 export const invoiceOptions = {
   status: { type: 'string' },
   page: { type: 'string' },
   'page-size': { type: 'string' },
+  archived: { type: 'boolean' },
+  file: { type: 'string' },
+  'idempotency-key': { type: 'string' },
 } as const;
 
 export interface InvoiceCliContext {
   action: string | undefined;
   flags: Record<string, string | boolean | string[] | undefined>;
-  request(method: string, path: string, body?: unknown): Promise<Data>;
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Data>;
   need(index: number, what: string): string;
   table(rows: Data[], columns: string[]): string;
   fail(message: string): never;
@@ -33,6 +40,8 @@ const summaryColumns = [
   'amount',
   'due_date',
   'is_recurring',
+  'is_archived',
+  'source',
   'created_at',
 ];
 
@@ -50,6 +59,7 @@ export async function runInvoiceCommand(ctx: InvoiceCliContext): Promise<{ data:
       if (status !== undefined) query.set('status', status);
       if (page !== undefined) query.set('page', page);
       if (pageSize !== undefined) query.set('pageSize', pageSize);
+      if (flags.archived === true) query.set('archived', 'true');
       const qs = query.size > 0 ? `?${query}` : '';
       const data = await request('GET', `${base()}${qs}`);
       const meta = (data.meta ?? {}) as Data;
@@ -64,6 +74,15 @@ export async function runInvoiceCommand(ctx: InvoiceCliContext): Promise<{ data:
       const width = Math.max(...Object.keys(data).map((k) => k.length));
       const text = Object.entries(data)
         .map(([k, v]) => `${k.padEnd(width)}  ${v ?? ''}`)
+        .join('\n');
+      return { data, text };
+    }
+    case 'create': {
+      const body = await readJsonFile(flag('file'), fail);
+      const key = flag('idempotency-key');
+      const data = await request('POST', base(), body, key === undefined ? {} : { 'idempotency-key': key });
+      const text = ['id', 'invoice_number', 'pdf_url', 'credits_remaining']
+        .map((k) => `${k.padEnd(17)}  ${data[k] ?? (k === 'credits_remaining' ? 'unlimited' : '')}`)
         .join('\n');
       return { data, text };
     }

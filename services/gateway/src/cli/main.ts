@@ -55,7 +55,12 @@ type Data = Record<string, unknown>;
 
 class CliError extends Error {}
 
-async function request(method: string, path: string, body?: unknown): Promise<Data> {
+async function request(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Data> {
   const config = loadCliConfig();
   const token = flags.token ?? config.ADMIN_TOKEN;
   if (!token) throw new CliError('No admin token: pass --token or set ADMIN_TOKEN.');
@@ -65,6 +70,7 @@ async function request(method: string, path: string, body?: unknown): Promise<Da
     res = await fetch(`${base}/admin${path}`, {
       method,
       headers: {
+        ...headers,
         authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },

@@ -1,4 +1,4 @@
-import { type GenerateRequest, generateResultJson } from '@invoice-platform/common/contracts/generate';
+import { generateResultJson } from '@invoice-platform/common/contracts/generate';
 import {
   invoiceArchiveResultJson,
   invoiceJson,
@@ -10,9 +10,9 @@ import { seriesJson, seriesSummaryJson } from '@invoice-platform/common/contract
 import { templateJson } from '@invoice-platform/common/contracts/templates';
 import { AppError } from '@invoice-platform/common/errors';
 import type { GenerateInvoiceResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/GenerateInvoiceResponse';
-import { Decimal } from 'decimal.js';
 import type { Peers } from '../service/peers.ts';
 import type { Handlers, RouteInput } from './api-router.ts';
+import { generateRequest } from './generate-request.ts';
 import { fingerprint, type IdempotencyLease, type IdempotencyStore } from './idempotency.ts';
 import { isRenderFailure, type RenderBudget } from './render-budget.ts';
 import type { GenerateInvoiceBody } from './schemas/generate.ts';
@@ -46,45 +46,6 @@ const idParam = (input: RouteInput) => input.params.id as string;
 
 /** The JSON body, already checked against the route's body schema `T`. */
 const bodyOf = <T>(input: RouteInput) => input.body as T;
-
-/** JSON number → exact decimal text for the services (money never travels as a float). */
-function dec(value: number): string;
-function dec(value: number | undefined): string | undefined;
-function dec(value: number | undefined): string | undefined {
-  return typeof value === 'number' ? new Decimal(value).toFixed() : undefined;
-}
-
-/**
- * The generate request of a body that passed GenerateInvoiceBody: its fields are the message's by
- * the same names, so only the numbers (money as decimal text), the flag and what the gateway adds
- * are written out here.
- */
-function generateRequest(
-  workspaceId: string,
-  body: GenerateInvoiceBody,
-  idempotencyKey: string | undefined,
-  fp: string,
-): GenerateRequest {
-  const { items, tax_rate, discount_total, is_recurring, ...asSent } = body;
-  return {
-    ...asSent,
-    workspace_id: workspaceId,
-    source: 'api',
-    idempotency_key: idempotencyKey,
-    request_fingerprint: idempotencyKey ? fp : undefined,
-    items: items.map((i) => ({
-      description: i.description ?? '',
-      quantity: dec(i.quantity),
-      price: dec(i.price),
-      discount: dec(i.discount),
-      unit: i.unit,
-      tax_rate: dec(i.tax_rate),
-    })),
-    tax_rate: dec(tax_rate),
-    discount_total: dec(discount_total),
-    is_recurring: is_recurring === true,
-  };
-}
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { idempotency, renders } = deps;
@@ -182,7 +143,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           // the winner's stored response (services/invoice/src/service/generate.ts).
           res = await invoice().call(
             'GenerateInvoice',
-            generateRequest(workspaceId, bodyOf<GenerateInvoiceBody>(input), key, fp),
+            generateRequest(workspaceId, 'api', bodyOf<GenerateInvoiceBody>(input), key, fp),
           );
         } catch (err) {
           if (isRenderFailure(err)) await renders.recordFailed(workspaceId);

@@ -7,6 +7,18 @@ import { computeTotals, DEFAULT_CURRENCY, type Totals } from './money.ts';
 import { type AllocatedNumber, formatInvoiceNumber } from './numbering.ts';
 import type { WorkspaceInfo } from './workspace.ts';
 
+/** Who may create an invoice: the public API, the dashboard (the admin API) and the recurring scheduler. */
+export const invoiceSources = ['api', 'dashboard', 'recurring'] as const;
+
+/**
+ * Where an Idempotency-Key is kept on the invoice. The dashboard's keys get a namespace of their
+ * own, so an operator's key never replays, or is refused as reused by, an API client's; a key
+ * cannot contain a space, so no API key can take that form.
+ */
+export function idempotencyScope(source: string, key: string): string {
+  return source === 'dashboard' ? `dashboard ${key}` : key;
+}
+
 export interface GeneratePlan {
   totals: Totals;
   language: string;
@@ -25,6 +37,9 @@ export function validateGenerate(
   now: Date,
   recurringAvailable: boolean,
 ): GeneratePlan {
+  if (!isOneOf(invoiceSources, req.source))
+    // Set by the platform's own callers, never by a client: another value is a caller's bug.
+    throw new AppError('internal', `source must be one of: ${invoiceSources.join(', ')}`);
   const errors: { path: string; message: string }[] = [];
   if (!req.customer_name?.trim()) errors.push({ path: 'body.customer_name', message: 'is required' });
   const language = req.document_language || 'en';
@@ -132,10 +147,10 @@ export function newInvoice(
     document_language: plan.language,
     template,
     requested_template: req.template ?? null,
-    source: req.source || 'api',
+    source: req.source,
     occurrence_scope: req.series_id && req.occurrence_date ? `${req.series_id}:${req.occurrence_date}` : id,
     series_pending: false,
-    idempotency_scope: req.idempotency_key ?? `none:${id}`,
+    idempotency_scope: req.idempotency_key ? idempotencyScope(req.source, req.idempotency_key) : `none:${id}`,
     generate_response: {},
     pdf_status: 'processing',
     pdf_file_id: null,

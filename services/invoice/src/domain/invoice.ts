@@ -28,6 +28,12 @@ export interface PaymentRecord {
  * An invoice as the store keeps it and the use cases pass it around; the store adds the events
  * waiting to be published (its outbox) beside these fields.
  */
+/** Which of a workspace's invoices a list shows: one status, archived or not; unset, all. */
+export interface InvoiceListFilter {
+  status?: string;
+  archived?: boolean;
+}
+
 export interface InvoiceDoc {
   _id: string;
   workspace_id: string;

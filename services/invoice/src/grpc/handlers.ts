@@ -31,6 +31,7 @@ function encodeSummary(doc: InvoiceDoc) {
     created_at: iso(doc.created_at),
     is_archived: doc.is_archived,
     series_id: opt(doc.series_id),
+    source: doc.source,
   };
 }
 
@@ -67,7 +68,12 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async ListInvoices(req) {
-      const { items, total } = await service.list(req.workspace_id, req.status, req.page, req.page_size);
+      const { items, total } = await service.list(req.workspace_id, {
+        status: req.status,
+        archived: req.archived,
+        page: req.page,
+        pageSize: req.page_size,
+      });
       return { invoices: items.map(encodeSummary), total };
     },
 

@@ -6,7 +6,7 @@ import { crashPoint } from '@invoice-platform/common/test-hooks';
 import { numberPeriod } from '@invoice-platform/common/dates';
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import type { CreditReservation } from '../domain/credits.ts';
-import { newInvoice, validateGenerate } from '../domain/generate-request.ts';
+import { idempotencyScope, newInvoice, validateGenerate } from '../domain/generate-request.ts';
 import type { GenerateResult, InvoiceDoc } from '../domain/invoice.ts';
 import { pdfUrl } from '../domain/invoice-message.ts';
 import { fileSweepAt } from '../domain/leftovers.ts';
@@ -258,7 +258,10 @@ export class GenerateInvoice {
   private async findReplay(req: GenerateRequest, now: Date): Promise<(GenerateResult & { replayed: true }) | null> {
     let existing: InvoiceDoc | null = null;
     if (req.idempotency_key) {
-      existing = await this.deps.invoices.findByIdempotencyKey(req.workspace_id, req.idempotency_key);
+      existing = await this.deps.invoices.findByIdempotencyKey(
+        req.workspace_id,
+        idempotencyScope(req.source, req.idempotency_key),
+      );
       if (existing && now.getTime() - new Date(existing.created_at).getTime() > IDEMPOTENCY_WINDOW_MS) {
         // Frees the key for a new request (keys are kept 24 hours,
         // docs/architecture.md#idempotency); a change like any other, so it cannot overwrite a

@@ -2,7 +2,7 @@ import type { GenerateRequest } from '@invoice-platform/common/contracts/generat
 import type { Logger } from '@invoice-platform/common/logger';
 import { clampPage } from '@invoice-platform/common/store/paging';
 import type { CreditBalance } from '../domain/credits.ts';
-import type { GenerateResult, InvoiceDoc } from '../domain/invoice.ts';
+import type { GenerateResult, InvoiceDoc, InvoiceListFilter } from '../domain/invoice.ts';
 import type { PaymentInput } from '../domain/payment.ts';
 import type { CreditStore } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
@@ -83,8 +83,8 @@ export class InvoiceService {
     return this.leftovers.sweepFiles(now);
   }
 
-  list(workspaceId: string, status: string | undefined, page: number, pageSize: number) {
-    return this.deps.invoices.list(workspaceId, status, clampPage(page, pageSize));
+  list(workspaceId: string, q: InvoiceListFilter & { page: number; pageSize: number }) {
+    return this.deps.invoices.list(workspaceId, q, clampPage(q.page, q.pageSize));
   }
 
   get(workspaceId: string, id: string): Promise<InvoiceDoc> {

@@ -5,7 +5,7 @@ import { listPage, type PageOf, type PageRequest } from '@invoice-platform/commo
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned, type VersionedChange } from '@invoice-platform/common/store/versioned';
 import type { UpdateQuery } from 'mongoose';
-import type { InvoiceDoc } from '../domain/invoice.ts';
+import type { InvoiceDoc, InvoiceListFilter } from '../domain/invoice.ts';
 import type { LifecycleEvent } from '../domain/lifecycle-events.ts';
 import type { Models, StoredInvoice } from './models.ts';
 import { operator } from '@invoice-platform/common/store/operators';
@@ -192,10 +192,11 @@ export class InvoiceStore {
     );
   }
 
-  /** A page of the workspace's invoices (of one status, when given), newest first (ties by id). */
-  async list(workspaceId: string, status: string | undefined, page: PageRequest): Promise<PageOf<StoredInvoice>> {
+  /** A page of the workspace's invoices (those the filter names), newest first (ties by id). */
+  async list(workspaceId: string, q: InvoiceListFilter, page: PageRequest): Promise<PageOf<StoredInvoice>> {
     const filter: Record<string, unknown> = { workspace_id: workspaceId };
-    if (status) filter.invoice_status = status;
+    if (q.archived !== undefined) filter.is_archived = q.archived;
+    if (q.status) filter.invoice_status = q.status;
     return listPage<StoredInvoice>(this.models.Invoice, filter, { created_at: -1, _id: -1 }, page);
   }
 

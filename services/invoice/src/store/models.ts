@@ -70,6 +70,10 @@ const invoiceSchema = new Schema<StoredInvoice>(
 invoiceSchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
 // OpenAPI `listInvoices` list filtered by status, and its meta.total.
 invoiceSchema.index({ workspace_id: 1, invoice_status: 1, created_at: -1, _id: -1 });
+// The admin list of archived invoices, or of the others (of one status, or all): a page of them
+// costs the same however many invoices the workspace has on the other side.
+invoiceSchema.index({ workspace_id: 1, is_archived: 1, created_at: -1, _id: -1 });
+invoiceSchema.index({ workspace_id: 1, is_archived: 1, invoice_status: 1, created_at: -1, _id: -1 });
 // Idempotency-Key replay and its guarantee that one key makes one invoice (docs/architecture.md#idempotency).
 invoiceSchema.index({ workspace_id: 1, idempotency_scope: 1 }, { unique: true });
 // A follow-up is made once per series occurrence.

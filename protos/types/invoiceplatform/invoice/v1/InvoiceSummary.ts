@@ -15,6 +15,7 @@ export interface InvoiceSummary {
   'created_at'?: (string);
   'is_archived'?: (boolean);
   'series_id'?: (string);
+  'source'?: (string);
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_amount'?: "amount";
@@ -36,6 +37,7 @@ export interface InvoiceSummary__Output {
   'created_at': (string);
   'is_archived': (boolean);
   'series_id'?: (string);
+  'source': (string);
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_amount'?: "amount";

@@ -6,9 +6,9 @@ export interface ListInvoicesRequest {
   'status'?: (string);
   'page'?: (number);
   'page_size'?: (number);
-  'series_id'?: (string);
+  'archived'?: (boolean);
   '_status'?: "status";
-  '_series_id'?: "series_id";
+  '_archived'?: "archived";
 }
 
 export interface ListInvoicesRequest__Output {
@@ -16,7 +16,7 @@ export interface ListInvoicesRequest__Output {
   'status'?: (string);
   'page': (number);
   'page_size': (number);
-  'series_id'?: (string);
+  'archived'?: (boolean);
   '_status'?: "status";
-  '_series_id'?: "series_id";
+  '_archived'?: "archived";
 }

@@ -1,0 +1,53 @@
+import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
+import { AppError } from '@invoice-platform/common/errors';
+import test from 'ava';
+import { idempotencyScope, invoiceSources, validateGenerate } from '../../src/domain/generate-request.ts';
+import type { WorkspaceInfo } from '../../src/domain/workspace.ts';
+
+const ws: WorkspaceInfo = {
+  id: 'ws_1',
+  name: 'Acme',
+  plan: 'business',
+  plan_state: 'active',
+  time_zone: 'Asia/Jakarta',
+  features: ['api', 'recurring'],
+};
+const now = new Date('2026-11-25T10:00:00Z');
+const request = (fields: Partial<GenerateRequest> = {}): GenerateRequest => ({
+  workspace_id: 'ws_1',
+  source: 'api',
+  customer_name: 'Ada',
+  items: [{ description: 'x', quantity: '1', price: '10' }],
+  is_recurring: false,
+  recurring_count: 0,
+  ...fields,
+});
+
+test('idempotencyScope: the dashboard keeps its keys apart from the API, in a form no API key can take', (t) => {
+  const cases: [source: string, key: string, scope: string][] = [
+    ['api', 'order-1', 'order-1'],
+    ['recurring', 'order-1', 'order-1'],
+    ['dashboard', 'order-1', 'dashboard order-1'],
+    // An API key that looks like a dashboard scope is still its own: keys cannot hold a space.
+    ['api', 'dashboard:order-1', 'dashboard:order-1'],
+  ];
+  for (const [source, key, scope] of cases) t.is(idempotencyScope(source, key), scope, `${source} ${key}`);
+  t.not(idempotencyScope('dashboard', 'k'), idempotencyScope('api', 'k'));
+});
+
+test('validateGenerate: every source the platform uses passes the same checks; another is a caller bug', (t) => {
+  for (const source of invoiceSources) {
+    const plan = validateGenerate(request({ source }), ws, now, true);
+    t.is(plan.totals.amount, '10', source);
+    t.is(plan.dueDate, '2026-12-09', source);
+    const bad = t.throws(() => validateGenerate(request({ source, customer_name: ' ' }), ws, now, true), {
+      instanceOf: AppError,
+    });
+    t.is(bad?.kind, 'validation', source);
+  }
+  for (const source of ['', 'Dashboard', 'import']) {
+    const err = t.throws(() => validateGenerate(request({ source }), ws, now, true), { instanceOf: AppError });
+    t.is(err?.kind, 'internal', source);
+    t.regex(err?.message ?? '', /source must be one of: api, dashboard, recurring/);
+  }
+});
