@@ -41,7 +41,7 @@ const allowed: [string, string][] = [
   ['services/invoice/src/store/fixture.ts', "import type { X } from '../domain/invoice.ts';"],
   ['services/invoice/src/service/fixture.ts', "import { X } from '../store/invoices.ts';"],
   ['services/invoice/src/grpc/fixture.ts', "import { X } from '../service/generate.ts';"],
-  ['services/invoice/src/domain/fixture.ts', "import { X } from './money.ts';"],
+  ['services/invoice/src/domain/fixture.ts', "import { X } from './status.ts';"],
   ['services/invoice/src/domain/fixture.ts', "import { X } from '@invoice-platform/common/dates';"],
 ];
 

@@ -8,9 +8,9 @@ import test from 'ava';
 import { type ApiClient, Platform, repoRoot, waitFor } from '../support/platform.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
-// Issue 21 item 1, spec §1 rules 1 and 3 and §6.1: an invoice made in the dashboard (the admin
-// API's POST /workspaces/{id}/invoices) takes the generate body, uses the same credit pool and the
-// same number sequence as the API's, appears in the API list and sends invoice.created.
+// docs/architecture.md#services: an invoice made in the dashboard (the admin API's
+// POST /workspaces/{id}/invoices) takes the generate body, uses the same credit pool and the same
+// number sequence as the API's, appears in the API list and sends invoice.created.
 const platform = new Platform({
   invoices: true,
   webhooks: true,

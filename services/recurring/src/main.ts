@@ -16,6 +16,8 @@ import { recurringHandlers } from './grpc/handlers.ts';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
 import { AutomaticPauses } from './service/automatic-pauses.ts';
+import { ContentEdits } from './service/content-edits.ts';
+import { Deletions } from './service/deletions.ts';
 import { InvoicesFromEvents } from './service/invoices-from-events.ts';
 import { PauseAndResume } from './service/pause-and-resume.ts';
 import { PlanPolicy } from './service/plan-policy.ts';
@@ -31,6 +33,8 @@ import { SeriesStore } from './store/series.ts';
 import { mailDomain } from './domain/email.ts';
 
 const config = loadRecurringConfig();
+/** How long an edit or a delete of a series waits for a follow-up being generated (a render takes seconds). */
+const CHANGE_WAIT_MS = 15_000;
 const log = createLogger('recurring', config.LOG_LEVEL);
 /** Follow-up Message-IDs are `<occurrence@domain>` (docs/architecture.md#mail); a MAIL_FROM without a domain stops the start. */
 const messageIdDomain = mailDomain(config.MAIL_FROM);
@@ -117,6 +121,16 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
             // A frequency change holds what it replaces for a scheduler lease at most: a crashed change's holds end then.
             holdMs: config.SCHEDULER_LEASE_MS,
           }),
+          // An edit or a delete holds what it changes as a frequency change does, and waits for a
+          // follow-up being generated right now at most this long (then 409).
+          contentEdits: new ContentEdits({
+            ...stores,
+            changes,
+            invoice,
+            holdMs: config.SCHEDULER_LEASE_MS,
+            busyWaitMs: CHANGE_WAIT_MS,
+          }),
+          deletions: new Deletions({ ...stores, clock, holdMs: config.SCHEDULER_LEASE_MS, busyWaitMs: CHANGE_WAIT_MS }),
           scheduler,
           clock,
           testHooks: config.RECURRING_TEST_HOOKS,

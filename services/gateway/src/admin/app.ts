@@ -10,6 +10,7 @@ import { errorMiddleware, notFound } from '../http/errors.ts';
 import type { Peers } from '../service/peers.ts';
 import { registerInvoiceRoutes } from './invoices.ts';
 import { registerPaymentRoutes } from './payments.ts';
+import { registerSeriesRoutes } from './series.ts';
 import { registerTemplateRoutes } from './templates.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
 
@@ -196,6 +197,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   });
   registerInvoiceRoutes(r, { accounts: deps.accounts, invoice: deps.invoice, bodyLimit: deps.bodyLimit });
   registerPaymentRoutes(r, { accounts: deps.accounts, body });
+  registerSeriesRoutes(r, { accounts: deps.accounts, recurring: deps.recurring, bodyLimit: deps.bodyLimit });
   registerTemplateRoutes(r, { accounts: deps.accounts, pdf: deps.pdf, body });
   registerWebhookRoutes(r, { webhook: deps.webhook, body });
   app.use(r.routes());

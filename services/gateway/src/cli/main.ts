@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadCliConfig } from './config.ts';
 import { invoiceOptions, invoiceUsage, runInvoiceCommand } from './invoices.ts';
 import { paymentOptions, paymentUsage, runPaymentCommand } from './payments.ts';
+import { runSeriesCommand, seriesOptions, seriesUsage } from './series.ts';
 import { runTemplateCommand, templateOptions, templateUsage } from './templates.ts';
 import { runWebhookCommand, webhookOptions, webhookUsage } from './webhooks.ts';
 
@@ -24,6 +25,7 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
   credits set WORKSPACE N|unlimited               (the workspace credit pool, shared with the dashboard)
   credits add WORKSPACE N [--operation-id ID]     (negative N takes credits away)
 ${invoiceUsage}
+${seriesUsage}
 ${paymentUsage}
 ${templateUsage}
 ${webhookUsage}
@@ -44,6 +46,7 @@ const { values: flags, positionals } = parseArgs({
     all: { type: 'boolean', default: false },
     'operation-id': { type: 'string' },
     ...invoiceOptions,
+    ...seriesOptions,
     ...paymentOptions,
     ...templateOptions,
     ...webhookOptions,
@@ -140,8 +143,14 @@ async function run(): Promise<{ data: Data; text: string }> {
       throw new CliError(message);
     },
   };
-  const groups = { invoice: runInvoiceCommand, template: runTemplateCommand, webhook: runWebhookCommand };
-  if (group === 'invoice' || group === 'template' || group === 'webhook') return groups[group](context);
+  const groups = {
+    invoice: runInvoiceCommand,
+    series: runSeriesCommand,
+    template: runTemplateCommand,
+    webhook: runWebhookCommand,
+  };
+  if (group === 'invoice' || group === 'series' || group === 'template' || group === 'webhook')
+    return groups[group](context);
   if (group === 'gateway' || group === 'payment-account') return runPaymentCommand({ ...context, group, readStdin });
   const ws = () => encodeURIComponent(need(2, 'WORKSPACE'));
   switch (`${group} ${action}`) {

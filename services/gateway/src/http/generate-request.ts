@@ -3,10 +3,22 @@ import { Decimal } from 'decimal.js';
 import type { GenerateInvoiceBody } from './schemas/generate.ts';
 
 /** JSON number → exact decimal text for the services (money never travels as a float). */
-function dec(value: number): string;
-function dec(value: number | undefined): string | undefined;
-function dec(value: number | undefined): string | undefined {
+export function decimalText(value: number): string;
+export function decimalText(value: number | undefined): string | undefined;
+export function decimalText(value: number | undefined): string | undefined {
   return typeof value === 'number' ? new Decimal(value).toFixed() : undefined;
+}
+
+/** Items of a body that passed the generate schema (OpenAPI `Item`), as the services take them. */
+export function itemsRequest(items: GenerateInvoiceBody['items']): GenerateRequest['items'] {
+  return items.map((i) => ({
+    description: i.description ?? '',
+    quantity: decimalText(i.quantity),
+    price: decimalText(i.price),
+    discount: decimalText(i.discount),
+    unit: i.unit,
+    tax_rate: decimalText(i.tax_rate),
+  }));
 }
 
 /**
@@ -28,16 +40,9 @@ export function generateRequest(
     source,
     idempotency_key: idempotencyKey,
     request_fingerprint: idempotencyKey ? fp : undefined,
-    items: items.map((i) => ({
-      description: i.description ?? '',
-      quantity: dec(i.quantity),
-      price: dec(i.price),
-      discount: dec(i.discount),
-      unit: i.unit,
-      tax_rate: dec(i.tax_rate),
-    })),
-    tax_rate: dec(tax_rate),
-    discount_total: dec(discount_total),
+    items: itemsRequest(items),
+    tax_rate: decimalText(tax_rate),
+    discount_total: decimalText(discount_total),
     is_recurring: is_recurring === true,
   };
 }

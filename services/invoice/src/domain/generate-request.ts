@@ -3,7 +3,7 @@ import { addDays, isCalendarDate, localDate, overdueAt } from '@invoice-platform
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import { documentLanguages, isOneOf, recurringIntervals } from '@invoice-platform/common/contracts/values';
 import type { InvoiceDoc, TemplateRef } from './invoice.ts';
-import { computeTotals, DEFAULT_CURRENCY, type Totals } from './money.ts';
+import { computeTotals, DEFAULT_CURRENCY, type Totals } from '@invoice-platform/common/invoice-money';
 import { type AllocatedNumber, formatInvoiceNumber } from './numbering.ts';
 import type { WorkspaceInfo } from './workspace.ts';
 

@@ -1,4 +1,4 @@
-import type { ComputedLine } from './money.ts';
+import type { ComputedLine } from '@invoice-platform/common/invoice-money';
 
 /** The template an invoice is printed with (pdf.v1 ResolveTemplate); null for the plain built-in layout. */
 export interface TemplateRef {

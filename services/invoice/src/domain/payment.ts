@@ -3,7 +3,7 @@ import { isCalendarDate } from '@invoice-platform/common/dates';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import { paymentProviders } from '@invoice-platform/common/payment-providers';
 import { sameAmount } from '@invoice-platform/common/money';
-import { MAX_INPUT_LENGTH } from './money.ts';
+import { MAX_INPUT_LENGTH } from '@invoice-platform/common/invoice-money';
 
 /** A payment notification as the payment service reports it (MarkPaidByPaymentRequest). */
 export type PaymentInput = MarkPaidByPaymentRequest;

@@ -1,7 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
 import { belowPdfFloor, fileSweepAt } from '../domain/leftovers.ts';
-import { addAmounts } from '../domain/money.ts';
+import { addAmounts } from '@invoice-platform/common/invoice-money';
 import { assertPaysInvoice, type PaymentInput, readPayment } from '../domain/payment.ts';
 import {
   assertMove,

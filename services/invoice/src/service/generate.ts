@@ -11,7 +11,7 @@ import type { GenerateResult, InvoiceDoc } from '../domain/invoice.ts';
 import { pdfUrl } from '../domain/invoice-message.ts';
 import { fileSweepAt } from '../domain/leftovers.ts';
 import { lifecycleEvent } from '../domain/lifecycle-events.ts';
-import { DEFAULT_CURRENCY } from '../domain/money.ts';
+import { DEFAULT_CURRENCY } from '@invoice-platform/common/invoice-money';
 import type { AllocatedNumber } from '../domain/numbering.ts';
 import type { CreditStore } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';

@@ -1,7 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
 import { exactMinorUnits, sameAmount } from '@invoice-platform/common/money';
-import { addAmounts } from '../../src/domain/money.ts';
+import { addAmounts } from '@invoice-platform/common/invoice-money';
 import { assertPaysInvoice, type PaymentInput, readPayment } from '../../src/domain/payment.ts';
 import { paymentMovesToPaid } from '../../src/domain/status.ts';
 

@@ -3,10 +3,36 @@
  * their schemas and indexes, and the scheduler's lease on an occurrence beside these fields).
  */
 
+/** One line of a series' content, as a generate takes it (invoice.v1 Item): decimal text. */
+export interface ContentItem {
+  description: string;
+  quantity: string;
+  price: string;
+  discount?: string;
+  unit?: string;
+  tax_rate?: string;
+}
+
+/** The content of a follow-up an operator can edit (recurring.v1 SeriesContent). */
+export interface SeriesContent {
+  customer_name: string;
+  customer_email: string;
+  items: ContentItem[];
+  currency: string;
+  tax_rate: string;
+  discount_total: string;
+  notes: string | null;
+  document_language: string;
+}
+
 export interface SeriesDoc {
   _id: string;
   workspace_id: string;
-  status: 'active' | 'paused' | 'completed';
+  /**
+   * `deleted` is the soft delete (domain/series-deletion.ts): the record stays for the invoices
+   * that name it, but no client reads it and the scheduler makes nothing more for it.
+   */
+  status: 'active' | 'paused' | 'completed' | 'deleted';
   paused_reason: string | null;
   frequency: string;
   /** Local date occurrence dates step from (the first issue date, or a frequency change's start). */
@@ -26,6 +52,13 @@ export interface SeriesDoc {
   document_language: string;
   time_zone: string;
   due_offset_days: number;
+  /**
+   * What follow-ups are made from once an operator edited it (domain/series-content.ts); null
+   * (or absent, in a series stored before edits existed) while they copy the first invoice.
+   */
+  content?: SeriesContent | null;
+  /** When the series was deleted; null (or absent) while it is not. */
+  deleted_at?: Date | null;
   /** Compare-and-set of every change (common/store/versioned.ts). */
   version: number;
   created_at: Date;

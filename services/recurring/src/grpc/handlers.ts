@@ -2,6 +2,9 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
+import { contentItem } from '../domain/series-content.ts';
+import type { ContentEdits } from '../service/content-edits.ts';
+import type { Deletions } from '../service/deletions.ts';
 import type { PauseAndResume } from '../service/pause-and-resume.ts';
 import type { ScheduleChanges } from '../service/schedule-changes.ts';
 import type { Scheduler } from '../service/scheduler.ts';
@@ -13,6 +16,8 @@ export interface HandlerDeps {
   queries: SeriesQueries;
   pauseAndResume: PauseAndResume;
   scheduleChanges: ScheduleChanges;
+  contentEdits: ContentEdits;
+  deletions: Deletions;
   scheduler: Scheduler;
   clock: ServiceClock;
   testHooks: boolean;
@@ -80,6 +85,24 @@ export function recurringHandlers(deps: HandlerDeps): TypedHandlers<RecurringSer
 
     async SkipOccurrence(req) {
       return scheduleChanges.skip(req.workspace_id, req.series_id, req.date);
+    },
+
+    async EditSeriesContent(req) {
+      return deps.contentEdits.edit(req.workspace_id, req.series_id, {
+        customer_name: req.customer_name,
+        customer_email: req.customer_email,
+        // proto3 has no unset list: none means the items stay (a series always has one).
+        items: req.items.length > 0 ? req.items.map(contentItem) : undefined,
+        currency: req.currency,
+        tax_rate: req.tax_rate,
+        discount_total: req.discount_total,
+        notes: req.notes,
+        document_language: req.document_language,
+      });
+    },
+
+    async DeleteSeries(req) {
+      return deps.deletions.delete(req.workspace_id, req.series_id);
     },
 
     async SetClock(req) {

@@ -12,6 +12,7 @@ import { followUpMail, followUpMessageId } from '../domain/email.ts';
 import { followUpRequest } from '../domain/follow-up-request.ts';
 import type { PlanLapse } from '../domain/plan.ts';
 import type { SeriesDoc } from '../domain/records.ts';
+import { isDeleted } from '../domain/series-deletion.ts';
 import type { DueScope, OccurrenceLease, OccurrenceStore } from '../store/occurrences.ts';
 import type { SeriesStore } from '../store/series.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
@@ -163,6 +164,11 @@ export class Scheduler {
     for await (const due of this.deps.occurrences.due(now, scope)) {
       const series = await this.deps.series.find(due.series_id);
       if (!series) continue;
+      if (isDeleted(series)) {
+        // Left behind by a delete (an email that was still to go, or a delete that crashed half way).
+        await this.deps.occurrences.retire(due._id, now);
+        continue;
+      }
       if (series.status !== 'active') {
         await this.deps.occurrences.snooze(due._id, now, new Date(now.getTime() + snoozeMs));
         // A resume between the read above and the snooze must not leave the occurrence asleep.
@@ -172,6 +178,15 @@ export class Scheduler {
       }
       const lease = await this.deps.occurrences.leaseDue(due._id, now, new Date(), this.deps.leaseMs);
       if (!lease) continue;
+      // Read again under the lease. An edit of the content and a delete are written only while they
+      // hold every occurrence not generated yet (service/upcoming-holds.ts), so from here to the
+      // generate the series cannot change under this worker: what is read now is what the follow-up
+      // is made from, and a series deleted before the lease gets nothing.
+      const current = await this.deps.series.find(series._id);
+      if (!current || isDeleted(current)) {
+        await this.deps.occurrences.releaseAndRetire(lease);
+        continue;
+      }
       // A plan that lapsed without its workspace.v1 event having arrived yet: no new follow-up.
       // One already generated is still emailed: its invoice exists.
       if (!lease.doc.invoice_id) {
@@ -201,7 +216,7 @@ export class Scheduler {
             invoice_id: series.source_invoice_id,
           }),
         );
-      pass.runs.push(await this.work(series, lease, sources.get(series._id)!, pass));
+      pass.runs.push(await this.work(current, lease, sources.get(series._id)!, pass));
     }
     return pass;
   }
@@ -272,11 +287,16 @@ export class Scheduler {
     if (await this.deps.changes.settle(series)) pass.completed++;
   }
 
-  /** Generates the follow-up (a retry gets the invoice already made) and records it under the lease. */
+  /**
+   * Generates the follow-up (a retry gets the invoice already made) and records it under the lease,
+   * renewed right before the call: while the lease holds, no edit or delete of the series can be
+   * written (they hold the occurrence first), so the invoice is made from the series as read.
+   */
   private async generate(series: SeriesDoc, keeper: LeaseKeeper, source: Promise<Invoice__Output>): Promise<string> {
     const occ = keeper.lease.doc;
     const request = followUpRequest(series, occ, await source);
-    if (keeper.lost) throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
+    if (!(await keeper.renew()))
+      throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
     const res = await this.deps.invoice.call('GenerateInvoice', request);
     crashPoint('recurring.after-generate', { series_id: series._id, invoice_id: res.id });
     if (!(await this.deps.occurrences.recordInvoice(keeper.lease, res.id, res.invoice_number)))
@@ -331,7 +351,8 @@ export class Scheduler {
       );
     await this.deps.mailer.send({
       messageId,
-      to: series.customer_email,
+      // The invoice's own address: an edit of the series after it was generated does not redirect it.
+      to: inv.customer_email || series.customer_email,
       subject: mail.subject,
       text: mail.text,
       attachments: [

@@ -1,4 +1,5 @@
 import type { ServiceClock } from '@invoice-platform/common/clock';
+import { AppError } from '@invoice-platform/common/errors';
 import type { OccurrenceDoc, SeriesDoc } from '../domain/records.ts';
 import { becameActive, settledStatus } from '../domain/series-status.ts';
 import type { OccurrenceStore } from '../store/occurrences.ts';
@@ -43,16 +44,23 @@ export class SeriesChanges {
   /**
    * Brings the series' status in line with its occurrences (domain/series-status.ts settledStatus):
    * active with none open left becomes completed, completed with open ones (an extension racing the
-   * last follow-up) active again. True when it became completed.
+   * last follow-up) active again. True when it became completed. A series deleted meanwhile has
+   * no status to settle.
    */
   async settle(series: Pick<SeriesDoc, '_id' | 'workspace_id'>): Promise<boolean> {
-    const change = await this.deps.series.change(
-      series.workspace_id,
-      series._id,
-      (current) => this.deps.occurrences.hasOpen(current._id),
-      settledStatus,
-      this.deps.clock.now(),
-    );
+    let change: SeriesChange;
+    try {
+      change = await this.deps.series.change(
+        series.workspace_id,
+        series._id,
+        (current) => this.deps.occurrences.hasOpen(current._id),
+        settledStatus,
+        this.deps.clock.now(),
+      );
+    } catch (err) {
+      if (AppError.isKind(err, 'not_found')) return false;
+      throw err;
+    }
     await this.wakeIfActivated(change);
     return change.after?.status === 'completed';
   }

@@ -24,7 +24,8 @@ export class SeriesCreation {
     const { series, occurrences } = this.deps;
     const planned = newSeries(input, this.deps.clock.now());
     const created = await series.insert(planned.series);
-    const stored = created ? planned.series : await series.get(input.workspace_id, input.series_id);
+    // A retry finds the series it made, even one deleted since (it answers as stored, status deleted).
+    const stored = created ? planned.series : await series.getStored(input.workspace_id, input.series_id);
     if (created) await occurrences.insert(planned.occurrences);
     return { view: seriesView(stored, await occurrences.ofSeries(stored._id), true), created };
   }

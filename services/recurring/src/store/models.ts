@@ -1,7 +1,33 @@
 import type { LeasedUntil } from '@invoice-platform/common/store/leases';
 import { processedEventModel } from '@invoice-platform/common/store/processed-events';
 import { type Connection, Schema } from 'mongoose';
-import type { OccurrenceDoc, SeriesDoc } from '../domain/records.ts';
+import type { ContentItem, OccurrenceDoc, SeriesContent, SeriesDoc } from '../domain/records.ts';
+
+const contentItemSchema = new Schema<ContentItem>(
+  {
+    description: String,
+    quantity: String,
+    price: String,
+    discount: String,
+    unit: String,
+    tax_rate: String,
+  },
+  { _id: false },
+);
+
+const contentSchema = new Schema<SeriesContent>(
+  {
+    customer_name: String,
+    customer_email: String,
+    items: [contentItemSchema],
+    currency: String,
+    tax_rate: String,
+    discount_total: String,
+    notes: { type: String, default: null },
+    document_language: String,
+  },
+  { _id: false },
+);
 
 const seriesSchema = new Schema<SeriesDoc>(
   {
@@ -23,13 +49,16 @@ const seriesSchema = new Schema<SeriesDoc>(
     document_language: String,
     time_zone: String,
     due_offset_days: Number,
+    content: { type: contentSchema, default: null },
+    deleted_at: { type: Date, default: null },
     version: { type: Number, default: 1 },
     created_at: Date,
     updated_at: Date,
   },
   { versionKey: false, collection: 'series', minimize: false },
 );
-// OpenAPI `listRecurring` list of a workspace, newest first, and its meta.total.
+// OpenAPI `listRecurring` list of a workspace, newest first, and its meta.total (deleted series,
+// few, are filtered after the indexed part).
 seriesSchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
 // OpenAPI `listRecurring` list filtered by status and its meta.total; the active series a plan change pauses.
 seriesSchema.index({ workspace_id: 1, status: 1, created_at: -1, _id: -1 });

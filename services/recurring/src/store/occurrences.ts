@@ -214,6 +214,33 @@ export class OccurrenceStore {
     ).exec();
   }
 
+  /**
+   * Takes a due occurrence of a deleted series out of the pass's range for good (due_at null), if
+   * no worker holds it; one a worker holds is retired by the pass that finds it due again.
+   */
+  async retire(id: string, now: Date): Promise<void> {
+    await this.models.Occurrence.updateOne(
+      { _id: id, due_at: operator({ $lte: now }), ...leaseFree(new Date()) },
+      { $set: { due_at: null } },
+    ).exec();
+  }
+
+  /** Gives back a leased occurrence of a deleted series, out of the pass's range for good. False when the lease was lost. */
+  releaseAndRetire(lease: OccurrenceLease): Promise<boolean> {
+    return releaseHeld(this.models.Occurrence, lease, { $set: { due_at: null } });
+  }
+
+  /**
+   * Takes the open occurrences of a deleted series that produced an invoice (only their email was
+   * still to go) out of the pass's range, those no worker holds; the record of the invoice stays.
+   */
+  async retireOpen(seriesId: string, now: Date): Promise<void> {
+    await this.models.Occurrence.updateMany(
+      { series_id: seriesId, status: operator({ $in: openStatuses }), ...leaseFree(now) },
+      { $set: { due_at: null } },
+    ).exec();
+  }
+
   /** Makes a series' snoozed occurrences due at `now` again (the series became active). */
   async wake(seriesId: string, now: Date): Promise<void> {
     await this.models.Occurrence.updateMany(
@@ -223,8 +250,8 @@ export class OccurrenceStore {
   }
 
   /**
-   * Holds open occurrences without an invoice for a series change that will remove them, so no
-   * worker starts on them meanwhile: all under one token (takeFree), or none. Returns the token,
+   * Holds open occurrences without an invoice for a series change that will remove them (or change
+   * what they are made from), so no worker starts on them meanwhile: all under one token (takeFree), or none. Returns the token,
    * or the id of an occurrence a worker holds (being generated right now) after giving back the
    * others.
    */

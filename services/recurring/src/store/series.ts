@@ -1,8 +1,10 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
 import { insertOnce } from '@invoice-platform/common/store/unique';
+import { operator } from '@invoice-platform/common/store/operators';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { SeriesDoc } from '../domain/records.ts';
+import { isDeleted } from '../domain/series-deletion.ts';
 import type { Models } from './models.ts';
 
 export interface SeriesChange {
@@ -23,11 +25,20 @@ export class SeriesStore {
     return this.models.Series.findById(id).lean<SeriesDoc>().exec();
   }
 
-  /** Another workspace's series is simply not found (a 404, docs/architecture.md#errors). */
+  /**
+   * Another workspace's series is simply not found (a 404, docs/architecture.md#errors), and so is
+   * a deleted one.
+   */
   async get(workspaceId: string, id: string): Promise<SeriesDoc> {
+    const doc = await this.getStored(workspaceId, id);
+    if (isDeleted(doc)) throw notFound(id);
+    return doc;
+  }
+
+  /** The workspace's series as stored, deleted or not (only a delete, which is idempotent, reads a deleted one). */
+  async getStored(workspaceId: string, id: string): Promise<SeriesDoc> {
     const doc = await this.find(id);
-    if (!doc || doc.workspace_id !== workspaceId)
-      throw new AppError('not_found', `Recurring series ${id} does not exist in this workspace.`);
+    if (!doc || doc.workspace_id !== workspaceId) throw notFound(id);
     return doc;
   }
 
@@ -39,7 +50,8 @@ export class SeriesStore {
   /**
    * Changes a series by compare-and-set on its version (changeVersioned): `decide` sees the series
    * and what `read` gathers for it (its occurrences, say), both read again when another change got
-   * in first. `decide` returns the fields to set, or null to change nothing; it may throw.
+   * in first. `decide` returns the fields to set, or null to change nothing; it may throw. A
+   * deleted series is not found, unless `includeDeleted` (the delete itself).
    */
   async change<C>(
     workspaceId: string,
@@ -47,12 +59,13 @@ export class SeriesStore {
     read: (series: SeriesDoc) => Promise<C>,
     decide: (series: SeriesDoc, context: C) => Partial<SeriesDoc> | null,
     now: Date,
+    includeDeleted = false,
   ): Promise<SeriesChange> {
     let context: C;
     return changeVersioned(
       this.models.Series,
       async () => {
-        const series = await this.get(workspaceId, id);
+        const series = includeDeleted ? await this.getStored(workspaceId, id) : await this.get(workspaceId, id);
         context = await read(series);
         return series;
       },
@@ -64,14 +77,19 @@ export class SeriesStore {
     );
   }
 
-  /** A page of the workspace's series (with `status` only, if given), newest first. */
+  /** A page of the workspace's series (with `status` only, if given), newest first; never a deleted one. */
   async list(workspaceId: string, status: string | undefined, page: PageRequest): Promise<PageOf<SeriesDoc>> {
     const filter: Record<string, unknown> = { workspace_id: workspaceId };
-    if (status) filter.status = status;
+    if (!status) filter.status = operator({ $ne: 'deleted' });
+    else filter.status = status === 'deleted' ? operator({ $in: [] }) : status;
     return listPage<SeriesDoc>(this.models.Series, filter, { created_at: -1, _id: -1 }, page);
   }
 
   async activeOf(workspaceId: string): Promise<SeriesDoc[]> {
     return this.models.Series.find({ workspace_id: workspaceId, status: 'active' }).lean<SeriesDoc[]>().exec();
   }
+}
+
+function notFound(id: string): AppError {
+  return new AppError('not_found', `Recurring series ${id} does not exist in this workspace.`);
 }

@@ -7,6 +7,10 @@ import type { ChangeFrequencyResponse as _invoiceplatform_recurring_v1_ChangeFre
 import type { ClockState as _invoiceplatform_recurring_v1_ClockState, ClockState__Output as _invoiceplatform_recurring_v1_ClockState__Output } from '../../../invoiceplatform/recurring/v1/ClockState.ts';
 import type { CreateSeriesRequest as _invoiceplatform_recurring_v1_CreateSeriesRequest, CreateSeriesRequest__Output as _invoiceplatform_recurring_v1_CreateSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/CreateSeriesRequest.ts';
 import type { CreateSeriesResponse as _invoiceplatform_recurring_v1_CreateSeriesResponse, CreateSeriesResponse__Output as _invoiceplatform_recurring_v1_CreateSeriesResponse__Output } from '../../../invoiceplatform/recurring/v1/CreateSeriesResponse.ts';
+import type { DeleteSeriesRequest as _invoiceplatform_recurring_v1_DeleteSeriesRequest, DeleteSeriesRequest__Output as _invoiceplatform_recurring_v1_DeleteSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/DeleteSeriesRequest.ts';
+import type { DeleteSeriesResponse as _invoiceplatform_recurring_v1_DeleteSeriesResponse, DeleteSeriesResponse__Output as _invoiceplatform_recurring_v1_DeleteSeriesResponse__Output } from '../../../invoiceplatform/recurring/v1/DeleteSeriesResponse.ts';
+import type { EditSeriesContentRequest as _invoiceplatform_recurring_v1_EditSeriesContentRequest, EditSeriesContentRequest__Output as _invoiceplatform_recurring_v1_EditSeriesContentRequest__Output } from '../../../invoiceplatform/recurring/v1/EditSeriesContentRequest.ts';
+import type { EditSeriesContentResponse as _invoiceplatform_recurring_v1_EditSeriesContentResponse, EditSeriesContentResponse__Output as _invoiceplatform_recurring_v1_EditSeriesContentResponse__Output } from '../../../invoiceplatform/recurring/v1/EditSeriesContentResponse.ts';
 import type { ExtendSeriesRequest as _invoiceplatform_recurring_v1_ExtendSeriesRequest, ExtendSeriesRequest__Output as _invoiceplatform_recurring_v1_ExtendSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/ExtendSeriesRequest.ts';
 import type { ExtendSeriesResponse as _invoiceplatform_recurring_v1_ExtendSeriesResponse, ExtendSeriesResponse__Output as _invoiceplatform_recurring_v1_ExtendSeriesResponse__Output } from '../../../invoiceplatform/recurring/v1/ExtendSeriesResponse.ts';
 import type { GetSeriesRequest as _invoiceplatform_recurring_v1_GetSeriesRequest, GetSeriesRequest__Output as _invoiceplatform_recurring_v1_GetSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/GetSeriesRequest.ts';
@@ -37,6 +41,24 @@ export interface RecurringServiceClient extends grpc.Client {
   createSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
   createSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
   createSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteSeries(argument: _invoiceplatform_recurring_v1_DeleteSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>): grpc.ClientUnaryCall;
+  DeleteSeries(argument: _invoiceplatform_recurring_v1_DeleteSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>): grpc.ClientUnaryCall;
+  DeleteSeries(argument: _invoiceplatform_recurring_v1_DeleteSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>): grpc.ClientUnaryCall;
+  DeleteSeries(argument: _invoiceplatform_recurring_v1_DeleteSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>): grpc.ClientUnaryCall;
+  deleteSeries(argument: _invoiceplatform_recurring_v1_DeleteSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>): grpc.ClientUnaryCall;
+  deleteSeries(argument: _invoiceplatform_recurring_v1_DeleteSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>): grpc.ClientUnaryCall;
+  deleteSeries(argument: _invoiceplatform_recurring_v1_DeleteSeriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>): grpc.ClientUnaryCall;
+  deleteSeries(argument: _invoiceplatform_recurring_v1_DeleteSeriesRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>): grpc.ClientUnaryCall;
+  
+  EditSeriesContent(argument: _invoiceplatform_recurring_v1_EditSeriesContentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>): grpc.ClientUnaryCall;
+  EditSeriesContent(argument: _invoiceplatform_recurring_v1_EditSeriesContentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>): grpc.ClientUnaryCall;
+  EditSeriesContent(argument: _invoiceplatform_recurring_v1_EditSeriesContentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>): grpc.ClientUnaryCall;
+  EditSeriesContent(argument: _invoiceplatform_recurring_v1_EditSeriesContentRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>): grpc.ClientUnaryCall;
+  editSeriesContent(argument: _invoiceplatform_recurring_v1_EditSeriesContentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>): grpc.ClientUnaryCall;
+  editSeriesContent(argument: _invoiceplatform_recurring_v1_EditSeriesContentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>): grpc.ClientUnaryCall;
+  editSeriesContent(argument: _invoiceplatform_recurring_v1_EditSeriesContentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>): grpc.ClientUnaryCall;
+  editSeriesContent(argument: _invoiceplatform_recurring_v1_EditSeriesContentRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>): grpc.ClientUnaryCall;
   
   ExtendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
   ExtendSeries(argument: _invoiceplatform_recurring_v1_ExtendSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>): grpc.ClientUnaryCall;
@@ -108,6 +130,10 @@ export interface RecurringServiceHandlers extends grpc.UntypedServiceImplementat
   
   CreateSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_CreateSeriesRequest__Output, _invoiceplatform_recurring_v1_CreateSeriesResponse>;
   
+  DeleteSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_DeleteSeriesRequest__Output, _invoiceplatform_recurring_v1_DeleteSeriesResponse>;
+  
+  EditSeriesContent: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_EditSeriesContentRequest__Output, _invoiceplatform_recurring_v1_EditSeriesContentResponse>;
+  
   ExtendSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_ExtendSeriesRequest__Output, _invoiceplatform_recurring_v1_ExtendSeriesResponse>;
   
   GetSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_GetSeriesRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries>;
@@ -127,6 +153,8 @@ export interface RecurringServiceHandlers extends grpc.UntypedServiceImplementat
 export interface RecurringServiceDefinition extends grpc.ServiceDefinition {
   ChangeFrequency: MethodDefinition<_invoiceplatform_recurring_v1_ChangeFrequencyRequest, _invoiceplatform_recurring_v1_ChangeFrequencyResponse, _invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output, _invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>
   CreateSeries: MethodDefinition<_invoiceplatform_recurring_v1_CreateSeriesRequest, _invoiceplatform_recurring_v1_CreateSeriesResponse, _invoiceplatform_recurring_v1_CreateSeriesRequest__Output, _invoiceplatform_recurring_v1_CreateSeriesResponse__Output>
+  DeleteSeries: MethodDefinition<_invoiceplatform_recurring_v1_DeleteSeriesRequest, _invoiceplatform_recurring_v1_DeleteSeriesResponse, _invoiceplatform_recurring_v1_DeleteSeriesRequest__Output, _invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>
+  EditSeriesContent: MethodDefinition<_invoiceplatform_recurring_v1_EditSeriesContentRequest, _invoiceplatform_recurring_v1_EditSeriesContentResponse, _invoiceplatform_recurring_v1_EditSeriesContentRequest__Output, _invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>
   ExtendSeries: MethodDefinition<_invoiceplatform_recurring_v1_ExtendSeriesRequest, _invoiceplatform_recurring_v1_ExtendSeriesResponse, _invoiceplatform_recurring_v1_ExtendSeriesRequest__Output, _invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>
   GetSeries: MethodDefinition<_invoiceplatform_recurring_v1_GetSeriesRequest, _invoiceplatform_recurring_v1_RecurringSeries, _invoiceplatform_recurring_v1_GetSeriesRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries__Output>
   ListSeries: MethodDefinition<_invoiceplatform_recurring_v1_ListSeriesRequest, _invoiceplatform_recurring_v1_ListSeriesResponse, _invoiceplatform_recurring_v1_ListSeriesRequest__Output, _invoiceplatform_recurring_v1_ListSeriesResponse__Output>

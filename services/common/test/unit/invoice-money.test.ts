@@ -1,7 +1,7 @@
 import test from 'ava';
 import { currencyMinorUnits, invoiceCurrencies } from '@invoice-platform/common/contracts/currencies';
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
-import { computeTotals, minorUnits, toDecimalString, type ItemInput, type Totals } from '../../src/domain/money.ts';
+import { computeTotals, minorUnits, toDecimalString, type ItemInput, type Totals } from '../../src/invoice-money.ts';
 
 type Input = Parameters<typeof computeTotals>[0];
 
