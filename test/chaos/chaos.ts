@@ -292,6 +292,9 @@ function table(opts: ChaosOptions, checks: Check[], figures: Figures, kinds: str
   for (const [key, count] of answers) lines.push(`| ${key} | ${count} |`);
   lines.push(`| generates unanswered when their client gave up | ${figures.unanswered} |`);
   lines.push(`| numbers given back after a crash, then filled by a closing generate | ${figures.closingGenerates} |`);
+  lines.push(
+    `| numbers given back after a crash in a month only follow-ups reach, free for its next generate | ${checks.find((c) => c.waiting !== undefined)?.waiting ?? 0} |`,
+  );
   const sorted = [...figures.generateMs].sort((a, b) => a - b);
   const p = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
   lines.push(
