@@ -26,6 +26,7 @@ import { closedLoop, type LoadResult, openLoop, type OpenLoopResult, percentile,
 import type { Peak } from './lib/memory.ts';
 import { findChild, scanProcs } from './lib/proc.ts';
 import { Sampler } from './lib/sampler.ts';
+import { germanSeller } from '../test/support/e-invoice.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -156,6 +157,37 @@ async function generate(api: ApiClient, sampler: Sampler) {
   return { levels, ids };
 }
 
+/**
+ * 3b. The same generate with `e_invoice: factur-x` (a German seller and buyer) against the plain
+ * one, alternating one of each so both see the same machine: the XML, and the PDF/A-3b update of
+ * the printed file, are all it adds (docs/e-invoicing.md).
+ */
+async function generateFacturX(platform: Platform, api: ApiClient) {
+  const profile = await platform.admin('PUT', `/workspaces/${api.workspaceId}/legal-profile`, germanSeller);
+  if (profile.status !== 200) throw new Error(`legal profile: ${profile.status}`);
+  const facturX = {
+    ...generateBody,
+    currency: 'EUR',
+    customer_address: { line1: 'Hauptstraße 5', city: 'München', postal_code: '80331', country: 'DE' },
+    e_invoice: 'factur-x',
+  };
+  const time = async (body: object) => {
+    const start = performance.now();
+    const res = await api.call('POST', '/api/invoices/generate-external', { body });
+    if (res.status !== 200) throw new Error(`generate: ${res.status} ${res.text.slice(0, 300)}`);
+    return performance.now() - start;
+  };
+  const plain: number[] = [];
+  const withXml: number[] = [];
+  for (let i = 0; i < 4; i++) await Promise.all([time(generateBody), time(facturX)]);
+  for (let i = 0; i < params.requests; i++) {
+    plain.push(await time(generateBody));
+    withXml.push(await time(facturX));
+  }
+  const p50 = (xs: number[]) => round1([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+  return { requests: params.requests, plain_p50_ms: p50(plain), factur_x_p50_ms: p50(withXml) };
+}
+
 /** 4. GET one invoice at a fixed rate, cycling through the generated ones. */
 function reads(api: ApiClient, ids: string[]): Promise<OpenLoopResult> {
   return openLoop(params.get_rate, params.get_seconds, async (i) => {
@@ -249,6 +281,7 @@ function evaluate(
   get: OpenLoopResult,
   revoked: LoadResult,
   memory: Record<string, Peak>,
+  facturX: Awaited<ReturnType<typeof generateFacturX>>,
 ): Target[] {
   const raw = floor.raw;
   const rawP50 = raw.sequential.p50_ms;
@@ -281,6 +314,12 @@ function evaluate(
       target: '≤ +50 ms',
       measured: `+${(genP50 - rawP50).toFixed(1)} ms (${genP50} ms = ${(genP50 / rawP50).toFixed(2)}x raw)`,
       pass: genP50 - rawP50 <= 50,
+    },
+    {
+      figure: 'generate factur-x p50 / plain generate p50',
+      target: '≤ 1.30x',
+      measured: `${(facturX.factur_x_p50_ms / facturX.plain_p50_ms).toFixed(2)}x (${facturX.factur_x_p50_ms} / ${facturX.plain_p50_ms} ms)`,
+      pass: facturX.factur_x_p50_ms / facturX.plain_p50_ms <= 1.3,
     },
     {
       figure: `GET invoice p99 at ${params.get_rate}/s`,
@@ -415,6 +454,10 @@ function print(r: Report): void {
   console.log('\n3. POST /api/invoices/generate-external through the gateway');
   for (const [level, res] of Object.entries(r.generate))
     console.log(loadLine(`concurrency ${level.slice(1)}`, res, 'req/s'));
+  const fx = r.generate_factur_x;
+  console.log(
+    `  e_invoice factur-x, alternating with the plain body (${fx.requests} each): p50 ${fx.factur_x_p50_ms} ms / ${fx.plain_p50_ms} ms`,
+  );
 
   const get = r.get_invoice;
   console.log(
@@ -516,6 +559,8 @@ async function measure(platform: Platform) {
     await sampler.mark('setup');
     const api = await platform.client('enterprise', 'unlimited');
     const gen = await generate(api, sampler);
+    await sampler.mark('generate factur-x / plain');
+    const facturX = await generateFacturX(platform, api);
     progress(`4/5 GET at ${params.get_rate}/s for ${params.get_seconds} s`);
     await sampler.mark(`GET ${params.get_rate}/s`);
     const get = await reads(api, gen.ids);
@@ -537,11 +582,12 @@ async function measure(platform: Platform) {
       render,
       pdf_render_grpc: pdf,
       generate: gen.levels,
+      generate_factur_x: facturX,
       get_invoice: { invoices: gen.ids.length, ...get },
       revocation: revoked,
       query_diagnostics: queries,
       memory_kb: memory,
-      targets: evaluate(render, pdf, gen.levels, get, revoked, memory),
+      targets: evaluate(render, pdf, gen.levels, get, revoked, memory, facturX),
     };
   } finally {
     await sampler.stop().catch(() => undefined); // idempotent: ends the worker when a phase threw

@@ -3,9 +3,12 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AddCreditsRequest as _invoiceplatform_invoice_v1_AddCreditsRequest, AddCreditsRequest__Output as _invoiceplatform_invoice_v1_AddCreditsRequest__Output } from './invoiceplatform/invoice/v1/AddCreditsRequest.ts';
 import type { CreditBalance as _invoiceplatform_invoice_v1_CreditBalance, CreditBalance__Output as _invoiceplatform_invoice_v1_CreditBalance__Output } from './invoiceplatform/invoice/v1/CreditBalance.ts';
+import type { EInvoiceFile as _invoiceplatform_invoice_v1_EInvoiceFile, EInvoiceFile__Output as _invoiceplatform_invoice_v1_EInvoiceFile__Output } from './invoiceplatform/invoice/v1/EInvoiceFile.ts';
+import type { ElectronicAddress as _invoiceplatform_invoice_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_invoice_v1_ElectronicAddress__Output } from './invoiceplatform/invoice/v1/ElectronicAddress.ts';
 import type { GenerateInvoiceRequest as _invoiceplatform_invoice_v1_GenerateInvoiceRequest, GenerateInvoiceRequest__Output as _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output } from './invoiceplatform/invoice/v1/GenerateInvoiceRequest.ts';
 import type { GenerateInvoiceResponse as _invoiceplatform_invoice_v1_GenerateInvoiceResponse, GenerateInvoiceResponse__Output as _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output } from './invoiceplatform/invoice/v1/GenerateInvoiceResponse.ts';
 import type { GetCreditsRequest as _invoiceplatform_invoice_v1_GetCreditsRequest, GetCreditsRequest__Output as _invoiceplatform_invoice_v1_GetCreditsRequest__Output } from './invoiceplatform/invoice/v1/GetCreditsRequest.ts';
+import type { GetEInvoiceRequest as _invoiceplatform_invoice_v1_GetEInvoiceRequest, GetEInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetEInvoiceRequest__Output } from './invoiceplatform/invoice/v1/GetEInvoiceRequest.ts';
 import type { GetInvoicePdfRequest as _invoiceplatform_invoice_v1_GetInvoicePdfRequest, GetInvoicePdfRequest__Output as _invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output } from './invoiceplatform/invoice/v1/GetInvoicePdfRequest.ts';
 import type { GetInvoicePdfResponse as _invoiceplatform_invoice_v1_GetInvoicePdfResponse, GetInvoicePdfResponse__Output as _invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output } from './invoiceplatform/invoice/v1/GetInvoicePdfResponse.ts';
 import type { GetInvoiceRequest as _invoiceplatform_invoice_v1_GetInvoiceRequest, GetInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetInvoiceRequest__Output } from './invoiceplatform/invoice/v1/GetInvoiceRequest.ts';
@@ -20,6 +23,7 @@ import type { ListInvoicesRequest as _invoiceplatform_invoice_v1_ListInvoicesReq
 import type { ListInvoicesResponse as _invoiceplatform_invoice_v1_ListInvoicesResponse, ListInvoicesResponse__Output as _invoiceplatform_invoice_v1_ListInvoicesResponse__Output } from './invoiceplatform/invoice/v1/ListInvoicesResponse.ts';
 import type { MarkPaidByPaymentRequest as _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, MarkPaidByPaymentRequest__Output as _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest__Output } from './invoiceplatform/invoice/v1/MarkPaidByPaymentRequest.ts';
 import type { MarkPaidByPaymentResponse as _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse, MarkPaidByPaymentResponse__Output as _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output } from './invoiceplatform/invoice/v1/MarkPaidByPaymentResponse.ts';
+import type { PostalAddress as _invoiceplatform_invoice_v1_PostalAddress, PostalAddress__Output as _invoiceplatform_invoice_v1_PostalAddress__Output } from './invoiceplatform/invoice/v1/PostalAddress.ts';
 import type { RecordPdfResultRequest as _invoiceplatform_invoice_v1_RecordPdfResultRequest, RecordPdfResultRequest__Output as _invoiceplatform_invoice_v1_RecordPdfResultRequest__Output } from './invoiceplatform/invoice/v1/RecordPdfResultRequest.ts';
 import type { RecordPdfResultResponse as _invoiceplatform_invoice_v1_RecordPdfResultResponse, RecordPdfResultResponse__Output as _invoiceplatform_invoice_v1_RecordPdfResultResponse__Output } from './invoiceplatform/invoice/v1/RecordPdfResultResponse.ts';
 import type { RecurringInfo as _invoiceplatform_invoice_v1_RecurringInfo, RecurringInfo__Output as _invoiceplatform_invoice_v1_RecurringInfo__Output } from './invoiceplatform/invoice/v1/RecurringInfo.ts';
@@ -68,9 +72,12 @@ export interface ProtoGrpcType {
       v1: {
         AddCreditsRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_AddCreditsRequest, _invoiceplatform_invoice_v1_AddCreditsRequest__Output>
         CreditBalance: MessageTypeDefinition<_invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_CreditBalance__Output>
+        EInvoiceFile: MessageTypeDefinition<_invoiceplatform_invoice_v1_EInvoiceFile, _invoiceplatform_invoice_v1_EInvoiceFile__Output>
+        ElectronicAddress: MessageTypeDefinition<_invoiceplatform_invoice_v1_ElectronicAddress, _invoiceplatform_invoice_v1_ElectronicAddress__Output>
         GenerateInvoiceRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GenerateInvoiceRequest, _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output>
         GenerateInvoiceResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_GenerateInvoiceResponse, _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>
         GetCreditsRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetCreditsRequest, _invoiceplatform_invoice_v1_GetCreditsRequest__Output>
+        GetEInvoiceRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetEInvoiceRequest, _invoiceplatform_invoice_v1_GetEInvoiceRequest__Output>
         GetInvoicePdfRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetInvoicePdfRequest, _invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output>
         GetInvoicePdfResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetInvoicePdfResponse, _invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>
         GetInvoiceRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetInvoiceRequest, _invoiceplatform_invoice_v1_GetInvoiceRequest__Output>
@@ -85,6 +92,7 @@ export interface ProtoGrpcType {
         ListInvoicesResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_ListInvoicesResponse, _invoiceplatform_invoice_v1_ListInvoicesResponse__Output>
         MarkPaidByPaymentRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest__Output>
         MarkPaidByPaymentResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse, _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>
+        PostalAddress: MessageTypeDefinition<_invoiceplatform_invoice_v1_PostalAddress, _invoiceplatform_invoice_v1_PostalAddress__Output>
         RecordPdfResultRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_RecordPdfResultRequest, _invoiceplatform_invoice_v1_RecordPdfResultRequest__Output>
         RecordPdfResultResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_RecordPdfResultResponse, _invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>
         RecurringInfo: MessageTypeDefinition<_invoiceplatform_invoice_v1_RecurringInfo, _invoiceplatform_invoice_v1_RecurringInfo__Output>

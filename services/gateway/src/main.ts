@@ -68,6 +68,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
       (openapi ??= buildOpenApi(publicRoutes, { serverUrl: config.PUBLIC_BASE_URL, version: '1.0.0' }, pageRoutes)),
     readiness: () => health.ready(),
     publicPdf: invoice && pdf ? (id) => openPublicPdf({ invoice, pdf }, id) : undefined,
+    publicEInvoice: invoice ? (id) => invoice.call('GetPublicEInvoice', { invoice_id: id }) : undefined,
     invoicePage: {
       backend: createPublicPageBackend(peers),
       publicBaseUrl: config.PUBLIC_BASE_URL,

@@ -1,3 +1,5 @@
+import type { LegalProfile } from './legal-profile.ts';
+
 /** A workspace as the use cases see it: its profile, plan and owner, without its key places or outbox. */
 export interface Workspace {
   id: string;
@@ -7,6 +9,8 @@ export interface Workspace {
   time_zone: string;
   features: string[];
   owner_email: string;
+  /** The seller its e-invoices name (docs/e-invoicing.md); null when none was given. */
+  legal_profile: LegalProfile | null;
   /** Moves on with every change, key places included; workspace.* events carry it as their sequence. */
   version: number;
   created_at: Date;
@@ -16,8 +20,8 @@ export interface Workspace {
 /** What a new workspace is created with (its id and version are the store's). */
 export type NewWorkspace = Omit<Workspace, 'id' | 'version'>;
 
-/** What a plan change may set. */
-export type WorkspaceChanges = Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features'>>;
+/** What a change may set: the plan fields, or the legal profile. */
+export type WorkspaceChanges = Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features' | 'legal_profile'>>;
 
 /** The longest name a workspace, an API key or a payment account field keeps. */
 export const maxNameLength = 200;

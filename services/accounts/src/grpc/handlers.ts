@@ -1,3 +1,5 @@
+import { LegalProfile } from '@invoice-platform/common/contracts/e-invoice';
+import { fromMessage } from '@invoice-platform/common/contracts/json';
 import { iso } from '@invoice-platform/common/contracts/wire';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
@@ -63,6 +65,7 @@ export function accountsHandlers(services: AccountsServices): TypedHandlers<Acco
     updated_at: iso(ws.updated_at),
     version: String(ws.version),
     owner_email: ws.owner_email,
+    legal_profile: ws.legal_profile,
   });
 
   return {
@@ -90,6 +93,14 @@ export function accountsHandlers(services: AccountsServices): TypedHandlers<Acco
 
     async SetWorkspaceFeatures(req) {
       return encodeWorkspace(await workspaces.setFeatures(req.workspace_id, req.features));
+    },
+
+    async SetLegalProfile(req) {
+      // As JSON: without the decoder's oneof markers, an optional field unset is left out.
+      const profile = req.profile ? fromMessage(LegalProfile, req.profile) : null;
+      return encodeWorkspace(
+        await workspaces.setLegalProfile({ workspace_id: req.workspace_id, profile, clear: req.clear }),
+      );
     },
 
     async CreateApiKey(req) {

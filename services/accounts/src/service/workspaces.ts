@@ -10,6 +10,7 @@ import {
   validateTimeZone,
 } from '../domain/plans.ts';
 import { clampPage, type PageOf } from '@invoice-platform/common/store/paging';
+import { type LegalProfile, legalProfileErrors } from '../domain/legal-profile.ts';
 import { workspaceEvent, workspaceProfile, type WorkspaceUpdatedData } from '../domain/workspace-events.ts';
 import { maxNameLength, type Workspace, type WorkspaceChanges } from '../domain/workspaces.ts';
 import type { WorkspaceStore } from '../store/workspaces.ts';
@@ -61,6 +62,7 @@ export class WorkspaceService {
       time_zone: timeZone,
       features: planFeatures(plan),
       owner_email: req.owner_email ?? '',
+      legal_profile: null,
       created_at: at,
       updated_at: at,
     };
@@ -105,7 +107,24 @@ export class WorkspaceService {
     return this.change(workspaceId, () => ({ features: [...new Set(features)] }));
   }
 
-  /** Changes the plan fields with their workspace.updated event (compare-and-set in the store). */
+  /**
+   * Replaces the legal profile as a whole (`profile`), or removes it (`clear`). The admin API has
+   * checked the profile already; it is checked again because any caller of the RPC may send one.
+   * Announced like a plan change, so the caches holding the workspace drop it.
+   */
+  setLegalProfile(req: { workspace_id: string; profile: LegalProfile | null; clear: boolean }): Promise<Workspace> {
+    if (req.clear) {
+      if (req.profile) throw AppError.validation([{ path: 'profile', message: 'must not be given with clear' }]);
+      return this.change(req.workspace_id, () => ({ legal_profile: null }));
+    }
+    const errors = req.profile
+      ? legalProfileErrors(req.profile)
+      : [{ path: 'body', message: 'is required: the legal profile, or clear to remove it' }];
+    if (errors.length > 0) throw AppError.validation(errors);
+    return this.change(req.workspace_id, () => ({ legal_profile: req.profile }));
+  }
+
+  /** Changes the workspace with its workspace.updated event (compare-and-set in the store). */
   private async change(id: string, change: (ws: Workspace) => WorkspaceChanges): Promise<Workspace> {
     const at = this.now();
     const updated = await this.deps.workspaces.change(

@@ -2,6 +2,7 @@ import { addOutbox, type WithOutbox } from '@invoice-platform/common/store/outbo
 import { type Connection, Schema } from 'mongoose';
 import { migrationModel } from '@invoice-platform/common/store/migrations';
 import type { ApiKey } from '../domain/api-keys.ts';
+import type { LegalProfile } from '../domain/legal-profile.ts';
 import type { PaymentAccount } from '../domain/payment-accounts.ts';
 import type { Workspace } from '../domain/workspaces.ts';
 
@@ -61,6 +62,26 @@ const keyPlaceSchema = new Schema<KeyPlace>(
   { _id: false, id: false },
 );
 
+// The legal profile as the domain checked it (domain/legal-profile.ts), typed here so nothing
+// else is stored; an optional field left out is not stored at all. `id: false` lets the
+// electronic address keep a field named id.
+const part = { _id: false, id: false };
+const legalProfileSchema = new Schema<LegalProfile>(
+  {
+    legal_name: String,
+    trading_name: String,
+    vat_id: String,
+    tax_registration_id: String,
+    address: new Schema(
+      { line1: String, line2: String, city: String, postal_code: String, region: String, country: String },
+      part,
+    ),
+    electronic_address: new Schema({ scheme: String, id: String }, part),
+    contact: new Schema({ name: String, email: String, phone: String }, part),
+  },
+  part,
+);
+
 const workspaceSchema = new Schema<WorkspaceDoc>(
   {
     _id: String,
@@ -70,6 +91,7 @@ const workspaceSchema = new Schema<WorkspaceDoc>(
     time_zone: { type: String, required: true },
     features: { type: [String], default: [] },
     owner_email: { type: String, default: '' },
+    legal_profile: { type: legalProfileSchema, default: null },
     version: { type: Number, default: 1 },
     active_keys: { type: [keyPlaceSchema], default: [] },
     created_at: { type: Date, required: true },

@@ -18,6 +18,8 @@ export function toWorkspace(doc: WorkspaceDoc): Workspace {
     time_zone: doc.time_zone,
     features: doc.features,
     owner_email: doc.owner_email,
+    // Workspaces made before legal profiles existed have no field at all.
+    legal_profile: doc.legal_profile ?? null,
     version: doc.version,
     created_at: doc.created_at,
     updated_at: doc.updated_at,
@@ -78,9 +80,9 @@ export class WorkspaceStore {
   }
 
   /**
-   * Changes the plan fields by compare-and-set on the version, with the event `change` makes
-   * from the workspace as it is, in the same write. A concurrent change makes it decide again on
-   * the new state, so two admins never overwrite each other silently.
+   * Changes the plan fields or the legal profile by compare-and-set on the version, with the
+   * event `change` makes from the workspace as it is, in the same write. A concurrent change
+   * makes it decide again on the new state, so two admins never overwrite each other silently.
    */
   async change(
     id: string,

@@ -22,14 +22,14 @@ export type GenerateRequest = Omit<GenerateInvoiceRequest__Output, `_${string}` 
 
 /**
  * The generate request a GenerateInvoice call carries. Proto3 leaves an unset optional out; an
- * optional text set to '' reads as absent too. `source` defaults to api.
+ * optional text set to '' and an unset message (null) read as absent too. `source` defaults to api.
  */
 export function readGenerateRequest(message: GenerateInvoiceRequest__Output): GenerateRequest {
   // Every field not named here is an optional text, or a oneof marker, which is left out.
   const { workspace_id, source, customer_name, items, is_recurring, recurring_count, ...texts } = message;
   const optionalTexts = Object.fromEntries(
     Object.entries(texts).flatMap(([field, value]) =>
-      field.startsWith('_') ? [] : [[field, value === '' ? undefined : value]],
+      field.startsWith('_') ? [] : [[field, value === '' || value === null ? undefined : value]],
     ),
   ) as Omit<typeof texts, `_${string}`>;
   return {

@@ -9,6 +9,7 @@ import { httpMetrics } from '../http/metrics.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
 import type { Peers } from '../service/peers.ts';
 import { registerInvoiceRoutes } from './invoices.ts';
+import { registerLegalProfileRoutes, workspaceJson } from './legal-profile.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerSeriesRoutes } from './series.ts';
 import { registerTemplateRoutes } from './templates.ts';
@@ -71,12 +72,11 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     ctx.body = { data: { status: down.length === 0 ? 'ok' : 'degraded', down, checks } };
   });
   r.get('/workspaces', async (ctx) => {
-    ctx.body = {
-      data: await deps.accounts.call('ListWorkspaces', {
-        page: Number(ctx.query.page ?? 1),
-        page_size: Number(ctx.query.pageSize ?? 25),
-      }),
-    };
+    const { workspaces, total } = await deps.accounts.call('ListWorkspaces', {
+      page: Number(ctx.query.page ?? 1),
+      page_size: Number(ctx.query.pageSize ?? 25),
+    });
+    ctx.body = { data: { workspaces: workspaces.map(workspaceJson), total } };
   });
   r.post('/workspaces', async (ctx) => {
     const b = await body(ctx);
@@ -91,7 +91,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     };
   });
   r.get('/workspaces/:ws', async (ctx) => {
-    ctx.body = { data: await deps.accounts.call('GetWorkspace', { workspace_id: ctx.params.ws }) };
+    ctx.body = { data: workspaceJson(await deps.accounts.call('GetWorkspace', { workspace_id: ctx.params.ws })) };
   });
   r.put('/workspaces/:ws/plan', async (ctx) => {
     const b = await body(ctx);
@@ -101,7 +101,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
       plan_state: str(b.plan_state),
     });
     deps.authCache.invalidateWorkspace(ctx.params.ws!);
-    ctx.body = { data };
+    ctx.body = { data: workspaceJson(data) };
   });
   r.put('/workspaces/:ws/features', async (ctx) => {
     const b = await body(ctx);
@@ -113,7 +113,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
       features: b.features,
     });
     deps.authCache.invalidateWorkspace(ctx.params.ws!);
-    ctx.body = { data };
+    ctx.body = { data: workspaceJson(data) };
   });
   r.get('/workspaces/:ws/api-keys', async (ctx) => {
     ctx.body = {
@@ -196,6 +196,7 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     };
   });
   registerInvoiceRoutes(r, { accounts: deps.accounts, invoice: deps.invoice, bodyLimit: deps.bodyLimit });
+  registerLegalProfileRoutes(r, { accounts: deps.accounts, bodyLimit: deps.bodyLimit, authCache: deps.authCache });
   registerPaymentRoutes(r, { accounts: deps.accounts, body });
   registerSeriesRoutes(r, { accounts: deps.accounts, recurring: deps.recurring, bodyLimit: deps.bodyLimit });
   registerTemplateRoutes(r, { accounts: deps.accounts, pdf: deps.pdf, body });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadCliConfig } from './config.ts';
+import { readJsonFile } from './json-file.ts';
 import { invoiceOptions, invoiceUsage, runInvoiceCommand } from './invoices.ts';
 import { paymentOptions, paymentUsage, runPaymentCommand } from './payments.ts';
 import { runSeriesCommand, seriesOptions, seriesUsage } from './series.ts';
@@ -18,6 +19,11 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
   workspace get WORKSPACE
   workspace set-plan WORKSPACE [--plan PLAN] [--state active|suspended|expired]
   workspace set-features WORKSPACE FEATURE,...     (features: api, recurring; "" for none)
+  workspace set-profile WORKSPACE --file profile.json
+                                                  (the legal profile its e-invoices name as seller, replaced
+                                                  as a whole: legal_name, trading_name, vat_id,
+                                                  tax_registration_id, address, electronic_address, contact)
+  workspace clear-profile WORKSPACE
   key create WORKSPACE [--name NAME]               (prints the raw key once)
   key list WORKSPACE [--all]
   key revoke WORKSPACE KEY_ID
@@ -129,6 +135,34 @@ function creditsText(data: Data): string {
 const workspaceColumns = ['id', 'name', 'plan', 'plan_state', 'time_zone', 'features'];
 const keyColumns = ['id', 'prefix', 'name', 'created_at', 'revoked_at', 'last_used_at'];
 
+/** A workspace's legal profile, one line a part, as `workspace get` and `set-profile` print it. */
+function profileText(profile: unknown): string {
+  if (!profile) return 'Legal profile: none';
+  const p = profile as Data;
+  const address = p.address as Data | undefined;
+  const electronic = p.electronic_address as Data | undefined;
+  const contact = p.contact as Data | undefined;
+  const rows: [string, unknown][] = [
+    ['legal_name', p.legal_name],
+    ['trading_name', p.trading_name],
+    ['vat_id', p.vat_id],
+    ['tax_registration_id', p.tax_registration_id],
+    [
+      'address',
+      address &&
+        [address.line1, address.line2, `${address.postal_code} ${address.city}`, address.region, address.country]
+          .filter(Boolean)
+          .join(', '),
+    ],
+    ['electronic_address', electronic && `${electronic.scheme} ${electronic.id}`],
+    [
+      'contact',
+      contact && [contact.name, contact.email && `<${contact.email}>`, contact.phone].filter(Boolean).join(' '),
+    ],
+  ];
+  return ['Legal profile:', ...rows.filter(([, v]) => v).map(([k, v]) => `  ${k.padEnd(21)}${v}`)].join('\n');
+}
+
 async function run(): Promise<{ data: Data; text: string }> {
   const [group, action] = positionals;
   // Command groups kept in files of their own get the same context.
@@ -170,7 +204,10 @@ async function run(): Promise<{ data: Data; text: string }> {
     }
     case 'workspace get': {
       const data = await request('GET', `/workspaces/${ws()}`);
-      return { data, text: table([data], [...workspaceColumns, 'active_api_key_limit']) };
+      return {
+        data,
+        text: `${table([data], [...workspaceColumns, 'active_api_key_limit'])}\n\n${profileText(data.legal_profile)}`,
+      };
     }
     case 'workspace set-plan': {
       const data = await request('PUT', `/workspaces/${ws()}/plan`, { plan: flags.plan, plan_state: flags.state });
@@ -183,6 +220,18 @@ async function run(): Promise<{ data: Data; text: string }> {
         .filter(Boolean);
       const data = await request('PUT', `/workspaces/${ws()}/features`, { features: list });
       return { data, text: `Updated workspace ${data.id}\n${table([data], workspaceColumns)}` };
+    }
+    case 'workspace set-profile': {
+      const target = `/workspaces/${ws()}/legal-profile`;
+      const profile = await readJsonFile(flags.file, (message) => {
+        throw new CliError(message);
+      });
+      const data = await request('PUT', target, profile);
+      return { data, text: `Set the legal profile of workspace ${data.id}\n${profileText(data.legal_profile)}` };
+    }
+    case 'workspace clear-profile': {
+      const data = await request('DELETE', `/workspaces/${ws()}/legal-profile`);
+      return { data, text: `Cleared the legal profile of workspace ${data.id}` };
     }
     case 'key create': {
       const data = await request('POST', `/workspaces/${ws()}/api-keys`, { name: flags.name ?? '' });

@@ -17,6 +17,8 @@ export interface HandlerResult {
   /** A JSON-serializable body, or the exact JSON text to send (idempotent replays). */
   body: unknown;
   rawJson?: string;
+  /** A document answered as it is, not as JSON (the e-invoice XML). */
+  document?: { contentType: string; text: string };
   headers?: Record<string, string>;
 }
 
@@ -56,6 +58,9 @@ export function apiRouter(deps: ApiRouterDeps): Router {
       if (result.rawJson !== undefined) {
         ctx.type = 'application/json';
         ctx.body = result.rawJson;
+      } else if (result.document) {
+        ctx.type = result.document.contentType;
+        ctx.body = result.document.text;
       } else ctx.body = result.body;
     });
   }

@@ -26,6 +26,8 @@ export interface PublicAppDeps {
   readiness: () => Promise<boolean>;
   /** The public invoice file {base_url}/p/invoice/{id}/pdf; the unguessable id is the capability. */
   publicPdf?: (invoiceId: string) => Promise<PublicPdf>;
+  /** The public e-invoice XML {base_url}/p/invoice/{id}/e-invoice, when the invoice has one. */
+  publicEInvoice?: (invoiceId: string) => Promise<{ xml: string; filename: string }>;
   /** The public invoice page, its Pay form and the providers' notification routes (docs/public-page.md). */
   invoicePage?: {
     backend: PublicPageBackend;

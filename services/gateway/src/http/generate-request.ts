@@ -18,6 +18,9 @@ export function itemsRequest(items: GenerateInvoiceBody['items']): GenerateReque
     discount: decimalText(i.discount),
     unit: i.unit,
     tax_rate: decimalText(i.tax_rate),
+    unit_code: i.unit_code,
+    tax_category: i.tax_category,
+    tax_exemption_reason: i.tax_exemption_reason,
   }));
 }
 

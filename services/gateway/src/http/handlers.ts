@@ -214,6 +214,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { body: { data: invoiceArchiveResultJson(res) } };
     },
 
+    async getEInvoice({ input, principal }) {
+      const file = await invoice().call('GetEInvoice', {
+        workspace_id: principal.workspace.id,
+        invoice_id: idParam(input),
+      });
+      return {
+        body: undefined,
+        document: { contentType: 'application/xml; charset=utf-8', text: file.xml },
+        headers: { 'Content-Disposition': `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"` },
+      };
+    },
+
     async getInvoicePdf({ input, principal }) {
       const force = bodyOf<InvoicePdfBody | undefined>(input)?.force === true;
       if (force) await renders.spendForced(principal.workspace.id);

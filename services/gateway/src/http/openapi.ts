@@ -192,7 +192,9 @@ function operation(route: RouteSpec, schemas: SchemaComponents): Json {
       [route.success.status]: {
         description: 'Success.',
         headers: successHeaders,
-        content: { 'application/json': { schema: schemas.render(route.success.schema) } },
+        content: {
+          [route.success.contentType ?? 'application/json']: { schema: schemas.render(route.success.schema) },
+        },
       },
       ...Object.fromEntries(
         route.errors.map((status) => [status, { $ref: `#/components/responses/${errorResponse(status).name}` }]),

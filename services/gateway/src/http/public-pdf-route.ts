@@ -10,10 +10,13 @@ export interface PublicPdfRouteDeps {
   rateLimits: RateLimitPolicy;
   /** Opens an invoice's file; absent when the invoice or pdf service is not deployed (then a 404). */
   publicPdf?: (invoiceId: string) => Promise<PublicPdf>;
+  /** An invoice's e-invoice XML (docs/e-invoicing.md); absent when the invoice service is not deployed. */
+  publicEInvoice?: (invoiceId: string) => Promise<{ xml: string; filename: string }>;
 }
 
 /**
- * The public invoice file {base_url}/p/invoice/{id}/pdf, streamed as the pdf service sends it.
+ * The public invoice files: {base_url}/p/invoice/{id}/pdf, streamed as the pdf service sends it,
+ * and /e-invoice, the XML of an invoice that has one.
  * Customers open it without a key (the unguessable id is the capability); the IP limit still applies.
  */
 export function publicPdfRouter(deps: PublicPdfRouteDeps): Router {
@@ -34,6 +37,17 @@ export function publicPdfRouter(deps: PublicPdfRouteDeps): Router {
       ctx.req.socket.destroy();
     });
     ctx.body = file.body;
+  });
+  // The e-invoice XML the page offers beside the PDF: the same capability, the same limit.
+  router.get('/p/invoice/:id/e-invoice', async (ctx) => {
+    setPdfHeaders(ctx);
+    await deps.rateLimits.limitIp(ctx);
+    const id = ctx.params.id ?? '';
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !deps.publicEInvoice) throw notFound();
+    const file = await deps.publicEInvoice(id);
+    ctx.type = 'application/xml; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    ctx.body = file.xml;
   });
   return router;
 }

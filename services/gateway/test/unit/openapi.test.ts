@@ -49,6 +49,8 @@ test('openapi: every public operation is present under its method and path', (t)
     'changeRecurringFrequency',
     'extendRecurring',
     'generateInvoice',
+    // Additive (docs/e-invoicing.md): the spec's operations are all here unchanged.
+    'getEInvoice',
     'getInvoice',
     'getInvoicePdf',
     'getRecurring',

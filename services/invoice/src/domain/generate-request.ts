@@ -2,6 +2,15 @@ import { AppError } from '@invoice-platform/common/errors';
 import { addDays, isCalendarDate, localDate, overdueAt } from '@invoice-platform/common/dates';
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import { documentLanguages, isOneOf, recurringIntervals } from '@invoice-platform/common/contracts/values';
+import {
+  type EInvoiceFormat,
+  electronicAddressJson,
+  legalProfileJson,
+  postalAddressJson,
+  type TaxCategory,
+} from '@invoice-platform/common/contracts/e-invoice';
+import type { EInvoiceLine } from './e-invoice/input.ts';
+import { type EInvoiceDraft, eInvoiceProblems } from './e-invoice/requirements.ts';
 import type { InvoiceDoc, TemplateRef } from './invoice.ts';
 import { computeTotals, DEFAULT_CURRENCY, type Totals } from '@invoice-platform/common/invoice-money';
 import { type AllocatedNumber, formatInvoiceNumber } from './numbering.ts';
@@ -74,6 +83,11 @@ export function validateGenerate(
     tax_rate: req.tax_rate,
     discount_total: req.discount_total,
   });
+  if (req.e_invoice) {
+    // Before anything is reserved: a format whose data are incomplete uses no credit.
+    const problems = eInvoiceProblems(eInvoiceDraft(req, ws, totals));
+    if (problems.length > 0) throw AppError.validation(problems);
+  }
   if (isNewSeries && !ws.features.includes('recurring')) {
     throw new AppError('forbidden', 'The workspace plan does not include recurring invoices.');
   }
@@ -81,6 +95,49 @@ export function validateGenerate(
     throw new AppError('not_implemented', 'Recurring invoices are not available yet.');
   const dueDate = req.due_date ?? addDays(localDate(issueDate, ws.time_zone), 14);
   return { totals, language, issueDate, dueDate };
+}
+
+/**
+ * What a requested e-invoice would be made from, before the invoice exists: the request's fields,
+ * the computed lines, the workspace's legal profile, and whether it names a payment account (its
+ * number is read only when the XML is made) or offers online payment (the page's address comes
+ * with the invoice id).
+ */
+function eInvoiceDraft(req: GenerateRequest, ws: WorkspaceInfo, totals: Totals): EInvoiceDraft {
+  return {
+    format: req.e_invoice as EInvoiceFormat,
+    invoice: {
+      currency: totals.currency,
+      customer_name: req.customer_name,
+      customer_tax_id: req.customer_tax_id ?? null,
+      customer_address: postalAddressJson(req.customer_address as Record<string, unknown> | undefined),
+      customer_electronic_address: electronicAddressJson(
+        req.customer_electronic_address as Record<string, unknown> | undefined,
+      ),
+      buyer_reference: req.buyer_reference ?? null,
+      purchase_order_reference: req.purchase_order_reference ?? null,
+      tax_category: (req.tax_category as TaxCategory | undefined) ?? null,
+      tax_exemption_reason: req.tax_exemption_reason ?? null,
+      items: totals.lines.map((line, i) => ({
+        effective_tax_rate: line.effective_tax_rate,
+        ...eInvoiceItemFields(req.items[i]!),
+      })),
+    },
+    seller: { profile: legalProfileJson(ws.legal_profile as Record<string, unknown> | null | undefined) },
+    payment: {
+      account: req.payment_account ? { account_number: '' } : null,
+      url: req.payment_gateway ? 'the public invoice page' : null,
+    },
+  };
+}
+
+/** The e-invoice fields of a request item that were given (docs/e-invoicing.md). */
+function eInvoiceItemFields(item: GenerateRequest['items'][number]): Partial<EInvoiceLine> {
+  const fields: Partial<EInvoiceLine> = {};
+  if (item.unit_code) fields.unit_code = item.unit_code;
+  if (item.tax_category) fields.tax_category = item.tax_category as TaxCategory;
+  if (item.tax_exemption_reason) fields.tax_exemption_reason = item.tax_exemption_reason;
+  return fields;
 }
 
 /** The request's fields an invoice keeps as they were given, null when absent. */
@@ -97,6 +154,9 @@ const keptAsGiven = [
   'recurring_count',
   'recurring_end_date',
   'request_fingerprint',
+  'buyer_reference',
+  'purchase_order_reference',
+  'tax_exemption_reason',
 ] as const satisfies readonly (keyof GenerateRequest & keyof InvoiceDoc)[];
 
 type KeptAsGiven = { [F in (typeof keptAsGiven)[number]]: NonNullable<GenerateRequest[F]> | null };
@@ -129,7 +189,8 @@ export function newInvoice(
     number_seq: number.seq,
     customer_name: req.customer_name.trim(),
     currency: totals.currency,
-    items: totals.lines.map((l) => ({ ...l })),
+    // The e-invoice fields of each item ride along with its computed figures.
+    items: totals.lines.map((line, i) => ({ ...line, ...eInvoiceItemFields(req.items[i]!) })),
     subtotal: totals.subtotal,
     discount_total: totals.discount_total,
     tax_rate: totals.tax_rate,
@@ -147,6 +208,13 @@ export function newInvoice(
     document_language: plan.language,
     template,
     requested_template: req.template ?? null,
+    customer_address: postalAddressJson(req.customer_address as Record<string, unknown> | undefined),
+    customer_electronic_address: electronicAddressJson(
+      req.customer_electronic_address as Record<string, unknown> | undefined,
+    ),
+    tax_category: (req.tax_category as TaxCategory | undefined) ?? null,
+    e_invoice: (req.e_invoice as EInvoiceFormat | undefined) ?? null,
+    seller_profile: legalProfileJson(ws.legal_profile as Record<string, unknown> | null | undefined),
     source: req.source,
     occurrence_scope: req.series_id && req.occurrence_date ? `${req.series_id}:${req.occurrence_date}` : id,
     series_pending: false,

@@ -54,5 +54,13 @@ export function encodeInvoice(doc: InvoiceDoc, baseUrl: string): Invoice {
     occurrence_date: opt(doc.occurrence_date),
     pdf_file_id: opt(doc.pdf_file_id),
     sequence: doc.version,
+    // Stored before the e-invoice fields existed: absent, as when not given.
+    customer_address: doc.customer_address ?? null,
+    customer_electronic_address: doc.customer_electronic_address ?? null,
+    buyer_reference: opt(doc.buyer_reference ?? null),
+    purchase_order_reference: opt(doc.purchase_order_reference ?? null),
+    tax_category: opt(doc.tax_category ?? null),
+    tax_exemption_reason: opt(doc.tax_exemption_reason ?? null),
+    e_invoice: opt(doc.e_invoice ?? null),
   };
 }

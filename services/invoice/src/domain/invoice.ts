@@ -1,4 +1,11 @@
-import type { ComputedLine } from '@invoice-platform/common/invoice-money';
+import type {
+  EInvoiceFormat,
+  ElectronicAddress,
+  LegalProfile,
+  PostalAddress,
+  TaxCategory,
+} from '@invoice-platform/common/contracts/e-invoice';
+import type { EInvoiceLine } from './e-invoice/input.ts';
 
 /** The template an invoice is printed with (pdf.v1 ResolveTemplate); null for the plain built-in layout. */
 export interface TemplateRef {
@@ -44,7 +51,7 @@ export interface InvoiceDoc {
   customer_email: string | null;
   customer_tax_id: string | null;
   currency: string;
-  items: ComputedLine[];
+  items: EInvoiceLine[];
   subtotal: string;
   discount_total: string;
   tax_rate: string;
@@ -68,6 +75,19 @@ export interface InvoiceDoc {
   requested_template: string | null;
   payment_gateway: string | null;
   payment_account: string | null;
+  /** E-invoice fields of the generate request (docs/e-invoicing.md); null when not given. */
+  customer_address: PostalAddress | null;
+  customer_electronic_address: ElectronicAddress | null;
+  buyer_reference: string | null;
+  purchase_order_reference: string | null;
+  tax_category: TaxCategory | null;
+  tax_exemption_reason: string | null;
+  e_invoice: EInvoiceFormat | null;
+  /**
+   * The workspace's legal profile when the invoice was generated (null: it had none): the seller
+   * the PDF prints and the e-invoice names, kept so a later profile change alters no invoice.
+   */
+  seller_profile: LegalProfile | null;
   source: string;
   series_id: string | null;
   occurrence_date: string | null;

@@ -1,8 +1,39 @@
 import type { PaymentAccount__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentAccount';
 import type { RenderRequest } from '@invoice-platform/protos/invoiceplatform/pdf/v1/RenderRequest';
+import type { LegalProfile, PostalAddress } from '@invoice-platform/common/contracts/e-invoice';
 import type { InvoiceDoc } from './invoice.ts';
 import { type InvoiceStatus, statusMarking } from './status.ts';
 import type { WorkspaceInfo } from './workspace.ts';
+
+/** An address as the lines a document prints, in the usual order; none when unknown. */
+export function addressLines(address: PostalAddress | null): string[] {
+  if (!address) return [];
+  const cityLine = [address.postal_code, address.city].join(' ');
+  return [
+    address.line1,
+    address.line2,
+    address.region ? `${cityLine}, ${address.region}` : cityLine,
+    address.country,
+  ].filter((line): line is string => Boolean(line));
+}
+
+/**
+ * The seller printed on the document: the legal profile the invoice was generated under (legal
+ * name, trading name, address, VAT or tax number, contact), else the workspace's name.
+ */
+function sellerParty(workspace: WorkspaceInfo, profile: LegalProfile | null) {
+  if (!profile) return { name: workspace.name, address_lines: [] };
+  const contact = profile.contact;
+  return {
+    name: profile.trading_name ? `${profile.legal_name} (${profile.trading_name})` : profile.legal_name,
+    email: contact?.email,
+    tax_id: profile.vat_id ?? profile.tax_registration_id,
+    address_lines: [
+      ...addressLines(profile.address ?? null),
+      ...(contact?.name || contact?.phone ? [[contact.name, contact.phone].filter(Boolean).join(', ')] : []),
+    ],
+  };
+}
 
 /**
  * The document the pdf service prints, the one place an invoice becomes a render request (sync
@@ -31,12 +62,12 @@ export function renderRequest(
       paid_at: doc.paid_at ? new Date(doc.paid_at).toISOString() : undefined,
       invoice_status: doc.invoice_status,
       currency: doc.currency,
-      seller: { name: workspace.name, address_lines: [] },
+      seller: sellerParty(workspace, doc.seller_profile ?? null),
       customer: {
         name: doc.customer_name,
         email: optional(doc.customer_email),
         tax_id: optional(doc.customer_tax_id),
-        address_lines: [],
+        address_lines: addressLines(doc.customer_address ?? null),
       },
       items: doc.items,
       subtotal: doc.subtotal,

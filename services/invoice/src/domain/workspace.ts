@@ -1,4 +1,5 @@
 import type { WorkspaceProfile } from '@invoice-platform/common/contracts/workspace';
+import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
 
-/** What the invoice service reads of an accounts.v1 Workspace. */
-export type WorkspaceInfo = WorkspaceProfile;
+/** What the invoice service reads of an accounts.v1 Workspace: its profile and its legal profile (the seller of its e-invoices). */
+export type WorkspaceInfo = WorkspaceProfile & Partial<Pick<Workspace__Output, 'legal_profile'>>;

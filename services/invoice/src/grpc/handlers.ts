@@ -81,6 +81,14 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
       return encodeInvoice(await service.get(req.workspace_id, req.invoice_id), baseUrl);
     },
 
+    async GetEInvoice(req) {
+      return service.eInvoice(req.workspace_id, req.invoice_id);
+    },
+
+    async GetPublicEInvoice(req) {
+      return service.publicEInvoice(req.invoice_id);
+    },
+
     async GetPublicInvoice(req) {
       const doc = await service.findPublic(req.invoice_id);
       if (!doc) throw new AppError('not_found', 'No such invoice.');

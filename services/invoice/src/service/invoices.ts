@@ -1,3 +1,4 @@
+import { AppError } from '@invoice-platform/common/errors';
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import type { Logger } from '@invoice-platform/common/logger';
 import { clampPage } from '@invoice-platform/common/store/paging';
@@ -113,6 +114,24 @@ export class InvoiceService {
 
   recordPdfResult(workspaceId: string, id: string, sequence: number, file: FileInfo | undefined) {
     return this.changes.recordPdfResult(workspaceId, id, sequence, file);
+  }
+
+  /** The invoice's e-invoice (docs/e-invoicing.md); NOT_FOUND when it has none. */
+  async eInvoice(workspaceId: string, id: string) {
+    return this.eInvoiceOf(await this.deps.invoices.get(workspaceId, id));
+  }
+
+  /** The same for the public invoice page, where the id is the capability. */
+  async publicEInvoice(id: string) {
+    const doc = await this.deps.invoices.findPublic(id);
+    if (!doc) throw new AppError('not_found', 'No such invoice.');
+    return this.eInvoiceOf(doc);
+  }
+
+  private async eInvoiceOf(doc: InvoiceDoc) {
+    const file = await this.renderRequests.eInvoice(doc, await this.workspaces.get(doc.workspace_id));
+    if (!file) throw new AppError('not_found', 'This invoice has no e-invoice: it was generated without e_invoice.');
+    return file;
   }
 
   async renderInput(workspaceId: string, id: string) {

@@ -52,6 +52,9 @@ export function validateRenderRequest(req: RenderRequest): {
   if (!(statusMarkings as readonly string[]).includes(req.status_marking)) {
     bad('status_marking', `must be one of ${statusMarkings.join(', ')}`);
   }
+  if (req.factur_x_xml !== undefined && req.factur_x_xml.trim() === '') {
+    bad('factur_x_xml', "must be the invoice's Factur-X XML when set");
+  }
   const doc = req.document;
   if (!doc) {
     bad('document', 'is required');

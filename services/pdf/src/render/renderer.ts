@@ -6,6 +6,8 @@ import type { Logger } from '@invoice-platform/common/logger';
 import { meter, secondsBuckets } from '@invoice-platform/common/metrics';
 import { outputCapDefaults } from '../config.ts';
 import type { BrowserPool } from './browser-pool.ts';
+import { toFacturX } from './factur-x.ts';
+import { OutputLimitError } from './print-bounds.ts';
 import { printActionName, recipeName } from './warm-chrome-pdf.worker.ts';
 
 const require = createRequire(import.meta.url);
@@ -165,6 +167,18 @@ export class PdfRenderer {
     const pdf = Buffer.from(res.content);
     if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the recipe did not produce a PDF');
     return pdf;
+  }
+
+  /**
+   * A printed PDF made Factur-X PDF/A-3b with `xml` embedded (render/factur-x.ts; FacturXError when
+   * it cannot be). The result is held to the byte cap like the print itself: past it, the same
+   * TemplateError (`output_bytes`).
+   */
+  withFacturX(pdf: Buffer, xml: string): Buffer {
+    const out = toFacturX(pdf, xml);
+    const cap = this.opts.maxOutputBytes ?? outputCapDefaults.maxOutputBytes;
+    if (out.length > cap) throw classify(new OutputLimitError('bytes', cap));
+    return out;
   }
 
   /** The HTML the engine produces (jsreport's built-in html recipe): for previews and the benchmark. */

@@ -7,6 +7,7 @@ import { countPdfPages, downloadName, type FileInfo, sha256Hex } from '../domain
 import type { FileStore } from '../store/files.ts';
 import type { TemplateStore } from '../store/templates.ts';
 import type { FairQueue } from '../render/fair-queue.ts';
+import { FacturXError } from '../render/factur-x.ts';
 import { type PdfRenderer, TemplateError } from '../render/renderer.ts';
 import type { SystemTemplateSources } from '../render/system-templates.ts';
 
@@ -43,11 +44,14 @@ export class Documents {
     const { document, language, marking } = validateRenderRequest(req);
     const layout = await this.chooseLayout(req.workspace_id, req.template_id);
     const data = buildTemplateData(document, layout.template ? language : 'en', marking);
+    let printed: Buffer;
     let pdf: Buffer;
     try {
-      pdf = await this.deps.queue.run(req.workspace_id, layout.helpers.trim() !== '', () =>
+      printed = await this.deps.queue.run(req.workspace_id, layout.helpers.trim() !== '', () =>
         this.deps.renderer.render({ content: layout.content, helpers: layout.helpers, data }),
       );
+      // Every render of a Factur-X invoice, re-renders included, carries the XML (pdf.proto).
+      pdf = req.factur_x_xml === undefined ? printed : this.deps.renderer.withFacturX(printed, req.factur_x_xml);
     } catch (err) {
       this.deps.log.warn(
         { err: (err as Error).message, invoice_id: req.invoice_id, template: layout.template?.id ?? 'plain' },
@@ -62,6 +66,11 @@ export class Documents {
           err.limit ? { limit: err.limit } : undefined,
         );
       }
+      // Chromium wrote a PDF the incremental update cannot extend: every retry would meet it again,
+      // and a file that only looks like PDF/A-3b is worse than none.
+      if (err instanceof FacturXError) {
+        throw new AppError('internal', `The PDF could not be made PDF/A-3b for Factur-X: ${err.message}.`);
+      }
       throw new AppError('application', renderFailedMessage);
     }
     const file = await this.deps.files.put(pdf, {
@@ -70,7 +79,8 @@ export class Documents {
       content_type: 'application/pdf',
       download_name: downloadName(document.invoice_number, marking),
       sha256: sha256Hex(pdf),
-      pages: countPdfPages(pdf),
+      // Counted on Chromium's bytes: the Factur-X update adds no page, but its XMP repeats the title.
+      pages: countPdfPages(printed),
       invoice_sequence: req.invoice_sequence,
       template: layout.template,
       document_language: language,

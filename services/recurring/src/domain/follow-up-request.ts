@@ -9,7 +9,7 @@ import { contentOfFirstInvoice } from './series-content.ts';
  * issue-to-due offset; idempotent by series occurrence in the invoice service. Its content is the
  * series' own once an operator edited it (domain/series-content.ts), else the first invoice's
  * (`source`); what cannot be edited (tax id, payment notes, footer, template, payment gateway and
- * account) always comes from the first invoice.
+ * account, the e-invoice format and the buyer's e-invoice data) always comes from the first invoice.
  */
 export function followUpRequest(
   series: SeriesDoc,
@@ -40,5 +40,13 @@ export function followUpRequest(
     recurring_interval: series.frequency,
     payment_gateway: source.payment_gateway,
     payment_account: source.payment_account,
+    // The e-invoice of the series (docs/e-invoicing.md): its format and the buyer's data.
+    customer_address: source.customer_address,
+    customer_electronic_address: source.customer_electronic_address,
+    buyer_reference: source.buyer_reference,
+    purchase_order_reference: source.purchase_order_reference,
+    tax_category: source.tax_category,
+    tax_exemption_reason: source.tax_exemption_reason,
+    e_invoice: source.e_invoice,
   };
 }

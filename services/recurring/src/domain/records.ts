@@ -11,6 +11,10 @@ export interface ContentItem {
   discount?: string;
   unit?: string;
   tax_rate?: string;
+  /** E-invoice fields of the line (docs/e-invoicing.md). */
+  unit_code?: string;
+  tax_category?: string;
+  tax_exemption_reason?: string;
 }
 
 /** The content of a follow-up an operator can edit (recurring.v1 SeriesContent). */

@@ -117,6 +117,9 @@ export function contentItem(item: {
   discount?: string | undefined;
   unit?: string | undefined;
   tax_rate?: string | undefined;
+  unit_code?: string | undefined;
+  tax_category?: string | undefined;
+  tax_exemption_reason?: string | undefined;
 }): ContentItem {
   const line: ContentItem = {
     description: item.description ?? '',
@@ -126,6 +129,9 @@ export function contentItem(item: {
   if (item.discount) line.discount = item.discount;
   if (item.unit) line.unit = item.unit;
   if (item.tax_rate) line.tax_rate = item.tax_rate;
+  if (item.unit_code) line.unit_code = item.unit_code;
+  if (item.tax_category) line.tax_category = item.tax_category;
+  if (item.tax_exemption_reason) line.tax_exemption_reason = item.tax_exemption_reason;
   return line;
 }
 

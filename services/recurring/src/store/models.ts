@@ -11,6 +11,9 @@ const contentItemSchema = new Schema<ContentItem>(
     discount: String,
     unit: String,
     tax_rate: String,
+    unit_code: String,
+    tax_category: String,
+    tax_exemption_reason: String,
   },
   { _id: false },
 );

@@ -27,6 +27,7 @@ import type { PaymentAccount as _invoiceplatform_accounts_v1_PaymentAccount, Pay
 import type { PaymentGateway as _invoiceplatform_accounts_v1_PaymentGateway, PaymentGateway__Output as _invoiceplatform_accounts_v1_PaymentGateway__Output } from '../../../invoiceplatform/accounts/v1/PaymentGateway.ts';
 import type { PaymentGatewayCredentials as _invoiceplatform_accounts_v1_PaymentGatewayCredentials, PaymentGatewayCredentials__Output as _invoiceplatform_accounts_v1_PaymentGatewayCredentials__Output } from '../../../invoiceplatform/accounts/v1/PaymentGatewayCredentials.ts';
 import type { RevokeApiKeyRequest as _invoiceplatform_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output } from '../../../invoiceplatform/accounts/v1/RevokeApiKeyRequest.ts';
+import type { SetLegalProfileRequest as _invoiceplatform_accounts_v1_SetLegalProfileRequest, SetLegalProfileRequest__Output as _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output } from '../../../invoiceplatform/accounts/v1/SetLegalProfileRequest.ts';
 import type { SetWorkspaceFeaturesRequest as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, SetWorkspaceFeaturesRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output } from '../../../invoiceplatform/accounts/v1/SetWorkspaceFeaturesRequest.ts';
 import type { UpdateWorkspacePlanRequest as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, UpdateWorkspacePlanRequest__Output as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output } from '../../../invoiceplatform/accounts/v1/UpdateWorkspacePlanRequest.ts';
 import type { Workspace as _invoiceplatform_accounts_v1_Workspace, Workspace__Output as _invoiceplatform_accounts_v1_Workspace__Output } from '../../../invoiceplatform/accounts/v1/Workspace.ts';
@@ -158,6 +159,15 @@ export interface AccountsServiceClient extends grpc.Client {
   revokeApiKey(argument: _invoiceplatform_accounts_v1_RevokeApiKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   revokeApiKey(argument: _invoiceplatform_accounts_v1_RevokeApiKeyRequest, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_ApiKey__Output>): grpc.ClientUnaryCall;
   
+  SetLegalProfile(argument: _invoiceplatform_accounts_v1_SetLegalProfileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetLegalProfile(argument: _invoiceplatform_accounts_v1_SetLegalProfileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetLegalProfile(argument: _invoiceplatform_accounts_v1_SetLegalProfileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetLegalProfile(argument: _invoiceplatform_accounts_v1_SetLegalProfileRequest, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setLegalProfile(argument: _invoiceplatform_accounts_v1_SetLegalProfileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setLegalProfile(argument: _invoiceplatform_accounts_v1_SetLegalProfileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setLegalProfile(argument: _invoiceplatform_accounts_v1_SetLegalProfileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setLegalProfile(argument: _invoiceplatform_accounts_v1_SetLegalProfileRequest, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  
   SetWorkspaceFeatures(argument: _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
   SetWorkspaceFeatures(argument: _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
   SetWorkspaceFeatures(argument: _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
@@ -207,6 +217,8 @@ export interface AccountsServiceHandlers extends grpc.UntypedServiceImplementati
   
   RevokeApiKey: grpc.handleUnaryCall<_invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output, _invoiceplatform_accounts_v1_ApiKey>;
   
+  SetLegalProfile: grpc.handleUnaryCall<_invoiceplatform_accounts_v1_SetLegalProfileRequest__Output, _invoiceplatform_accounts_v1_Workspace>;
+  
   SetWorkspaceFeatures: grpc.handleUnaryCall<_invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output, _invoiceplatform_accounts_v1_Workspace>;
   
   UpdateWorkspacePlan: grpc.handleUnaryCall<_invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output, _invoiceplatform_accounts_v1_Workspace>;
@@ -228,6 +240,7 @@ export interface AccountsServiceDefinition extends grpc.ServiceDefinition {
   ListPaymentGateways: MethodDefinition<_invoiceplatform_accounts_v1_ListPaymentGatewaysRequest, _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse, _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest__Output, _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse__Output>
   ListWorkspaces: MethodDefinition<_invoiceplatform_accounts_v1_ListWorkspacesRequest, _invoiceplatform_accounts_v1_ListWorkspacesResponse, _invoiceplatform_accounts_v1_ListWorkspacesRequest__Output, _invoiceplatform_accounts_v1_ListWorkspacesResponse__Output>
   RevokeApiKey: MethodDefinition<_invoiceplatform_accounts_v1_RevokeApiKeyRequest, _invoiceplatform_accounts_v1_ApiKey, _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output, _invoiceplatform_accounts_v1_ApiKey__Output>
+  SetLegalProfile: MethodDefinition<_invoiceplatform_accounts_v1_SetLegalProfileRequest, _invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output, _invoiceplatform_accounts_v1_Workspace__Output>
   SetWorkspaceFeatures: MethodDefinition<_invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, _invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output, _invoiceplatform_accounts_v1_Workspace__Output>
   UpdateWorkspacePlan: MethodDefinition<_invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, _invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output, _invoiceplatform_accounts_v1_Workspace__Output>
 }

@@ -1,5 +1,6 @@
 // Original file: protos/invoiceplatform/accounts/v1/accounts.proto
 
+import type { LegalProfile as _invoiceplatform_accounts_v1_LegalProfile, LegalProfile__Output as _invoiceplatform_accounts_v1_LegalProfile__Output } from '../../../invoiceplatform/accounts/v1/LegalProfile.ts';
 import type { Long } from '@grpc/proto-loader';
 
 export interface Workspace {
@@ -14,6 +15,7 @@ export interface Workspace {
   'updated_at'?: (string);
   'version'?: (number | string | Long);
   'owner_email'?: (string);
+  'legal_profile'?: (_invoiceplatform_accounts_v1_LegalProfile | null);
 }
 
 export interface Workspace__Output {
@@ -28,4 +30,5 @@ export interface Workspace__Output {
   'updated_at': (string);
   'version': (string);
   'owner_email': (string);
+  'legal_profile': (_invoiceplatform_accounts_v1_LegalProfile__Output | null);
 }

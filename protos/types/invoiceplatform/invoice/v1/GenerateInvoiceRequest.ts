@@ -1,6 +1,8 @@
 // Original file: protos/invoiceplatform/invoice/v1/invoice.proto
 
 import type { Item as _invoiceplatform_invoice_v1_Item, Item__Output as _invoiceplatform_invoice_v1_Item__Output } from '../../../invoiceplatform/invoice/v1/Item.ts';
+import type { PostalAddress as _invoiceplatform_invoice_v1_PostalAddress, PostalAddress__Output as _invoiceplatform_invoice_v1_PostalAddress__Output } from '../../../invoiceplatform/invoice/v1/PostalAddress.ts';
+import type { ElectronicAddress as _invoiceplatform_invoice_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_invoice_v1_ElectronicAddress__Output } from '../../../invoiceplatform/invoice/v1/ElectronicAddress.ts';
 
 export interface GenerateInvoiceRequest {
   'workspace_id'?: (string);
@@ -29,6 +31,13 @@ export interface GenerateInvoiceRequest {
   'series_id'?: (string);
   'occurrence_date'?: (string);
   'issue_date'?: (string);
+  'customer_address'?: (_invoiceplatform_invoice_v1_PostalAddress | null);
+  'customer_electronic_address'?: (_invoiceplatform_invoice_v1_ElectronicAddress | null);
+  'buyer_reference'?: (string);
+  'purchase_order_reference'?: (string);
+  'tax_category'?: (string);
+  'tax_exemption_reason'?: (string);
+  'e_invoice'?: (string);
   '_idempotency_key'?: "idempotency_key";
   '_request_fingerprint'?: "request_fingerprint";
   '_customer_email'?: "customer_email";
@@ -50,6 +59,13 @@ export interface GenerateInvoiceRequest {
   '_series_id'?: "series_id";
   '_occurrence_date'?: "occurrence_date";
   '_issue_date'?: "issue_date";
+  '_customer_address'?: "customer_address";
+  '_customer_electronic_address'?: "customer_electronic_address";
+  '_buyer_reference'?: "buyer_reference";
+  '_purchase_order_reference'?: "purchase_order_reference";
+  '_tax_category'?: "tax_category";
+  '_tax_exemption_reason'?: "tax_exemption_reason";
+  '_e_invoice'?: "e_invoice";
 }
 
 export interface GenerateInvoiceRequest__Output {
@@ -79,6 +95,13 @@ export interface GenerateInvoiceRequest__Output {
   'series_id'?: (string);
   'occurrence_date'?: (string);
   'issue_date'?: (string);
+  'customer_address'?: (_invoiceplatform_invoice_v1_PostalAddress__Output | null);
+  'customer_electronic_address'?: (_invoiceplatform_invoice_v1_ElectronicAddress__Output | null);
+  'buyer_reference'?: (string);
+  'purchase_order_reference'?: (string);
+  'tax_category'?: (string);
+  'tax_exemption_reason'?: (string);
+  'e_invoice'?: (string);
   '_idempotency_key'?: "idempotency_key";
   '_request_fingerprint'?: "request_fingerprint";
   '_customer_email'?: "customer_email";
@@ -100,4 +123,11 @@ export interface GenerateInvoiceRequest__Output {
   '_series_id'?: "series_id";
   '_occurrence_date'?: "occurrence_date";
   '_issue_date'?: "issue_date";
+  '_customer_address'?: "customer_address";
+  '_customer_electronic_address'?: "customer_electronic_address";
+  '_buyer_reference'?: "buyer_reference";
+  '_purchase_order_reference'?: "purchase_order_reference";
+  '_tax_category'?: "tax_category";
+  '_tax_exemption_reason'?: "tax_exemption_reason";
+  '_e_invoice'?: "e_invoice";
 }

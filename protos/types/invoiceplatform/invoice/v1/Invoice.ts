@@ -2,6 +2,8 @@
 
 import type { InvoiceLine as _invoiceplatform_invoice_v1_InvoiceLine, InvoiceLine__Output as _invoiceplatform_invoice_v1_InvoiceLine__Output } from '../../../invoiceplatform/invoice/v1/InvoiceLine.ts';
 import type { TemplateInfo as _invoiceplatform_invoice_v1_TemplateInfo, TemplateInfo__Output as _invoiceplatform_invoice_v1_TemplateInfo__Output } from '../../../invoiceplatform/invoice/v1/TemplateInfo.ts';
+import type { PostalAddress as _invoiceplatform_invoice_v1_PostalAddress, PostalAddress__Output as _invoiceplatform_invoice_v1_PostalAddress__Output } from '../../../invoiceplatform/invoice/v1/PostalAddress.ts';
+import type { ElectronicAddress as _invoiceplatform_invoice_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_invoice_v1_ElectronicAddress__Output } from '../../../invoiceplatform/invoice/v1/ElectronicAddress.ts';
 
 export interface Invoice {
   'id'?: (string);
@@ -45,6 +47,13 @@ export interface Invoice {
   'occurrence_date'?: (string);
   'pdf_file_id'?: (string);
   'sequence'?: (number);
+  'customer_address'?: (_invoiceplatform_invoice_v1_PostalAddress | null);
+  'customer_electronic_address'?: (_invoiceplatform_invoice_v1_ElectronicAddress | null);
+  'buyer_reference'?: (string);
+  'purchase_order_reference'?: (string);
+  'tax_category'?: (string);
+  'tax_exemption_reason'?: (string);
+  'e_invoice'?: (string);
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_subtotal'?: "subtotal";
@@ -65,6 +74,13 @@ export interface Invoice {
   '_series_id'?: "series_id";
   '_occurrence_date'?: "occurrence_date";
   '_pdf_file_id'?: "pdf_file_id";
+  '_customer_address'?: "customer_address";
+  '_customer_electronic_address'?: "customer_electronic_address";
+  '_buyer_reference'?: "buyer_reference";
+  '_purchase_order_reference'?: "purchase_order_reference";
+  '_tax_category'?: "tax_category";
+  '_tax_exemption_reason'?: "tax_exemption_reason";
+  '_e_invoice'?: "e_invoice";
 }
 
 export interface Invoice__Output {
@@ -109,6 +125,13 @@ export interface Invoice__Output {
   'occurrence_date'?: (string);
   'pdf_file_id'?: (string);
   'sequence': (number);
+  'customer_address'?: (_invoiceplatform_invoice_v1_PostalAddress__Output | null);
+  'customer_electronic_address'?: (_invoiceplatform_invoice_v1_ElectronicAddress__Output | null);
+  'buyer_reference'?: (string);
+  'purchase_order_reference'?: (string);
+  'tax_category'?: (string);
+  'tax_exemption_reason'?: (string);
+  'e_invoice'?: (string);
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_subtotal'?: "subtotal";
@@ -129,4 +152,11 @@ export interface Invoice__Output {
   '_series_id'?: "series_id";
   '_occurrence_date'?: "occurrence_date";
   '_pdf_file_id'?: "pdf_file_id";
+  '_customer_address'?: "customer_address";
+  '_customer_electronic_address'?: "customer_electronic_address";
+  '_buyer_reference'?: "buyer_reference";
+  '_purchase_order_reference'?: "purchase_order_reference";
+  '_tax_category'?: "tax_category";
+  '_tax_exemption_reason'?: "tax_exemption_reason";
+  '_e_invoice'?: "e_invoice";
 }

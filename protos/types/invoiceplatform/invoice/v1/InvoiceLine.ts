@@ -11,9 +11,15 @@ export interface InvoiceLine {
   'line_amount'?: (string);
   'discount_share'?: (string);
   'effective_tax_rate'?: (string);
+  'unit_code'?: (string);
+  'tax_category'?: (string);
+  'tax_exemption_reason'?: (string);
   '_discount'?: "discount";
   '_unit'?: "unit";
   '_tax_rate'?: "tax_rate";
+  '_unit_code'?: "unit_code";
+  '_tax_category'?: "tax_category";
+  '_tax_exemption_reason'?: "tax_exemption_reason";
 }
 
 export interface InvoiceLine__Output {
@@ -26,7 +32,13 @@ export interface InvoiceLine__Output {
   'line_amount': (string);
   'discount_share': (string);
   'effective_tax_rate': (string);
+  'unit_code'?: (string);
+  'tax_category'?: (string);
+  'tax_exemption_reason'?: (string);
   '_discount'?: "discount";
   '_unit'?: "unit";
   '_tax_rate'?: "tax_rate";
+  '_unit_code'?: "unit_code";
+  '_tax_category'?: "tax_category";
+  '_tax_exemption_reason'?: "tax_exemption_reason";
 }

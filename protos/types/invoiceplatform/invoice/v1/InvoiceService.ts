@@ -4,9 +4,11 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AddCreditsRequest as _invoiceplatform_invoice_v1_AddCreditsRequest, AddCreditsRequest__Output as _invoiceplatform_invoice_v1_AddCreditsRequest__Output } from '../../../invoiceplatform/invoice/v1/AddCreditsRequest.ts';
 import type { CreditBalance as _invoiceplatform_invoice_v1_CreditBalance, CreditBalance__Output as _invoiceplatform_invoice_v1_CreditBalance__Output } from '../../../invoiceplatform/invoice/v1/CreditBalance.ts';
+import type { EInvoiceFile as _invoiceplatform_invoice_v1_EInvoiceFile, EInvoiceFile__Output as _invoiceplatform_invoice_v1_EInvoiceFile__Output } from '../../../invoiceplatform/invoice/v1/EInvoiceFile.ts';
 import type { GenerateInvoiceRequest as _invoiceplatform_invoice_v1_GenerateInvoiceRequest, GenerateInvoiceRequest__Output as _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output } from '../../../invoiceplatform/invoice/v1/GenerateInvoiceRequest.ts';
 import type { GenerateInvoiceResponse as _invoiceplatform_invoice_v1_GenerateInvoiceResponse, GenerateInvoiceResponse__Output as _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output } from '../../../invoiceplatform/invoice/v1/GenerateInvoiceResponse.ts';
 import type { GetCreditsRequest as _invoiceplatform_invoice_v1_GetCreditsRequest, GetCreditsRequest__Output as _invoiceplatform_invoice_v1_GetCreditsRequest__Output } from '../../../invoiceplatform/invoice/v1/GetCreditsRequest.ts';
+import type { GetEInvoiceRequest as _invoiceplatform_invoice_v1_GetEInvoiceRequest, GetEInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetEInvoiceRequest__Output } from '../../../invoiceplatform/invoice/v1/GetEInvoiceRequest.ts';
 import type { GetInvoicePdfRequest as _invoiceplatform_invoice_v1_GetInvoicePdfRequest, GetInvoicePdfRequest__Output as _invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output } from '../../../invoiceplatform/invoice/v1/GetInvoicePdfRequest.ts';
 import type { GetInvoicePdfResponse as _invoiceplatform_invoice_v1_GetInvoicePdfResponse, GetInvoicePdfResponse__Output as _invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output } from '../../../invoiceplatform/invoice/v1/GetInvoicePdfResponse.ts';
 import type { GetInvoiceRequest as _invoiceplatform_invoice_v1_GetInvoiceRequest, GetInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetInvoiceRequest__Output } from '../../../invoiceplatform/invoice/v1/GetInvoiceRequest.ts';
@@ -56,6 +58,15 @@ export interface InvoiceServiceClient extends grpc.Client {
   getCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
   getCredits(argument: _invoiceplatform_invoice_v1_GetCreditsRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
   
+  GetEInvoice(argument: _invoiceplatform_invoice_v1_GetEInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  GetEInvoice(argument: _invoiceplatform_invoice_v1_GetEInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  GetEInvoice(argument: _invoiceplatform_invoice_v1_GetEInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  GetEInvoice(argument: _invoiceplatform_invoice_v1_GetEInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  getEInvoice(argument: _invoiceplatform_invoice_v1_GetEInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  getEInvoice(argument: _invoiceplatform_invoice_v1_GetEInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  getEInvoice(argument: _invoiceplatform_invoice_v1_GetEInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  getEInvoice(argument: _invoiceplatform_invoice_v1_GetEInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  
   GetInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
   GetInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
   GetInvoice(argument: _invoiceplatform_invoice_v1_GetInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
@@ -73,6 +84,15 @@ export interface InvoiceServiceClient extends grpc.Client {
   getInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
   getInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
   getInvoicePdf(argument: _invoiceplatform_invoice_v1_GetInvoicePdfRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetPublicEInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  GetPublicEInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  GetPublicEInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  GetPublicEInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  getPublicEInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  getPublicEInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  getPublicEInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
+  getPublicEInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_EInvoiceFile__Output>): grpc.ClientUnaryCall;
   
   GetPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
   GetPublicInvoice(argument: _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_Invoice__Output>): grpc.ClientUnaryCall;
@@ -164,9 +184,13 @@ export interface InvoiceServiceHandlers extends grpc.UntypedServiceImplementatio
   
   GetCredits: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance>;
   
+  GetEInvoice: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetEInvoiceRequest__Output, _invoiceplatform_invoice_v1_EInvoiceFile>;
+  
   GetInvoice: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetInvoiceRequest__Output, _invoiceplatform_invoice_v1_Invoice>;
   
   GetInvoicePdf: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output, _invoiceplatform_invoice_v1_GetInvoicePdfResponse>;
+  
+  GetPublicEInvoice: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output, _invoiceplatform_invoice_v1_EInvoiceFile>;
   
   GetPublicInvoice: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output, _invoiceplatform_invoice_v1_Invoice>;
   
@@ -192,8 +216,10 @@ export interface InvoiceServiceDefinition extends grpc.ServiceDefinition {
   AddCredits: MethodDefinition<_invoiceplatform_invoice_v1_AddCreditsRequest, _invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_AddCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance__Output>
   GenerateInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GenerateInvoiceRequest, _invoiceplatform_invoice_v1_GenerateInvoiceResponse, _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output, _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>
   GetCredits: MethodDefinition<_invoiceplatform_invoice_v1_GetCreditsRequest, _invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_GetCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance__Output>
+  GetEInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GetEInvoiceRequest, _invoiceplatform_invoice_v1_EInvoiceFile, _invoiceplatform_invoice_v1_GetEInvoiceRequest__Output, _invoiceplatform_invoice_v1_EInvoiceFile__Output>
   GetInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GetInvoiceRequest, _invoiceplatform_invoice_v1_Invoice, _invoiceplatform_invoice_v1_GetInvoiceRequest__Output, _invoiceplatform_invoice_v1_Invoice__Output>
   GetInvoicePdf: MethodDefinition<_invoiceplatform_invoice_v1_GetInvoicePdfRequest, _invoiceplatform_invoice_v1_GetInvoicePdfResponse, _invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output, _invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>
+  GetPublicEInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GetPublicInvoiceRequest, _invoiceplatform_invoice_v1_EInvoiceFile, _invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output, _invoiceplatform_invoice_v1_EInvoiceFile__Output>
   GetPublicInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GetPublicInvoiceRequest, _invoiceplatform_invoice_v1_Invoice, _invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output, _invoiceplatform_invoice_v1_Invoice__Output>
   GetRenderInput: MethodDefinition<_invoiceplatform_invoice_v1_GetRenderInputRequest, _invoiceplatform_pdf_v1_RenderRequest, _invoiceplatform_invoice_v1_GetRenderInputRequest__Output, _invoiceplatform_pdf_v1_RenderRequest__Output>
   ListInvoices: MethodDefinition<_invoiceplatform_invoice_v1_ListInvoicesRequest, _invoiceplatform_invoice_v1_ListInvoicesResponse, _invoiceplatform_invoice_v1_ListInvoicesRequest__Output, _invoiceplatform_invoice_v1_ListInvoicesResponse__Output>

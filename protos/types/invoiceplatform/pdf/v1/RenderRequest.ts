@@ -10,7 +10,9 @@ export interface RenderRequest {
   'document_language'?: (string);
   'status_marking'?: (string);
   'invoice_sequence'?: (number);
+  'factur_x_xml'?: (string);
   '_template_id'?: "template_id";
+  '_factur_x_xml'?: "factur_x_xml";
 }
 
 export interface RenderRequest__Output {
@@ -21,5 +23,7 @@ export interface RenderRequest__Output {
   'document_language': (string);
   'status_marking': (string);
   'invoice_sequence': (number);
+  'factur_x_xml'?: (string);
   '_template_id'?: "template_id";
+  '_factur_x_xml'?: "factur_x_xml";
 }

@@ -142,6 +142,7 @@ export function renderInvoicePage(view: InvoicePageView, payPath: string, messag
           : ''
       }
       ${view.pdfUrl ? html`<a class="pdf" href="${view.pdfUrl}" download>${w.download_pdf}</a>` : ''}
+      ${view.eInvoicePath ? html`<a class="pdf" href="${view.eInvoicePath}" download>${w.download_e_invoice}</a>` : ''}
       ${view.payable ? html`<p class="note">${w.pay_redirect_note}</p>` : ''}
     </div>
     ${view.footer ? html`<footer class="foot">${view.footer}</footer>` : ''}

@@ -40,6 +40,8 @@ export interface PublicInvoice {
   footer_text?: string;
   document_language: string;
   payment_gateway?: string;
+  /** factur-x | xrechnung | peppol when the invoice has an e-invoice (docs/e-invoicing.md). */
+  e_invoice?: string;
 }
 
 export interface PublicLine {
@@ -84,6 +86,8 @@ export interface InvoicePageView {
   paymentNotes: string | null;
   footer: string | null;
   pdfUrl: string | null;
+  /** The e-invoice XML's download, on the gateway's own route; null when the invoice has none. */
+  eInvoicePath: string | null;
   /** A gateway is set and the invoice is unpaid or overdue and not archived: the Pay button shows. */
   payable: boolean;
   /** The state the customer reads first, beside the badges. */
@@ -151,6 +155,7 @@ export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorksp
     paymentNotes: inv.custom_payment_notes || null,
     footer: inv.footer_text || null,
     pdfUrl,
+    eInvoicePath: inv.e_invoice ? `/p/invoice/${encodeURIComponent(inv.id)}/e-invoice` : null,
     payable: isPayable(inv),
     notice,
   };

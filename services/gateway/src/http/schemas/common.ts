@@ -13,6 +13,7 @@ import {
   RecurringInterval,
   StringEnum,
 } from '@invoice-platform/common/contracts/schema';
+import { ElectronicAddress, LegalProfile, PostalAddress } from '@invoice-platform/common/contracts/e-invoice';
 import { invoiceStatuses, recurringIntervals } from '@invoice-platform/common/contracts/values';
 
 export {
@@ -53,6 +54,12 @@ export const patternMessages: Readonly<Record<string, string>> = {
   [CURRENCY_PATTERN]: 'must be a 3-letter uppercase currency code',
   [IDEMPOTENCY_KEY_PATTERN]: 'must contain only printable ASCII characters without spaces',
   [NOT_BLANK_PATTERN]: 'must not be blank',
+  // The e-invoice shapes (legal profile, customer address) keep their patterns in the contracts.
+  [PostalAddress.properties.country.pattern!]: 'must be an ISO 3166-1 alpha-2 country code in upper case, e.g. DE',
+  [ElectronicAddress.properties.scheme.pattern!]:
+    'must be an EAS scheme code: 2 to 4 digits or upper-case letters, e.g. 9930 or EM',
+  [LegalProfile.properties.vat_id.pattern!]:
+    'must be a VAT identifier with its 2-letter country prefix in upper case, e.g. DE123456789',
 };
 
 export const ResourceId = Type.String({

@@ -5,6 +5,12 @@
  * The contract sets no maximum for most strings and for the item list; the bounds below are
  * generous limits of ours, so no request can make the service store or render unbounded input.
  */
+import {
+  EInvoiceFormat,
+  ElectronicAddress,
+  PostalAddress,
+  TaxCategory,
+} from '@invoice-platform/common/contracts/e-invoice';
 import { GenerateInvoiceResult } from '@invoice-platform/common/contracts/generate';
 import { documentLanguages, paymentProviders } from '@invoice-platform/common/contracts/values';
 import { Type, type Static } from '@sinclair/typebox';
@@ -71,6 +77,24 @@ export const Item = Type.Object(
       ...TaxRate,
       description: 'Per-item tax percentage; when omitted, the invoice-level tax_rate applies.',
     }),
+    unit_code: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z0-9]{2,3}$',
+        description:
+          'E-invoices: UN/ECE Recommendation 20 unit code (HUR hour, DAY day, MON month, H87 piece, C62 one, …). ' +
+          'When omitted, a common unit label maps to one, else C62.',
+      }),
+    ),
+    tax_category: Type.Optional(
+      use(TaxCategory, { description: "E-invoices: this line's VAT category; when omitted, the invoice's." }),
+    ),
+    tax_exemption_reason: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 300,
+        description: 'E-invoices: why the line is not taxed; needed for categories E, AE, K, G and O.',
+      }),
+    ),
   },
   { title: 'Item', additionalProperties: false },
 );
@@ -151,6 +175,35 @@ export const GenerateInvoiceBody = Type.Object(
     payment_account: Type.Optional(
       Type.String({ minLength: 1, maxLength: 128, description: 'Id of an existing payment account to attach.' }),
     ),
+    customer_address: Type.Optional(
+      use(PostalAddress, { description: "The customer's postal address, printed on the PDF." }),
+    ),
+    customer_electronic_address: Type.Optional(
+      use(ElectronicAddress, {
+        description: "E-invoices: the customer's electronic address (BT-49), e.g. Peppol 0208 + an enterprise number.",
+      }),
+    ),
+    buyer_reference: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "E-invoices: the buyer's reference (BT-10), e.g. a German public buyer's Leitweg-ID.",
+      }),
+    ),
+    purchase_order_reference: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'E-invoices: the purchase order number (BT-13).' }),
+    ),
+    tax_category: Type.Optional(
+      use(TaxCategory, { description: 'E-invoices: the VAT category of lines that name none.' }),
+    ),
+    tax_exemption_reason: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 300,
+        description: 'E-invoices: why lines of category E, AE, K, G or O that give no reason are not taxed.',
+      }),
+    ),
+    e_invoice: Type.Optional(EInvoiceFormat),
   },
   { title: 'GenerateInvoiceRequest', additionalProperties: false },
 );

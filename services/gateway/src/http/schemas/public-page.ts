@@ -180,6 +180,40 @@ export const pageRoutes: PageRouteSpec[] = [
     },
   },
   {
+    operationId: 'getPublicInvoiceEInvoice',
+    method: 'get',
+    path: '/p/invoice/:id/e-invoice',
+    summary: "The invoice's e-invoice XML",
+    description:
+      'The EN 16931 XML of an invoice generated with e_invoice (docs/e-invoicing.md), as a download: the same ' +
+      'document as GET /api/invoices/external/{id}/e-invoice. No API key: the invoice id is the capability. An ' +
+      'unknown id, and an invoice without an e-invoice, are 404.',
+    tag: 'Public invoice page',
+    params: InvoicePageParams,
+    responses: {
+      200: {
+        description: 'The XML file.',
+        body: { contentType: 'application/xml', schema: Type.String({ description: 'The XML document (UTF-8).' }) },
+        headers: pageHeaders,
+      },
+      404: {
+        description: 'No invoice has this id, or it has no e-invoice.',
+        error: true,
+        headers: pageHeaders,
+      },
+      429: {
+        description: 'Too many requests from this IP address (the limit of the API, RATE_LIMIT_PER_IP).',
+        error: true,
+        headers: [...pageHeaders, 'Retry-After'],
+      },
+      503: {
+        description: 'The invoice service is unavailable. Retry shortly.',
+        error: true,
+        headers: pageHeaders,
+      },
+    },
+  },
+  {
     operationId: 'payPublicInvoice',
     method: 'post',
     path: '/p/invoice/:id/pay',

@@ -2,7 +2,7 @@
  * The public HTTP contract as data (docs/architecture.md#public-contract): the gateway registers
  * its handlers, compiles its validators and builds the OpenAPI document from this one list.
  */
-import type { TObject, TSchema } from '@sinclair/typebox';
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FieldError } from '@invoice-platform/common/errors';
 import { InvoiceIdParams, SeriesIdParams } from './common.ts';
 import { GenerateInvoiceBody, GenerateInvoiceResponse, checkGenerateInvoice } from './generate.ts';
@@ -50,6 +50,7 @@ export const operationIds = [
   'updateInvoiceStatus',
   'archiveInvoice',
   'getInvoicePdf',
+  'getEInvoice',
 ] as const;
 export type OperationId = (typeof operationIds)[number];
 
@@ -74,7 +75,8 @@ export interface RouteSpec {
    * passed the schema, so it may rely on the field types. Paths start with 'body'.
    */
   check?: (body: never) => FieldError[];
-  success: { status: 200; schema: TSchema };
+  /** A JSON `{data: …}` by default; `contentType` for a document answered as it is (the e-invoice XML). */
+  success: { status: 200; schema: TSchema; contentType?: 'application/xml' };
   /**
    * The error statuses the endpoint can answer (docs/architecture.md#errors); the OpenAPI document
    * lists exactly these.
@@ -255,6 +257,24 @@ export const publicRoutes: RouteSpec[] = [
     body: InvoicePdfBody,
     bodyRequired: false,
     success: { status: 200, schema: InvoicePdfResponse },
+    errors: byIdErrors,
+  },
+  {
+    operationId: 'getEInvoice',
+    method: 'get',
+    path: '/api/invoices/external/:id/e-invoice',
+    summary: 'Get the e-invoice XML of an invoice',
+    description:
+      'The EN 16931 XML of an invoice generated with e_invoice, in its format: the CII document a Factur-X PDF embeds ' +
+      '(factur-x), XRechnung 3.0 UBL (xrechnung) or Peppol BIS Billing 3.0 UBL (peppol). 404 when the invoice has none.',
+    tag: 'Invoices',
+    params: InvoiceIdParams,
+    bodyRequired: false,
+    success: {
+      status: 200,
+      schema: Type.String({ description: 'The XML document (UTF-8), as a file to keep or send on.' }),
+      contentType: 'application/xml',
+    },
     errors: byIdErrors,
   },
 ];
