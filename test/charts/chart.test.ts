@@ -249,7 +249,13 @@ test('network policies: default deny, each port from its clients only, egress to
 test('the ingress routes the public paths of the gateway\'s main port only', async (t) => {
   const ingress = (await render()).find((m) => m.kind === 'Ingress')!;
   const paths = ingress.spec.rules[0].http.paths;
-  t.deepEqual(paths.map((p: any) => [p.path, p.pathType]), [['/api', 'Prefix'], ['/p', 'Prefix'], ['/openapi.json', 'Exact']]);
+  t.deepEqual(paths.map((p: any) => [p.path, p.pathType]), [
+    ['/api', 'Prefix'],
+    ['/p', 'Prefix'],
+    ['/docs', 'Prefix'],
+    ['/openapi.json', 'Exact'],
+    ['/asyncapi.json', 'Exact'],
+  ]);
   t.true(paths.every((p: any) => p.backend.service.port.name === 'main'));
 });
 

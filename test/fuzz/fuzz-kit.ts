@@ -219,6 +219,27 @@ const snippet = (a: Answer) => ('error' in a ? `(no answer: ${a.error})` : a.bod
 const requestLine = (c: Case) =>
   `${c.method} ${c.path.length > 160 ? `${c.path.slice(0, 160)}…` : c.path} (${c.body?.length ?? 0} bytes)`;
 
+/**
+ * The reference routes, which the document does not describe since they are the contracts
+ * themselves or render them (services/gateway/src/http/docs-pages.ts): the content, or 304 when
+ * the client's validator is current. HEAD is answered as GET.
+ */
+export const referenceRoutes: Record<string, Map<number, string[]>> = {
+  'GET /openapi.json': new Map([[200, ['application/json']]]),
+  'GET /asyncapi.json': new Map([
+    [200, ['application/json']],
+    [304, []],
+  ]),
+  'GET /docs': new Map([
+    [200, ['text/html']],
+    [304, []],
+  ]),
+  'GET /docs/redoc.standalone.js': new Map([
+    [200, ['text/javascript']],
+    [304, []],
+  ]),
+};
+
 export class Checks {
   readonly failures: Failure[] = [];
   /** Requests checked, per route (and provider). */
@@ -237,10 +258,12 @@ export class Checks {
   /**
    * The statuses (and media types, `[]` for any) the document gives the route. GET
    * /p/invoice/{id}/pdf, the invoice's pdf_url, is not in the document: the gateway's own answers
-   * (the file, or its JSON error envelope) stand in for it. A path no route matches may be 400,
-   * 404 or 405.
+   * (the file, or its JSON error envelope) stand in for it; so do they for the reference routes
+   * (`referenceRoutes`). A path no route matches may be 400, 404 or 405.
    */
   documented(route: string): Map<number, string[]> {
+    const reference = referenceRoutes[route.replace(/^HEAD /, 'GET ')];
+    if (reference) return reference;
     const [method, docPath] = route.split(' ') as [string, string];
     if (route === 'GET /p/invoice/{id}/pdf' && !this.doc.paths[docPath])
       return new Map([

@@ -2,8 +2,9 @@
  * Fuzzes every route reachable without a key on the real platform, with the six providers connected
  * to their fakes (test/support/fake-providers), so that notifications reach real checkouts: the
  * public page `GET /p/invoice/{id}`, its PDF `GET /p/invoice/{id}/pdf`, its Pay form
- * `POST /p/invoice/{id}/pay`, and `POST|GET /p/pay/{provider}/notify` (docs/public-page.md,
- * docs/payments.md). test/fuzz/openapi.test.ts reaches the same routes from the document alone,
+ * `POST /p/invoice/{id}/pay`, `POST|GET /p/pay/{provider}/notify` (docs/public-page.md,
+ * docs/payments.md), and the reference routes `GET /openapi.json`, `/asyncapi.json`, `/docs` and
+ * `/docs/redoc.standalone.js` (docs/architecture.md#public-contract). test/fuzz/openapi.test.ts reaches the same routes from the document alone,
  * with no gateway connected; this file knows what each provider's notification looks like and
  * which of its fields the adapter reads.
  *
@@ -20,9 +21,10 @@
  *    reads, the whole body, the encoding, the content type, the signature headers), POST and GET.
  *    A notification is validly signed here only when its body claims no paid payment.
  * 3. The page routes with ids of every shape, with and without bodies.
+ * 4. The reference routes with every method, paths around theirs, validators, encodings and ranges.
  *
  * Every answer: no 5xx, and a status (and media type) that /openapi.json documents for the route.
- * 4. Afterwards every invoice the setup made is still unpaid.
+ * 5. Afterwards every invoice the setup made is still unpaid.
  *
  * Failures are summarised by kind, route and provider; all of them, with the request that caused
  * each, are written to .local/test-output/fuzz-public-routes/failures.json.
@@ -61,6 +63,9 @@ const MiB = 1024 * 1024;
 /** Requests per provider for the notification fuzzing (POST and GET), and per page route. */
 const notificationsPerProvider = 330;
 const requestsPerPageRoute = { page: 220, pdf: 120, pay: 220 };
+/** Requests per reference route: the contracts and the API reference (services/gateway/src/http/docs-pages.ts). */
+const requestsPerReferenceRoute = 100;
+const referencePaths = ['/openapi.json', '/asyncapi.json', '/docs', '/docs/redoc.standalone.js'];
 /** Requests in flight at once: the gateway, the payment service and FerretDB share 2 cores. */
 const concurrency = 4;
 /** The seed of every request below: printed, and FUZZ_SEED replays a run. */
@@ -942,6 +947,127 @@ test.serial('the page routes with ids of every shape: no 5xx, only documented an
   t.log(`${cases.length} requests in ${Math.round((Date.now() - started) / 1000)} s`);
   checks.report(t, 'page routes', from);
 });
+
+test.serial(
+  'the reference routes (/openapi.json, /asyncapi.json, /docs and its script) with every method, path and header: no 5xx, only their own answers',
+  async (t) => {
+    t.timeout(4 * 60_000);
+    const from = checks.failures.length;
+    const started = Date.now();
+    const rng = new Rng(seed ^ 0x4);
+    const base = platform.gateway.baseUrl;
+    const html = await (await fetch(`${base}/docs`)).text();
+    const version = /redoc\.standalone\.js\?v=([^"&]+)"/.exec(html)?.[1];
+    if (!version) throw new Error(`no versioned script on /docs: ${html}`);
+    const etags = Object.fromEntries(
+      await Promise.all(
+        referencePaths.map(async (p) => [
+          p,
+          (await fetch(`${base}${p}`, { method: 'HEAD' })).headers.get('etag') ?? '"x"',
+        ]),
+      ),
+    ) as Record<string, string>;
+    /** The path as sent; `routed: false` when it then matches no route. */
+    const pathShapes: { name: string; path: (p: string) => string; routed?: boolean }[] = [
+      { name: 'as is', path: (p) => p },
+      { name: 'a trailing slash', path: (p) => `${p}/` },
+      { name: 'upper case', path: (p) => p.toUpperCase() },
+      {
+        name: 'a query',
+        path: (p) =>
+          `${p}?${rng.pick([
+            `v=${version}`,
+            'v=0.0.0',
+            `v=${version}&v=0.0.0`,
+            'v[$ne]=1',
+            `v=${rng.chars(2000)}`,
+            'spec-url=javascript:alert(1)',
+            'spec-url=https://evil.example/openapi.json',
+            '%zz',
+            'a=%00',
+            '__proto__[x]=1',
+          ])}`,
+      },
+      { name: 'an extra segment', path: (p) => `${p}/${rng.chars(8)}`, routed: false },
+      { name: 'dot segments', path: (p) => `${p}/../openapi.json`, routed: false },
+      { name: 'a leading double slash', path: (p) => `/${p}`, routed: false },
+      { name: 'percent-encoded letter', path: (p) => `/%${p.charCodeAt(1).toString(16)}${p.slice(2)}`, routed: false },
+      { name: 'an encoded slash', path: (p) => `${p}%2F`, routed: false },
+      { name: 'a NUL', path: (p) => `${p}%00`, routed: false },
+      { name: 'a ;parameter', path: (p) => `${p};x=1`, routed: false },
+      { name: 'a .map', path: (p) => `${p}.map`, routed: false },
+      { name: '4000 more characters', path: (p) => `${p}${rng.chars(4000)}`, routed: false },
+    ];
+    const headerShapes: { name: string; pair: (p: string) => [string, string] }[] = [
+      { name: 'its own ETag', pair: (p) => ['if-none-match', etags[p]!] },
+      { name: 'its ETag, weak', pair: (p) => ['if-none-match', `W/${etags[p]!}`] },
+      { name: 'If-None-Match *', pair: () => ['if-none-match', '*'] },
+      { name: 'an unknown ETag', pair: () => ['if-none-match', `"${rng.chars(27)}"`] },
+      {
+        name: '200 ETags and its own',
+        pair: (p) => [
+          'if-none-match',
+          [...Array.from({ length: 200 }, () => `"${rng.chars(10)}"`), etags[p]!].join(', '),
+        ],
+      },
+      { name: 'If-None-Match junk', pair: () => ['if-none-match', rng.chars(6000, ' ,"W/*abc')] },
+      {
+        name: 'If-Modified-Since junk',
+        pair: () => ['if-modified-since', rng.pick(['yesterday', '0', 'Fri, 31 Dec 9999 23:59:59 GMT'])],
+      },
+      {
+        name: 'Accept-Encoding',
+        pair: () => [
+          'accept-encoding',
+          rng.pick([
+            'gzip',
+            'br',
+            '*',
+            'gzip;q=0',
+            'identity;q=0',
+            'identity;q=0, *;q=0',
+            'gzip;q=abc',
+            'x'.repeat(4000),
+          ]),
+        ],
+      },
+      {
+        name: 'Accept',
+        pair: () => ['accept', rng.pick(['application/json', 'text/html;q=x', '*/*', '', 'image/png'])],
+      },
+      { name: 'Range', pair: () => ['range', rng.pick(['bytes=0-10', 'bytes=-1', 'bytes=99999999999-', 'lines=1-2'])] },
+      { name: 'Accept-Language', pair: () => ['accept-language', rng.pick(['ar', '*;q=x', 'en'.repeat(1000)])] },
+    ];
+    const methods = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
+    const routedShapes = pathShapes.filter((p) => p.routed !== false);
+    const unroutedShapes = pathShapes.filter((p) => p.routed === false);
+    const cases: Case[] = [];
+    for (const target of referencePaths) {
+      for (let i = 0; i < requestsPerReferenceRoute; i++) {
+        // About half of them reach the route: a routed path shape, GET or HEAD.
+        const shape = rng.chance(0.6) ? rng.pick(routedShapes) : rng.pick(unroutedShapes);
+        const method = rng.chance(0.7) ? 'GET' : rng.chance(0.35) ? 'HEAD' : rng.pick(methods);
+        const headers = Array.from({ length: rng.int(3) }, () => rng.pick(headerShapes));
+        const withBody = method !== 'HEAD' && method !== 'TRACE' && rng.chance(method === 'GET' ? 0.1 : 0.6);
+        const routed = shape.routed !== false && (method === 'GET' || method === 'HEAD');
+        cases.push({
+          route: routed ? `${method} ${target}` : 'unrouted',
+          what: `${method} ${shape.name}${headers.length ? `; ${headers.map((h) => h.name).join(', ')}` : ''}${withBody ? '; a body' : ''}`,
+          method,
+          path: shape.path(target),
+          headers: [
+            ...headers.map((h) => h.pair(target)),
+            ...(withBody ? [['content-type', 'application/json'] as [string, string]] : []),
+          ],
+          body: withBody ? Buffer.from(rng.pick(['{"openapi":"3.1.0"}', '{"a":', rng.chars(1000)])) : undefined,
+        });
+      }
+    }
+    await sender.sendAll(cases, checks.answer);
+    t.log(`${cases.length} requests in ${Math.round((Date.now() - started) / 1000)} s`);
+    checks.report(t, 'reference routes', from);
+  },
+);
 
 test.serial('afterwards every invoice the setup made is still unpaid', async (t) => {
   const lines = [...checks.sent].sort().map(([route, n]) => `${String(n).padStart(5)}  ${route}`);

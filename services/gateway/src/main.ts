@@ -12,6 +12,7 @@ import { ClientIpResolver } from './http/client-ip.ts';
 import { createHandlers } from './http/handlers.ts';
 import { IdempotencyStore } from './http/idempotency.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { buildAsyncApi } from './http/schemas/events.ts';
 import { createPublicPageBackend } from './http/public/backend.ts';
 import { openPublicPdf } from './http/public-pdf.ts';
 import { parsePlanLimits, RateLimiter } from './http/rate-limit.ts';
@@ -35,6 +36,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const health = new GatewayHealth({ redis, peers, kafka });
 
   let openapi: object | undefined;
+  let asyncapi: object | undefined;
   const limiter = new RateLimiter({ redis, windowMs: config.RATE_LIMIT_WINDOW_MS });
   const publicApp = createPublicApp({
     log,
@@ -66,6 +68,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     bodyLimit: config.BODY_LIMIT_BYTES,
     openapi: () =>
       (openapi ??= buildOpenApi(publicRoutes, { serverUrl: config.PUBLIC_BASE_URL, version: '1.0.0' }, pageRoutes)),
+    asyncapi: () => (asyncapi ??= buildAsyncApi('1.0.0')),
     readiness: () => health.ready(),
     publicPdf: invoice && pdf ? (id) => openPublicPdf({ invoice, pdf }, id) : undefined,
     publicEInvoice: invoice ? (id) => invoice.call('GetPublicEInvoice', { invoice_id: id }) : undefined,

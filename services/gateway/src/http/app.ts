@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { apiGuard } from './api-guard.ts';
 import { apiRouter, type Handlers } from './api-router.ts';
 import type { Authenticator } from './auth.ts';
+import { docsRouter } from './docs-pages.ts';
 import { errorMiddleware, notFound } from './errors.ts';
 import { httpMetrics } from './metrics.ts';
 import { probesRouter } from './probes.ts';
@@ -22,6 +23,8 @@ export interface PublicAppDeps {
   rateLimits: RateLimitPolicy;
   bodyLimit: number;
   openapi: () => object;
+  /** The Kafka event contract served at /asyncapi.json. */
+  asyncapi: () => object;
   /** True when this gateway can serve its own requests (docs/health.md); peers are not asked. */
   readiness: () => Promise<boolean>;
   /** The public invoice file {base_url}/p/invoice/{id}/pdf; the unguessable id is the capability. */
@@ -38,7 +41,7 @@ export interface PublicAppDeps {
   };
 }
 
-/** The public port: probes, the OpenAPI document, the public file and page, then the API. */
+/** The public port: probes, the contracts and the API reference, the public file and page, then the API. */
 export function createPublicApp(deps: PublicAppDeps): Koa {
   const app = new Koa();
   app.proxy = false;
@@ -53,11 +56,7 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
   app.use(errorMiddleware(deps.log));
 
   mount(probesRouter(deps.readiness));
-  const docs = new Router();
-  docs.get('/openapi.json', (ctx) => {
-    ctx.body = deps.openapi();
-  });
-  mount(docs);
+  mount(docsRouter(deps));
   mount(publicPdfRouter(deps));
   if (deps.invoicePage) {
     mount(
