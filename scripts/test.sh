@@ -14,6 +14,7 @@ bash scripts/ensure-helm.sh
 bash scripts/ensure-kubeconform.sh
 bash scripts/ensure-stripe-mock.sh
 bash scripts/ensure-schemathesis.sh
+bash scripts/ensure-openapi-python-client.sh
 bash scripts/install-mustang.sh
 pnpm exec tsc -p tsconfig.json --noEmit
 pnpm exec eslint --max-warnings 0 .

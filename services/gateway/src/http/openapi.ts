@@ -124,6 +124,8 @@ export function buildOpenApi(
     };
   }
 
+  describeRequestDefaults(paths, responses, schemas.components);
+
   return {
     openapi: '3.1.0',
     info: {
@@ -230,7 +232,9 @@ function pageOperation(route: PageRouteSpec, schemas: SchemaComponents, errorSch
       requestBody: {
         description: route.requestBody.description,
         required: route.requestBody.required,
-        content: { [route.requestBody.contentType]: { schema: schemas.render(route.requestBody.schema) } },
+        content: Object.fromEntries(
+          Object.entries(route.requestBody.content).map(([type, schema]) => [type, { schema: schemas.render(schema) }]),
+        ),
       },
     }),
     responses,
@@ -252,6 +256,72 @@ function objectParameters(object: TSchema | undefined, location: 'path' | 'query
       schema,
     };
   });
+}
+
+/**
+ * Request schemas state their defaults in words, not as `default` (docs/api-clients.md "Defaults"):
+ * openapi-typescript 7 with its default options types every property that has a `default` as
+ * required, in a request too, so a typed call would have to send what the server fills in. The
+ * gateway validates with the TypeBox schemas, whose defaults Ajv still applies: only the document
+ * changes. Parameter defaults stay (generators keep parameters optional), and so does every schema
+ * a response uses; a named schema used by both a request and a response may carry no default.
+ */
+function describeRequestDefaults(paths: Record<string, Json>, responses: Json, components: Record<string, Json>) {
+  const requestRoots: Json[] = [];
+  const otherRoots: unknown[] = [responses];
+  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods) as Json[])) {
+    const content = ((operation.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
+    requestRoots.push(...Object.values(content).map((media) => media.schema as Json));
+    otherRoots.push(operation.parameters, operation.responses);
+  }
+  const requestNames = reachable(requestRoots, components);
+  const otherNames = reachable(otherRoots, components);
+  const move = (schema: Json, owner: string) =>
+    walkSchemas(schema, (node) => {
+      if (!('default' in node)) return;
+      if (owner !== '' && otherNames.has(owner)) {
+        throw new Error(`${owner} is used by a request and a response and has a default: give the request its own`);
+      }
+      const ref = typeof node.$ref === 'string' ? components[node.$ref.split('/').pop()!] : undefined;
+      const described = (node.description ?? ref?.description) as string | undefined;
+      const words = `Default: ${JSON.stringify(node.default)} (the server applies it when the field is omitted).`;
+      node.description = described === undefined ? words : `${described} ${words}`;
+      delete node.default;
+    });
+  for (const root of requestRoots) move(root, '');
+  for (const name of requestNames) move(components[name]!, name);
+}
+
+/** The names of the component schemas that `roots` refer to, directly or through other components. */
+function reachable(roots: unknown[], components: Record<string, Json>): Set<string> {
+  const names = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === '$ref' && typeof item === 'string' && item.startsWith('#/components/schemas/')) {
+          const name = item.slice('#/components/schemas/'.length);
+          if (!names.has(name)) {
+            names.add(name);
+            visit(components[name]);
+          }
+        } else visit(item);
+      }
+    }
+  };
+  roots.forEach(visit);
+  return names;
+}
+
+/** Calls `visit` on a schema and each of its sub-schemas, not following `$ref`. */
+function walkSchemas(schema: Json, visit: (node: Json) => void): void {
+  visit(schema);
+  for (const [key, value] of Object.entries(schema)) {
+    if (subschemaKeys.has(key) && typeof value === 'object' && value !== null) walkSchemas(value as Json, visit);
+    else if (subschemaListKeys.has(key)) (value as Json[]).forEach((item) => walkSchemas(item, visit));
+    else if (subschemaMapKeys.has(key))
+      Object.values(value as Record<string, Json>).forEach((item) => walkSchemas(item, visit));
+  }
 }
 
 function errorResponse(status: number): { name: string; description: string } {

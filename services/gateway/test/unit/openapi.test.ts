@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { AppError, errorEnvelope } from '@invoice-platform/common/errors';
 import { API_VERSION, buildOpenApi } from '../../src/http/openapi.ts';
 import { ErrorEnvelope } from '../../src/http/schemas/common.ts';
-import { GenerateInvoiceResponse } from '../../src/http/schemas/generate.ts';
+import { GenerateInvoiceResponse, Item } from '../../src/http/schemas/generate.ts';
 import { InvoiceResponse } from '../../src/http/schemas/invoice.ts';
 import { ExtendRecurringResponse, RecurringListResponse } from '../../src/http/schemas/recurring.ts';
 import { publicRoutes, type RouteSpec } from '../../src/http/schemas/routes.ts';
@@ -147,7 +147,37 @@ test('openapi: request bodies reference named schemas and say whether they are r
   t.false(generate.additionalProperties);
   t.like(generate.properties.items, { minItems: 1, maxItems: 500, items: { $ref: '#/components/schemas/Item' } });
   t.like(doc.components.schemas.Item.properties.quantity, { minimum: 0.01, maximum: 999999, multipleOf: 0.01 });
-  t.deepEqual(generate.properties.document_language, { $ref: '#/components/schemas/DocumentLanguage', default: 'en' });
+  t.deepEqual(generate.properties.document_language, {
+    $ref: '#/components/schemas/DocumentLanguage',
+    description:
+      'Language of the words in the invoice document (PDF and email). Default: "en" (the server applies it when the field is omitted).',
+  });
+});
+
+test('openapi: request bodies state the defaults the server applies in words, not as default (docs/api-clients.md)', (t) => {
+  // openapi-typescript would type a property with a `default` as required, even in a request.
+  const requestSchemas = ['GenerateInvoiceRequest', 'Item', 'InvoicePdfRequest'].map((name) => [
+    name,
+    JSON.stringify(doc.components.schemas[name]),
+  ]);
+  for (const [name, json] of requestSchemas) t.false(json!.includes('"default"'), name);
+  t.regex(doc.components.schemas.Item.properties.discount.description, / Default: 0 \(the server applies it/);
+  t.regex(doc.components.schemas.GenerateInvoiceRequest.properties.currency.description, /Default: "IDR"/);
+  t.regex(doc.components.schemas.InvoicePdfRequest.properties.force.description, /Default: false/);
+  t.false(doc.components.schemas.Item.required.includes('discount'));
+  // The validators keep the defaults: the server still fills them in.
+  const item = { quantity: 1, price: 1 };
+  t.true(createAjv({ coerceTypes: false }).validate(Item, item));
+  t.deepEqual(item, { quantity: 1, price: 1, discount: 0 });
+  // Query parameters keep theirs (generators leave parameters optional).
+  const listInvoices = doc.paths['/api/invoices/external'].get;
+  t.is(listInvoices.parameters.find((p: Json) => p.name === 'page').schema.default, 1);
+  // A named schema with a default that a response uses too cannot lose it: the build refuses.
+  const shared = Type.Object({ flag: Type.Optional(Type.Boolean({ default: false })) }, { title: 'Shared' });
+  const route = publicRoutes.find((r) => r.operationId === 'getInvoicePdf')!;
+  t.throws(() => build([{ ...route, body: shared, success: { status: 200, schema: shared } }]), {
+    message: /Shared is used by a request and a response/,
+  });
 });
 
 test('openapi: the public resources are named components', (t) => {

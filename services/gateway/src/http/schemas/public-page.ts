@@ -40,7 +40,8 @@ export interface PageRouteSpec {
   description: string;
   tag: 'Public invoice page' | 'Payment notifications';
   params: TObject;
-  requestBody?: { description: string; required: boolean; contentType: string; schema: TSchema };
+  /** `content`: each media type the route is documented to take, with its schema. */
+  requestBody?: { description: string; required: boolean; content: Record<string, TSchema> };
   responses: Record<number, PageResponse>;
 }
 
@@ -248,10 +249,18 @@ export const pageRoutes: PageRouteSpec[] = [
     method: 'post',
     summary: "Receive a payment provider's notification",
     requestBody: {
-      description: 'The notification exactly as the provider sends it (JSON or form fields, per provider).',
+      description:
+        'The notification exactly as the provider sends it: JSON (Stripe, PayPal, Xendit, Razorpay, Midtrans) or ' +
+        'form fields (Mollie). The route passes any body on unparsed; these are the media types providers send, ' +
+        'named so that client generators keep the operation.',
       required: false,
-      contentType: '*/*',
-      schema: Type.String({ description: 'Any bytes.' }),
+      content: {
+        'application/json': Type.Object({}, { description: "The provider's JSON event object, as it documents it." }),
+        'application/x-www-form-urlencoded': Type.Object(
+          {},
+          { additionalProperties: Type.String(), description: "The provider's form fields (Mollie: id)." },
+        ),
+      },
     },
   },
   {

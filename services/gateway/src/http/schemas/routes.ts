@@ -214,6 +214,8 @@ export const publicRoutes: RouteSpec[] = [
     method: 'get',
     path: '/api/invoices/external/:id',
     summary: 'Get an invoice',
+    description:
+      'The invoice as it is now: its customer, totals, status, archive state and PDF file (pdf_url, pdf_status).',
     tag: 'Invoices',
     params: InvoiceIdParams,
     bodyRequired: false,
