@@ -12,6 +12,10 @@
 # KAFKA_CONSUMER_GROUP_PREFIX gives each service the group <prefix><service> instead of its default.
 # Each service serves Prometheus metrics on 127.0.0.1 at its own port (docs/observability.md):
 # <SERVICE>_METRICS_PORT, default below; a second platform beside the first sets its own.
+# The first unit, `sandbox`, is no service of the platform but the local sandbox payment providers
+# (scripts/sandbox-providers.ts, docs/local-pay-flow.md) on the ports PAY_SANDBOX_<NAME>_PORT, by
+# default PAY_SANDBOX_PORT_BASE (18100) onwards; the payment service and the gateway are given
+# their addresses. With PAY_SANDBOX=off it is left out and they call the providers' own APIs.
 #
 # "Running" never rests on a pid answering `kill -0`: a killed service stays a zombie until init
 # reaps it, a pid file can name a pid since reused by another process, and a process hit by
@@ -31,12 +35,24 @@ mkdir -p "$run" "$logs"
 if [ -x "$root/.tools/bin/node" ]; then PATH="$root/.tools/bin:$PATH"; fi
 
 # Services in start order; stop goes in reverse.
-SERVICES=(accounts pdf invoice recurring webhook payment gateway)
+SERVICES=(sandbox accounts pdf invoice recurring webhook payment gateway)
+
+# The sandbox's ports, in the order of their offsets from PAY_SANDBOX_PORT_BASE (as in
+# scripts/sandbox-providers.ts, which refuses to run if the URLs below are not where it listens).
+SANDBOX_PORTS=(STRIPE STRIPE_MOCK STRIPE_MOCK_HTTPS MOLLIE MOLLIE_PAGES PAYPAL MIDTRANS XENDIT RAZORPAY)
+# What the payment service and the gateway are given of the sandbox.
+SANDBOX_VARS=(PAYMENT_STRIPE_BASE_URL PAYMENT_MOLLIE_BASE_URL PAYMENT_PAYPAL_BASE_URL PAYMENT_MIDTRANS_BASE_URL
+  PAYMENT_XENDIT_BASE_URL PAYMENT_RAZORPAY_BASE_URL PAY_REDIRECT_SOURCES)
 
 # Local metrics ports (the chart uses 9464 in every pod).
 declare -A METRICS_PORTS=([accounts]=9464 [pdf]=9465 [invoice]=9466 [recurring]=9467 [webhook]=9468 [payment]=9469 [gateway]=9470)
 
 log() { printf 'services: %s\n' "$*" >&2; }
+sandbox_on() { [ "${PAY_SANDBOX:-on}" != off ]; }
+# The script a unit runs: a service's main.ts, or the sandbox's.
+main_of() {
+  if [ "$1" = sandbox ]; then echo "$root/scripts/sandbox-providers.ts"; else echo "$root/services/$1/src/main.ts"; fi
+}
 die() { log "ERROR: $*"; exit 1; }
 
 # ------------------------------------------------------------ environment ---
@@ -78,12 +94,40 @@ load_env() {
   GATEWAY_PORT="${GATEWAY_PORT:-8080}"
   GATEWAY_ADMIN_PORT="${GATEWAY_ADMIN_PORT:-8081}"
   PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://127.0.0.1:$GATEWAY_PORT}"
+  if sandbox_on; then
+    local name var i=0 base="${PAY_SANDBOX_PORT_BASE:-18100}" loopback=http://127.0.0.1
+    for name in "${SANDBOX_PORTS[@]}"; do
+      var="PAY_SANDBOX_${name}_PORT"
+      printf -v "$var" '%s' "${!var:-$((base + i))}"
+      i=$((i + 1))
+    done
+    PAYMENT_STRIPE_BASE_URL="${PAYMENT_STRIPE_BASE_URL:-$loopback:$PAY_SANDBOX_STRIPE_PORT}"
+    # Mollie's SDK speaks only HTTPS (a self-signed certificate; see start_one); its pages are plain HTTP.
+    PAYMENT_MOLLIE_BASE_URL="${PAYMENT_MOLLIE_BASE_URL:-https://127.0.0.1:$PAY_SANDBOX_MOLLIE_PORT/v2/}"
+    PAYMENT_PAYPAL_BASE_URL="${PAYMENT_PAYPAL_BASE_URL:-$loopback:$PAY_SANDBOX_PAYPAL_PORT}"
+    PAYMENT_MIDTRANS_BASE_URL="${PAYMENT_MIDTRANS_BASE_URL:-$loopback:$PAY_SANDBOX_MIDTRANS_PORT}"
+    PAYMENT_XENDIT_BASE_URL="${PAYMENT_XENDIT_BASE_URL:-$loopback:$PAY_SANDBOX_XENDIT_PORT}"
+    PAYMENT_RAZORPAY_BASE_URL="${PAYMENT_RAZORPAY_BASE_URL:-$loopback:$PAY_SANDBOX_RAZORPAY_PORT}"
+    # The public page's Pay form may send customers to the fakes' hosted pages (plain http on loopback).
+    if [ -z "${PAY_REDIRECT_SOURCES:-}" ]; then
+      PAY_REDIRECT_SOURCES=https:
+      for name in STRIPE MOLLIE_PAGES PAYPAL MIDTRANS XENDIT RAZORPAY; do
+        var="PAY_SANDBOX_${name}_PORT"
+        PAY_REDIRECT_SOURCES+=" $loopback:${!var}"
+      done
+    fi
+  fi
   set +a
 }
 
 print_env() {
   local v
-  for v in $(sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)=.*/\1/p' "$STACK_ENV") "${ENV_VARS[@]}"; do
+  local extra=()
+  if sandbox_on; then
+    extra=("${SANDBOX_VARS[@]}")
+    for v in "${SANDBOX_PORTS[@]}"; do extra+=("PAY_SANDBOX_${v}_PORT"); done
+  fi
+  for v in $(sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)=.*/\1/p' "$STACK_ENV") "${ENV_VARS[@]}" "${extra[@]}"; do
     printf 'export %s=%q\n' "$v" "${!v}"
   done
 }
@@ -120,7 +164,8 @@ dying() {
 # This platform's process of this service: main.ts as an argument and our state directory in its
 # environment (every process up.sh ever started carries PLATFORM_STATE_DIR=<its state>).
 ours() {
-  local pid=$2 main="$root/services/$1/src/main.ts" arg found=1
+  local pid=$2 main arg found=1
+  main="$(main_of "$1")"
   { while IFS= read -r -d '' arg; do
     if [ "$arg" = "$main" ]; then found=0; break; fi
   done <"/proc/$pid/cmdline"; } 2>/dev/null || true
@@ -144,7 +189,9 @@ live_pids() {
   local name=$1 p pids=() known
   known="$(pid_file_pid "$name")"
   if [ -n "$known" ] && live "$name" "$known"; then pids+=("$known"); fi
-  for p in $(pgrep -f -- "/services/$name/src/main\\.ts" || true); do
+  local main
+  main="$(main_of "$name")"
+  for p in $(pgrep -f -- "${main//./\\.}" || true); do
     [ "$p" = "$known" ] && continue
     if live "$name" "$p"; then pids+=("$p"); fi
   done
@@ -171,8 +218,21 @@ wait_gone() {
 
 # ---------------------------------------------------------------- commands ---
 
+# True when every provider base URL the payment service is given is on 127.0.0.1 (the sandbox's).
+only_loopback_providers() {
+  local v
+  for v in "${SANDBOX_VARS[@]}"; do
+    [ "$v" = PAY_REDIRECT_SOURCES ] && continue
+    [[ ${!v:-} =~ ^https?://127\.0\.0\.1: ]] || return 1
+  done
+}
+
 start_one() {
   local name="$1" pid old
+  if [ "$name" = sandbox ] && ! sandbox_on; then
+    log "sandbox off (PAY_SANDBOX=off)"
+    return 1
+  fi
   if pid="$(running_pid "$name")"; then
     log "$name running (pid $pid)"
     return 1
@@ -185,8 +245,20 @@ start_one() {
   # A second platform on the same Kafka must not join the first one's groups and take its events.
   local group=()
   if [ -n "${KAFKA_CONSUMER_GROUP_PREFIX:-}" ]; then group=("KAFKA_CONSUMER_GROUP=$KAFKA_CONSUMER_GROUP_PREFIX$name"); fi
-  local port_var="${name^^}_METRICS_PORT"
-  local metrics_port="${!port_var:-${METRICS_PORTS[$name]}}"
+  local cmd=(node "$(main_of sandbox)")
+  if [ "$name" != sandbox ]; then
+    local port_var="${name^^}_METRICS_PORT"
+    local metrics_port="${!port_var:-${METRICS_PORTS[$name]}}"
+    cmd=(env "${group[@]}" OTEL_SERVICE_NAME="$name" OTEL_EXPORTER_PROMETHEUS_HOST=127.0.0.1
+      OTEL_EXPORTER_PROMETHEUS_PORT="$metrics_port" node --max-semi-space-size=2
+      --import "$root/services/common/src/telemetry/preload.ts" "$(main_of "$name")")
+  fi
+  # The sandbox's Mollie API has a self-signed certificate, and Mollie's SDK trusts only its own CA
+  # bundle (NODE_EXTRA_CA_CERTS does not reach it): the payment service skips verification, as
+  # test/support/platform.ts does for it, but only while every provider it calls is a loopback fake.
+  if [ "$name" = payment ] && sandbox_on && only_loopback_providers; then
+    cmd=(env NODE_TLS_REJECT_UNAUTHORIZED=0 "${cmd[@]}")
+  fi
   # A small young generation: ~25 MiB less per service (docs/benchmarks.md, "Node flags"); the
   # telemetry preload loads before any module of the service (docs/observability.md). The
   # Dockerfile's ENTRYPOINT and test/support/platform.ts start services with the same flags.
@@ -197,10 +269,7 @@ start_one() {
       fd=${fd##*/}
       if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
     done
-    exec setsid nohup env "${group[@]}" PLATFORM_STATE_DIR="$state" OTEL_SERVICE_NAME="$name" \
-      OTEL_EXPORTER_PROMETHEUS_HOST=127.0.0.1 OTEL_EXPORTER_PROMETHEUS_PORT="$metrics_port" \
-      node --max-semi-space-size=2 --import "$root/services/common/src/telemetry/preload.ts" \
-      "$root/services/$name/src/main.ts" </dev/null >>"$logs/$name.log" 2>&1
+    exec setsid nohup env PLATFORM_STATE_DIR="$state" "${cmd[@]}" </dev/null >>"$logs/$name.log" 2>&1
   ) &
   pid=$!
   echo "$pid" >"$run/svc-$name.pid"
@@ -283,7 +352,9 @@ cmd_status() {
   local s ok=0 names pid all
   read -r -a names <<<"$(pick "$@")"
   for s in "${names[@]}"; do
-    if pid="$(running_pid "$s")"; then
+    if [ "$s" = sandbox ] && ! sandbox_on && ! running_pid sandbox >/dev/null; then
+      echo "sandbox off (PAY_SANDBOX=off)"
+    elif pid="$(running_pid "$s")"; then
       read -r -a all <<<"$(live_pids "$s")"
       echo "$s up (pid $pid)${all[1]:+, also ${all[*]:1}: more than one copy}"
     else

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Brings the whole platform up locally: runtime, dependencies, the stack (Kafka, FerretDB, Redis),
-# the services, and a demo workspace with an API key. Idempotent: a second run reuses all of it.
+# the sandbox payment providers, the services, and a demo workspace with an API key, the sandbox
+# providers connected to it. Idempotent: a second run reuses all of it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -23,8 +24,24 @@ shown_state="${state#"$root"/}"
 export PLATFORM_STATE_DIR="$state"
 platform_env="$(bash scripts/services.sh env)"
 eval "$platform_env"
-# Starts only what is not running (a killed service's zombie or a reused pid does not count).
+# The sandbox payment providers (services.sh's first unit; docs/local-pay-flow.md) need stripe-mock.
+sandbox=on
+[ "${PAY_SANDBOX:-on}" != off ] || sandbox=off
+[ "$sandbox" = off ] || bash scripts/ensure-stripe-mock.sh
+# Starts only what is not running (a killed service's zombie or a reused pid does not count): the
+# sandbox first, then the services.
 bash scripts/services.sh start
+# A payment service or gateway started before the sandbox existed, or for other sandbox ports,
+# does not send anyone to it: those are restarted, once.
+if [ "$sandbox" = on ]; then
+  stale=()
+  for pair in payment:PAYMENT_STRIPE_BASE_URL gateway:PAY_REDIRECT_SOURCES; do
+    svc="${pair%%:*}" var="${pair#*:}"
+    pid="$(cat "$state/run/svc-$svc.pid" 2>/dev/null || true)"
+    if [ -n "$pid" ] && ! tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qxF "$var=${!var}"; then stale+=("$svc"); fi
+  done
+  if [ ${#stale[@]} -gt 0 ]; then bash scripts/services.sh restart "${stale[@]}"; fi
+fi
 
 base="http://127.0.0.1:$GATEWAY_PORT"
 admin="http://127.0.0.1:$GATEWAY_ADMIN_PORT"
@@ -58,6 +75,34 @@ if [ -z "$demo_key" ] || [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authori
   demo_key="$(node services/gateway/src/cli/main.ts --url "$admin" --json key create "$ws" --name demo | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).raw_key))')"
   (umask 077; printf '%s' "$demo_key" > "$state/demo-key"; printf '%s' "$ws" > "$state/demo-workspace")
 fi
+# The sandbox providers, connected to the demo workspace in sandbox mode with the credentials the
+# fakes accept (which the sandbox writes once it listens, and keeps across its restarts); connected
+# again only when one is missing from the workspace or the credentials changed.
+if [ "$sandbox" = on ] && [ -s "$state/demo-workspace" ]; then
+  demo_ws="$(cat "$state/demo-workspace")"
+  sandbox_file="$state/sandbox-providers.json"
+  # Prints JS expression $1 of the sandbox's file `f` (and provider `p`, $2).
+  sandbox_json() { node -e 'try{const f=require(process.argv[1]),p=process.argv[3];console.log(eval(process.argv[2]))}catch{}' "$sandbox_file" "$@"; }
+  for _ in $(seq 1 150); do
+    [ "$(sandbox_json f.pid)" = "$(cat "$state/run/svc-sandbox.pid" 2>/dev/null)" ] && break
+    sleep 0.2
+  done
+  if [ "$(sandbox_json f.pid)" != "$(cat "$state/run/svc-sandbox.pid" 2>/dev/null)" ]; then
+    echo "The sandbox payment providers did not start; see $shown_state/logs/sandbox.log" >&2
+    exit 1
+  fi
+  stamp="$demo_ws $(sandbox_json 'JSON.stringify(Object.entries(f.providers).map(([n,v])=>[n,v.credentials]))' | sha256sum | cut -c1-16)"
+  connected="$(node services/gateway/src/cli/main.ts --url "$admin" --json gateway list "$demo_ws" |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).gateways.filter(g=>g.mode==="sandbox").map(g=>g.provider).sort().join(" ")))')"
+  if [ "$connected" != "midtrans mollie paypal razorpay stripe xendit" ] || [ "$(cat "$state/sandbox-connected" 2>/dev/null)" != "$stamp" ]; then
+    for provider in stripe mollie paypal midtrans xendit razorpay; do
+      # On stdin, not the command line, which other users can see.
+      sandbox_json 'JSON.stringify(f.providers[p].credentials)' "$provider" |
+        node services/gateway/src/cli/main.ts --url "$admin" gateway connect "$demo_ws" "$provider" --mode sandbox --credentials - >/dev/null
+    done
+    printf '%s' "$stamp" > "$state/sandbox-connected"
+  fi
+fi
 # Keep the demo workspace able to generate: top its credit pool back up when it runs dry.
 demo_ws="$(cat "$state/demo-workspace" 2>/dev/null || true)"
 if [ -n "$demo_ws" ]; then
@@ -65,12 +110,18 @@ if [ -n "$demo_ws" ]; then
   [ "$left" = 0 ] && node services/gateway/src/cli/main.ts --url "$admin" credits set "$demo_ws" 100 >/dev/null
 fi
 
+pay_line=""
+if [ "$sandbox" = on ]; then
+  pay_line="
+  Pay flow:   sandbox providers (stripe-mock, fakes) connected to the demo workspace: generate with \"payment_gateway\":\"stripe\", open $base/p/invoice/<id>, click Pay (docs/local-pay-flow.md)"
+fi
 cat <<MSG
 
 Invoice platform is up.
   API:        $base   (OpenAPI: $base/openapi.json)
+  API docs:   $base/docs   (events: $base/asyncapi.json)
   Admin API:  $admin  (token in $shown_state/admin-token; CLI: ADMIN_TOKEN=\$(cat $shown_state/admin-token) pnpm admin --help)
-  Demo key:   $demo_key
+  Demo key:   $demo_key$pay_line
 
   curl -H "Authorization: Bearer $demo_key" $base/api/invoices/external/templates
   curl -H "Authorization: Bearer $demo_key" -H 'Content-Type: application/json' \\

@@ -7,6 +7,7 @@ import test, { type ExecutionContext } from 'ava';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import { freePort, repoRoot, request, sleep, stackEnv, uniqueIp, waitFor } from '../support/platform.ts';
+import { sandboxPortsEnv } from '../support/sandbox.ts';
 
 /**
  * "Start what is down" after a crash (issue 18): scripts/up.sh and scripts/services.sh restart a
@@ -163,6 +164,8 @@ test.before(async (t) => {
     ...Object.fromEntries(
       await Promise.all(all.map(async (name) => [`${name.toUpperCase()}_METRICS_PORT`, String(await freePort())])),
     ),
+    // Nor the sandbox payment providers' default ports (services.sh's `sandbox` unit).
+    ...(await sandboxPortsEnv()),
   };
   delete env.PUBLIC_BASE_URL;
   delete env.KAFKA_CONSUMER_GROUP;

@@ -3,7 +3,7 @@
  * of each request, and the provider's hosted checkout page with its Pay button.
  */
 import { execFileSync } from 'node:child_process';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { DeliveredNotification, FakeNotification } from './types.ts';
@@ -69,7 +69,10 @@ function certificate(): { key: string; cert: string } {
   return selfSigned;
 }
 
-export async function startFakeServer(handler: Handler, opts: { tls?: boolean } = {}): Promise<FakeServer> {
+export async function startFakeServer(
+  handler: Handler,
+  opts: { tls?: boolean; port?: number } = {},
+): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -93,7 +96,7 @@ export async function startFakeServer(handler: Handler, opts: { tls?: boolean } 
     })();
   };
   const server = opts.tls ? createTlsServer(certificate(), listener) : createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listen(server, opts.port);
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
@@ -104,6 +107,17 @@ export async function startFakeServer(handler: Handler, opts: { tls?: boolean } 
         server.close(() => resolve());
       }),
   };
+}
+
+/** Listens on 127.0.0.1 at `port` (a free one when 0 or undefined); rejects when it is taken. */
+export function listen(server: Server, port = 0): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

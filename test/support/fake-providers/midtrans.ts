@@ -34,11 +34,12 @@ import {
   escapeHtml,
   html,
   json,
+  listen,
   outbox,
   parseObject,
   readText,
 } from './http.ts';
-import type { FakeCheckout, FakeNotification, FakeProvider, NotificationTweaks } from './types.ts';
+import type { FakeCheckout, FakeNotification, FakeProvider, FakeProviderOptions, NotificationTweaks } from './types.ts';
 
 export interface FakeMidtrans extends FakeProvider {
   readonly provider: 'midtrans';
@@ -98,10 +99,11 @@ function grossText(amount: string): string {
   return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
-export async function startFakeMidtrans(opts: { notifyUrl?: string } = {}): Promise<FakeMidtrans> {
+export async function startFakeMidtrans(opts: FakeProviderOptions = {}): Promise<FakeMidtrans> {
   const credentials = {
     server_key: `SB-Mid-server-${randomBytes(12).toString('base64url')}`,
     client_key: `SB-Mid-client-${randomBytes(8).toString('base64url')}`,
+    ...opts.credentials,
   };
   let dashboardUrl = opts.notifyUrl ?? '';
   const transactions = new Map<string, Transaction>();
@@ -323,7 +325,7 @@ export async function startFakeMidtrans(opts: { notifyUrl?: string } = {}): Prom
       if (!res.headersSent) json(res, 500, { error_messages: [(err as Error).message] });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listen(server, opts.port);
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

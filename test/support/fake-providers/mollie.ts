@@ -46,6 +46,8 @@ interface MolliePayment {
 export interface FakeMollieOptions extends FakeProviderOptions {
   /** New payments report isCancelable true while open, so DELETE cancels them (default false, as Mollie). */
   cancelable?: boolean;
+  /** The hosted pages' port (plain HTTP) beside `port`, the API's (HTTPS); free ones by default. */
+  pagesPort?: number;
 }
 
 export interface FakeMollie extends FakeProvider {
@@ -58,7 +60,7 @@ export interface FakeMollie extends FakeProvider {
 const closed = new Set(['canceled', 'expired', 'failed']);
 
 export async function startFakeMollie(opts: FakeMollieOptions = {}): Promise<FakeMollie> {
-  const credentials = { api_key: `test_${randomId('', 30)}` };
+  const credentials = { api_key: `test_${randomId('', 30)}`, ...opts.credentials };
   const payments = new Map<string, MolliePayment>();
   const notifications = outbox(deliverOverHttp);
   let cancelable = opts.cancelable ?? false;
@@ -215,7 +217,10 @@ export async function startFakeMollie(opts: FakeMollieOptions = {}): Promise<Fak
   };
 
   // The API over HTTPS (the SDK speaks nothing else), the hosted pages over plain HTTP for the browser.
-  const [api, pages] = await Promise.all([startFakeServer(handler, { tls: true }), startFakeServer(handler)]);
+  const [api, pages] = await Promise.all([
+    startFakeServer(handler, { tls: true, port: opts.port }),
+    startFakeServer(handler, { port: opts.pagesPort }),
+  ]);
   baseUrl = pages.baseUrl;
   apiBase = () => api.baseUrl;
   return {

@@ -63,6 +63,7 @@ export async function startFakePaypal(opts: FakeProviderOptions = {}): Promise<F
     client_id: randomId('AfakeClient', 20),
     client_secret: randomId('EfakeSecret', 20),
     webhook_id: randomId('WH', 12).toUpperCase(),
+    ...opts.credentials,
   };
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const wrongKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -336,7 +337,7 @@ export async function startFakePaypal(opts: FakeProviderOptions = {}): Promise<F
     return error(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'The requested resource was not found.');
   };
 
-  const server = await startFakeServer(handler);
+  const server = await startFakeServer(handler, { port: opts.port });
   baseUrl = server.baseUrl;
   const toCheckout = (o: PaypalOrder): FakeCheckout => ({
     id: o.id,

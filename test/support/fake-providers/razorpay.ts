@@ -24,11 +24,12 @@ import {
   escapeHtml,
   html,
   json,
+  listen,
   outbox,
   parseObject,
   readText,
 } from './http.ts';
-import type { FakeCheckout, FakeNotification, FakeProvider, NotificationTweaks } from './types.ts';
+import type { FakeCheckout, FakeNotification, FakeProvider, FakeProviderOptions, NotificationTweaks } from './types.ts';
 
 export interface FakeRazorpay extends FakeProvider {
   readonly provider: 'razorpay';
@@ -83,11 +84,12 @@ const toMinor = (decimal: string): number => {
 };
 const fromMinor = (units: number): string => `${Math.floor(units / 100)}.${String(units % 100).padStart(2, '0')}`;
 
-export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Promise<FakeRazorpay> {
+export async function startFakeRazorpay(opts: FakeProviderOptions = {}): Promise<FakeRazorpay> {
   const credentials = {
     key_id: `rzp_test_${randomBytes(7).toString('hex')}`,
     key_secret: randomBytes(18).toString('base64url'),
     webhook_secret: randomBytes(18).toString('base64url'),
+    ...opts.credentials,
   };
   const accountId = razorpayId('acc');
   let webhookUrl = opts.notifyUrl ?? '';
@@ -339,7 +341,7 @@ export async function startFakeRazorpay(opts: { notifyUrl?: string } = {}): Prom
       if (!res.headersSent) error(res, 500, (err as Error).message);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listen(server, opts.port);
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

@@ -81,14 +81,17 @@ interface Session {
   fixture: Record<string, unknown>;
 }
 
-/** Starts stripe-mock on a free loopback port; stop() ends it. */
-export async function startStripeMock(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+/** Starts stripe-mock on loopback ports (`ports`, or free ones); stop() ends it. */
+export async function startStripeMock(ports?: {
+  http: number;
+  https: number;
+}): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   if (!existsSync(stripeMockBin))
     throw new Error(`stripe-mock is not installed at ${stripeMockBin}: run bash scripts/ensure-stripe-mock.sh`);
-  const port = await freePort();
+  const port = ports?.http ?? (await freePort());
   // Its HTTPS listener too gets a loopback port of its own: by default it takes :12112 on every
   // interface, so a second stripe-mock beside the first exited at once (address in use).
-  const httpsPort = await freePort();
+  const httpsPort = ports?.https ?? (await freePort());
   const child: ChildProcess = spawn(
     stripeMockBin,
     ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`],
@@ -115,9 +118,18 @@ export async function startStripeMock(): Promise<{ baseUrl: string; stop(): Prom
   };
 }
 
-export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<FakeProvider> {
-  const credentials = { secret_key: `sk_test_${randomId('', 24)}`, webhook_secret: `whsec_${randomId('', 32)}` };
-  const mock = await startStripeMock();
+export interface FakeStripeOptions extends FakeProviderOptions {
+  /** stripe-mock's HTTP and HTTPS ports behind the proxy at `port`; free ones by default. */
+  mockPorts?: { http: number; https: number };
+}
+
+export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<FakeProvider> {
+  const credentials = {
+    secret_key: `sk_test_${randomId('', 24)}`,
+    webhook_secret: `whsec_${randomId('', 32)}`,
+    ...opts.credentials,
+  };
+  const mock = await startStripeMock(opts.mockPorts);
   const sessions = new Map<string, Session>();
   const notifications = outbox(deliverOverHttp);
   let baseUrl = '';
@@ -304,7 +316,10 @@ export async function startFakeStripe(opts: FakeProviderOptions = {}): Promise<F
     return json(res, answer.status, answer.body);
   };
 
-  const server = await startFakeServer(handler);
+  const server = await startFakeServer(handler, { port: opts.port }).catch(async (err: unknown) => {
+    await mock.stop();
+    throw err;
+  });
   baseUrl = server.baseUrl;
   const toCheckout = (s: Session): FakeCheckout => ({
     id: s.id,

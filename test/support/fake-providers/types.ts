@@ -54,6 +54,16 @@ export interface NotificationTweaks {
 export interface FakeProviderOptions {
   /** Where notifications go when the provider has one fixed URL (PayPal webhooks); others use the checkout's. */
   notifyUrl?: string;
+  /**
+   * The loopback port to listen on instead of a free one, for a fake that outlives its process's
+   * restarts at the same address (the local platform's sandbox, scripts/sandbox-providers.ts).
+   */
+  port?: number;
+  /**
+   * Credentials to accept instead of fresh random ones (field names as `credentials`; missing
+   * fields are generated), so a restarted fake still accepts the connection made with the last.
+   */
+  credentials?: Record<string, string>;
 }
 
 export interface FakeProvider {

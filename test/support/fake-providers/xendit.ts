@@ -23,11 +23,12 @@ import {
   escapeHtml,
   html,
   json,
+  listen,
   outbox,
   parseObject,
   readText,
 } from './http.ts';
-import type { FakeCheckout, FakeNotification, FakeProvider, NotificationTweaks } from './types.ts';
+import type { FakeCheckout, FakeNotification, FakeProvider, FakeProviderOptions, NotificationTweaks } from './types.ts';
 
 export interface FakeXendit extends FakeProvider {
   readonly provider: 'xendit';
@@ -71,10 +72,11 @@ const outcomes = { paid: 'PAID', failed: 'EXPIRED', pending: 'PENDING' } as cons
 /** JSON.rawJSON (Node 21+): a number written as exactly this text. */
 const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
 
-export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promise<FakeXendit> {
+export async function startFakeXendit(opts: FakeProviderOptions = {}): Promise<FakeXendit> {
   const credentials = {
     secret_key: `xnd_development_${randomBytes(24).toString('hex')}`,
     callback_token: randomBytes(24).toString('base64url'),
+    ...opts.credentials,
   };
   const userId = randomBytes(12).toString('hex');
   let callbackUrl = opts.notifyUrl ?? '';
@@ -274,7 +276,7 @@ export async function startFakeXendit(opts: { notifyUrl?: string } = {}): Promis
       if (!res.headersSent) json(res, 500, { error_code: 'SERVER_ERROR', message: (err as Error).message });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listen(server, opts.port);
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
