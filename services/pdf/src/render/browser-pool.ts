@@ -127,15 +127,24 @@ export class BrowserPool {
   async print(html: string, opts: PrintOptions): Promise<Buffer> {
     if (this.closed) throw new PrintError('the browser pool is closed');
     const deadline = Date.now() + opts.timeoutMs;
+    const remaining = () => Math.max(1, deadline - Date.now());
     let page: Page;
     try {
       page = await this.acquire(opts.timeoutMs);
+      // A Chromium killed while idle still looks connected until its pipe's end is read, which can
+      // come after this print began: a print on its page would fail a render that a relaunched
+      // browser serves. One round trip settles it (it fails at once when the pipe is gone, and the
+      // 'disconnected' handler has dropped that browser by then); the print then takes a page of
+      // the new one. A browser that dies later, mid-print, still fails that print.
+      if (!(await answers(page, remaining()))) {
+        this.release(page, false);
+        page = await this.acquire(remaining());
+      }
     } catch (err) {
       throw err instanceof PrintError ? err : new PrintError('no browser page could be had', err);
     }
     let healthy = false;
     try {
-      const remaining = () => Math.max(1, deadline - Date.now());
       await page.setContent(html, { waitUntil: 'load', timeout: remaining() });
       const limit = estimateSlack * opts.maxPages;
       if ((await withinMs(estimatePages(page, limit), remaining(), 'measuring the document')) > limit) {
@@ -338,6 +347,16 @@ export class BrowserPool {
 async function preparePage(page: Page): Promise<void> {
   await page.setJavaScriptEnabled(false);
   await page.emulateMediaType('print');
+}
+
+/** Whether the page's Chromium answers a protocol round trip within `ms` (browser.version() is cached). */
+async function answers(page: Page, ms: number): Promise<boolean> {
+  try {
+    await withinMs(page.evaluate('1'), ms, 'a round trip to chromium');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Connected and its process not exited (a killed browser may still look connected for a moment). */
