@@ -1,4 +1,4 @@
-import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent, type IncomingMessage, request as httpRequest } from 'node:http';
 import test from 'ava';
 import { type ApiClient, type ApiResponse, Platform, request } from '../support/platform.ts';
 
@@ -187,6 +187,59 @@ test('POST generate-external: a body without Content-Length is refused once it p
     { path: 'body', message: 'must be at most 1048576 bytes' },
   ]);
   t.truthy(res.headers['x-ratelimit-limit']);
+});
+
+/** Sends on `agent` and reads the whole answer, with the local port the request went out on. */
+function sendOn(agent: Agent, method: string, path: string, body?: string) {
+  return new Promise<{ status: number; connection: string | undefined; port: number | undefined }>(
+    (resolve, reject) => {
+      const req = httpRequest(new URL(path, platform.gateway.baseUrl), {
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${api.key}`,
+          'x-forwarded-for': api.ip,
+          'content-type': 'application/json',
+          ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+        },
+      });
+      req.once('response', (res) => {
+        const port = res.socket.localPort;
+        res
+          .resume()
+          .once('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, port }));
+      });
+      req.once('error', reject);
+      req.end(body);
+    },
+  );
+}
+
+test('a body refused before it is read costs nothing to the next request on the same connection; one past 4 MiB closes it', async (t) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const over = JSON.stringify({ ...base, notes: 'x'.repeat(1_100_000) });
+    // Queued together: the second request waits for the first one's connection.
+    const [refused, next] = await Promise.all([
+      sendOn(agent, 'POST', '/api/invoices/generate-external', over),
+      sendOn(agent, 'GET', '/openapi.json'),
+    ]);
+    t.is(refused.status, 400);
+    t.is(refused.connection, 'keep-alive');
+    t.is(next.status, 200, 'the request after the refused body is answered');
+    t.is(next.port, refused.port, 'on the same connection');
+
+    const huge = JSON.stringify({ ...base, notes: 'x'.repeat(5 * 1_048_576) });
+    const [closed, after] = await Promise.all([
+      sendOn(agent, 'POST', '/api/invoices/generate-external', huge),
+      sendOn(agent, 'GET', '/openapi.json'),
+    ]);
+    t.is(closed.status, 400);
+    t.is(closed.connection, 'close', 'a body too large to read away ends its connection');
+    t.is(after.status, 200);
+  } finally {
+    agent.destroy();
+  }
 });
 
 test('POST generate-external: JSON nested 20,000 levels deep is a 400 naming body, not a 500', async (t) => {

@@ -4,7 +4,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
 import Koa, { type Context } from 'koa';
 import type { Authenticator } from '../http/auth.ts';
-import { readJsonBody } from '../http/body.ts';
+import { readJsonBody, settleUnreadBody } from '../http/body.ts';
 import { httpMetrics } from '../http/metrics.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
 import type { Peers } from '../service/peers.ts';
@@ -41,6 +41,8 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   const app = new Koa();
   const expected = deps.tokens.map(digest);
   const routers: Router[] = [];
+  // Outermost: it runs once the answer is set, before Koa sends it.
+  app.use(settleUnreadBody(4 * deps.bodyLimit));
   app.use(httpMetrics(routers));
   app.use(errorMiddleware(deps.log));
   app.use(async (ctx, next) => {

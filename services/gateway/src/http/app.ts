@@ -5,6 +5,7 @@ import { apiGuard } from './api-guard.ts';
 import { apiRouter, type Handlers } from './api-router.ts';
 import type { Authenticator } from './auth.ts';
 import { docsRouter } from './docs-pages.ts';
+import { settleUnreadBody } from './body.ts';
 import { errorMiddleware, notFound } from './errors.ts';
 import { httpMetrics } from './metrics.ts';
 import { probesRouter } from './probes.ts';
@@ -52,6 +53,8 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
     app.use(router.routes());
     return router;
   };
+  // Outermost: it runs once the answer is set, before Koa sends it.
+  app.use(settleUnreadBody(4 * deps.bodyLimit));
   app.use(httpMetrics(routers));
   app.use(errorMiddleware(deps.log));
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Middleware } from 'koa';
 import { AppError } from '@invoice-platform/common/errors';
 
 /**
@@ -60,19 +61,89 @@ export function nestingDepth(text: string): number {
 
 /**
  * A request body as bytes, at most `limit` of them: refused (400) as soon as its declared or
- * received size passes the limit, before more is buffered.
+ * received size passes the limit, before more is buffered. The stream is only paused then, never
+ * destroyed (which would cut the connection before the refusal is sent): `settleUnreadBody` deals
+ * with the rest.
  */
-export async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      req.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        reject(tooLarge(limit));
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    req.on('data', onData).once('end', onEnd).once('error', onError);
+  });
+}
+
+/** The rest of a body nobody read is read (and dropped) while it keeps coming: a pause this long ends it. */
+const drainIdleMs = 1_000;
+/** …and for this long at most. */
+const drainTotalMs = 10_000;
+
+/**
+ * An answer given before the request's body was read in full (a refusal: too large, no key, rate
+ * limited, an unknown route) must not leave the rest of that body on a kept-alive connection: Node
+ * then keeps the connection open without reading on, so the client's next request on it is never
+ * answered and the socket is reset at the keep-alive timeout (the notification fuzzing caught it).
+ * Before the answer goes, the rest is read and dropped while it keeps arriving, up to `drainLimit`
+ * bytes; a body beyond that, one that stalls or one that can no longer be read gets
+ * `Connection: close` instead, so no client sends another request on that connection.
+ */
+export function settleUnreadBody(drainLimit: number): Middleware {
+  return async (ctx, next) => {
+    await next();
+    const req = ctx.req;
+    if (req.complete) return;
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    const drained =
+      !req.destroyed && !(Number.isFinite(declared) && declared > drainLimit) && (await drain(req, drainLimit));
+    if (!drained) ctx.set('Connection', 'close');
+  };
+}
+
+/** Reads `req` to its end and drops it: true when it ended within `limit` bytes, without stalling. */
+function drain(req: IncomingMessage, limit: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let size = 0;
+    const finish = (ended: boolean) => {
+      clearTimeout(idle);
+      clearTimeout(total);
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      if (!ended) req.pause();
+      resolve(ended);
+    };
+    const stalled = () => finish(false);
+    const idle = setTimeout(stalled, drainIdleMs);
+    const total = setTimeout(stalled, drainTotalMs);
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return finish(false);
+      idle.refresh();
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    req.on('data', onData).once('end', onEnd).once('error', onError);
+    req.resume();
+  });
 }
 
 /**
