@@ -324,15 +324,17 @@ kafka_start() {
   # Re-rendered on every start so edits to the template take effect.
   sed "s#@KAFKA_DATA_DIR@#$KAFKA_DATA#g" "$HERE/kafka/server.properties.tmpl" >"$KAFKA_DIR/server.properties"
   if [[ ! -f $KAFKA_DATA/meta.properties ]]; then
-    local cluster_id
+    local cluster_id=""
     if [[ -s $KAFKA_DIR/cluster.id ]]; then
       cluster_id=$(<"$KAFKA_DIR/cluster.id")
-    else
-      # A Kafka Uuid is 16 random bytes in URL-safe base64 without padding;
-      # made here to save a JVM start for `kafka-storage random-uuid`.
-      cluster_id=$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
-      echo "$cluster_id" >"$KAFKA_DIR/cluster.id"
     fi
+    # A Kafka Uuid is 16 random bytes in URL-safe base64 without padding, made here to save a JVM
+    # start for `kafka-storage random-uuid`. Like Kafka's own, never one starting with '-': the
+    # tool's argument parser takes that for an option and refuses `-t` (1 start in 64 failed so).
+    while [[ -z $cluster_id || $cluster_id == -* ]]; do
+      cluster_id=$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+    done
+    echo "$cluster_id" >"$KAFKA_DIR/cluster.id"
     kafka_tool kafka.tools.StorageTool format --ignore-formatted \
       -t "$cluster_id" -c "$KAFKA_DIR/server.properties" >>"$LOGS/kafka.log" 2>&1 \
       || fail_component kafka "formatting the KRaft storage failed"
