@@ -341,7 +341,10 @@ test.serial(
       JSON.stringify(results.map((r) => r.status)),
     );
     t.is(new Set(ok.map((r) => r.body.data.id)).size, 1);
-    for (const conflict of results.filter((r) => r.status === 409)) t.is(conflict.body.error!.name, 'ConflictError');
+    for (const conflict of results.filter((r) => r.status === 409)) {
+      t.is(conflict.body.error!.name, 'ConflictError');
+      t.is(conflict.headers.get('retry-after'), '1', 'a 409 says when to retry');
+    }
     t.is((await platform.credits(api.workspaceId)).credits_remaining, 4);
     const first = ok.find((r) => r.headers.get('idempotent-replayed') === null)!;
     const replay = await generate(api, baseBody, { 'idempotency-key': key });

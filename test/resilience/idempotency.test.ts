@@ -56,7 +56,9 @@ async function inFlight(t: { is: (a: unknown, b: unknown, m?: string) => void },
     () => 'connection lost' as const,
   );
   await waitFor('the generate in flight', async () => (await marker(api, key))?.state === 'processing');
-  t.is((await generate(api, key)).status, 409, 'a repeat while it runs is 409');
+  const repeat = await generate(api, key);
+  t.is(repeat.status, 409, 'a repeat while it runs is 409');
+  t.is(repeat.headers.get('retry-after'), '1', 'and says to retry in a second');
   // Wrapped: an async function returning the promise itself would wait for it to settle.
   return { first };
 }

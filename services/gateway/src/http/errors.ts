@@ -4,6 +4,11 @@ import type { Context, Next } from 'koa';
 
 /** Long enough for a restarted peer to serve again or Kubernetes to route around it. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+/**
+ * Every 409 is a race with another request on the same thing (an Idempotency-Key in flight, a
+ * concurrent change of an invoice or series) that ends within a request's time: a second, not 5.
+ */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
 
 /**
  * The one place where failures become HTTP: an AppError keeps its kind, Koa's own HTTP errors
@@ -25,6 +30,7 @@ export function errorMiddleware(log: Logger) {
       // A peer, Redis or a service's database away (gRPC UNAVAILABLE or a missed deadline both
       // arrive as `unavailable`): the client may retry the same request shortly (docs/health.md).
       if (appError.kind === 'unavailable') ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      if (appError.kind === 'conflict') ctx.set('Retry-After', String(CONFLICT_RETRY_AFTER_SECONDS));
     }
   };
 }

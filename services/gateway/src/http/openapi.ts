@@ -34,7 +34,9 @@ const errorResponses: Record<number, { name: string; description: string }> = {
   404: { name: 'NotFound', description: 'The invoice or series does not exist in this workspace.' },
   409: {
     name: 'Conflict',
-    description: 'A request with the same Idempotency-Key is still being processed. Retry shortly.',
+    description:
+      'A request with the same Idempotency-Key is still being processed. Retry shortly: after the seconds ' +
+      'given in Retry-After, then with backoff.',
   },
   422: {
     name: 'UnprocessableEntity',
@@ -119,7 +121,10 @@ export function buildOpenApi(
     const { name, description } = errorResponse(status);
     responses[name] = {
       description,
-      headers: status === 429 ? { ...rateLimitHeaders(), 'Retry-After': headerRef('Retry-After') } : rateLimitHeaders(),
+      headers:
+        status === 429 || status === 409
+          ? { ...rateLimitHeaders(), 'Retry-After': headerRef('Retry-After') }
+          : rateLimitHeaders(),
       content: { 'application/json': { schema: errorSchema } },
     };
   }

@@ -3,7 +3,11 @@ import { fromServiceError } from '@invoice-platform/common/grpc';
 import { createLogger } from '@invoice-platform/common/logger';
 import test from 'ava';
 import type { Context } from 'koa';
-import { errorMiddleware, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/http/errors.ts';
+import {
+  CONFLICT_RETRY_AFTER_SECONDS,
+  errorMiddleware,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '../../src/http/errors.ts';
 
 const log = createLogger('gateway-test', 'silent');
 
@@ -52,6 +56,19 @@ test('a service reporting its own dependency unavailable is a 503 with Retry-Aft
   t.is(res.status, 503);
   t.is(res.headers['retry-after'], String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   t.notRegex(JSON.stringify(res.body), /dependency/, 'the internal message is not shown');
+});
+
+test('a 409, a key in flight or a concurrent change of an invoice or series, says to retry in a second', async (t) => {
+  for (const message of [
+    'A request with this Idempotency-Key is still being processed. Retry shortly.',
+    'The series is being changed concurrently. Retry shortly.',
+  ]) {
+    const res = await answer(new AppError('conflict', message));
+    t.is(res.status, 409);
+    t.is(res.body.error.name, 'ConflictError');
+    t.is(res.headers['retry-after'], String(CONFLICT_RETRY_AFTER_SECONDS));
+  }
+  t.is(CONFLICT_RETRY_AFTER_SECONDS, 1);
 });
 
 test('other failures carry no Retry-After: a bug is a 500, a 429 keeps its own wait', async (t) => {
