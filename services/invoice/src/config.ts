@@ -5,7 +5,7 @@ export const configSchema = Type.Object({
   ...commonConfig,
   ...kafkaConfig,
   ...mongoConfig,
-  INVOICE_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50052' }),
+  INVOICE_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15052' }),
   INVOICE_DB_NAME: Type.String({ default: 'invoice' }),
   ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
   PDF_ADDR: Type.String({ minLength: 1 }),

@@ -7,7 +7,7 @@ const baseUrl = (fallback: string, description: string) =>
 export const configSchema = Type.Object({
   ...commonConfig,
   ...mongoConfig,
-  PAYMENT_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50056' }),
+  PAYMENT_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15056' }),
   PAYMENT_DB_NAME: Type.String({ default: 'payment' }),
   /** GetPaymentGatewayCredentials: the workspace's connection of a provider. */
   ACCOUNTS_ADDR: Type.String({ minLength: 1 }),

@@ -8,7 +8,7 @@ export const configSchema = Type.Object({
   ...commonConfig,
   ...kafkaConfig,
   ...mongoConfig,
-  PDF_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50054' }),
+  PDF_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15054' }),
   PDF_DB_NAME: Type.String({ default: 'pdf' }),
   /** The invoice service, for the re-render consumer; empty: status changes are not re-rendered. */
   INVOICE_ADDR: Type.String({ default: '' }),

@@ -5,7 +5,7 @@ export const configSchema = Type.Object({
   ...commonConfig,
   ...kafkaConfig,
   ...mongoConfig,
-  RECURRING_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50053' }),
+  RECURRING_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15053' }),
   RECURRING_DB_NAME: Type.String({ default: 'recurring' }),
   ACCOUNTS_ADDR: Type.String({ minLength: 1 }),
   INVOICE_ADDR: Type.String({ minLength: 1 }),

@@ -5,7 +5,7 @@ export const configSchema = Type.Object({
   ...commonConfig,
   ...kafkaConfig,
   ...mongoConfig,
-  WEBHOOK_LISTEN_ADDR: Type.String({ default: '127.0.0.1:50055' }),
+  WEBHOOK_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15055' }),
   WEBHOOK_DB_NAME: Type.String({ default: 'webhook' }),
   /**
    * Keys sealing the signing secrets at rest: "id:base64 of 32 bytes", comma-separated, the first
