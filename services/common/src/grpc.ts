@@ -52,13 +52,31 @@ const KIND_KEY = 'app-error-kind';
 // Binary (-bin) so details in any language survive: text metadata allows printable ASCII only.
 const DETAILS_KEY = 'app-error-details-bin';
 
+/**
+ * Socket failures on a connection to a dependency. The MongoDB driver (7.8) lets one through
+ * unwrapped: a command written to a connection the server has just closed throws Node's EPIPE
+ * ("This socket has been ended by the other party") from `socket.write` (a chaos run's kill of
+ * FerretDB answered a generate 500 with it).
+ */
+const socketFailures = new Set([
+  'EPIPE',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
 /** A database or broker that is down is an outage the caller may retry, not a bug. */
-function isDependencyOutage(err: unknown): boolean {
-  const name = (err as { name?: unknown })?.name;
-  return (
+export function isDependencyOutage(err: unknown): boolean {
+  const { name, code } = (err ?? {}) as { name?: unknown; code?: unknown };
+  if (
     typeof name === 'string' &&
     /^(Mongo|Mongoose)(Network|ServerSelection|NotConnected|Topology|PoolCleared)/.test(name)
-  );
+  )
+    return true;
+  return typeof code === 'string' && socketFailures.has(code);
 }
 
 function toServiceError(err: unknown, log: Logger, method: string): Partial<grpc.ServiceError> {
