@@ -1,22 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import test from 'ava';
+import { OtlpReceiver, SpanKind } from '../support/otlp-receiver.ts';
 import { type ApiClient, freePort, Platform, request, waitFor } from '../support/platform.ts';
 
 /**
  * An invoice id is the capability for its public page, so no service writes one whole to its log
- * (docs/observability.md#invoice-ids-in-logs). One invoice goes through every route that carries
- * its id, through the gateway only, with every service running; then each service's whole output
- * (stdout and stderr, shutdown included) is read back from the test platform's log files.
+ * or to the spans it exports (docs/observability.md#invoice-ids-in-logs). One invoice goes through
+ * every route that carries its id, through the gateway only, with every service running and
+ * exporting its spans; then each service's whole output (stdout and stderr, shutdown included) is
+ * read back from the test platform's log files, and every span export a collector would have got.
  */
 
-const platform = new Platform({
-  invoices: true,
-  recurring: true,
-  webhooks: true,
-  // No provider is reached: the invoice has no payment_gateway, so its Pay form is refused.
-  payments: {},
-  gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' },
-});
+const otlp = new OtlpReceiver();
+let platform: Platform;
 
 /** A webhook endpoint that takes every event, so the webhook service handles the invoice's events. */
 const received: string[] = [];
@@ -35,11 +31,26 @@ test.before(async () => {
   });
   await new Promise<void>((resolve) => hookServer!.listen(port, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${port}/hooks`;
+  await otlp.start();
+  platform = new Platform({
+    invoices: true,
+    recurring: true,
+    webhooks: true,
+    // No provider is reached: the invoice has no payment_gateway, so its Pay form is refused.
+    payments: {},
+    gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":100000}', RATE_LIMIT_PER_IP: '100000' },
+    telemetryEnv: {
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    },
+  });
   await platform.start();
 });
 test.after.always(async () => {
-  await platform.stop();
+  await platform?.stop();
   await new Promise<void>((resolve) => (hookServer ? hookServer.close(() => resolve()) : resolve()));
+  await otlp.stop();
 });
 
 type Obj = Record<string, unknown>;
@@ -52,7 +63,7 @@ function page(api: ApiClient, method: string, path: string) {
   });
 }
 
-test('logs: no service writes an invoice id whole; its short form is what correlates', async (t) => {
+test('logs and spans: no service writes an invoice id whole; its short form is what correlates', async (t) => {
   const api = await platform.client('enterprise', 10);
   const endpoint = await platform.admin('POST', `/workspaces/${api.workspaceId}/webhook-endpoints`, { url: hookUrl });
   t.is(endpoint.status, 201, JSON.stringify(endpoint.body));
@@ -79,6 +90,9 @@ test('logs: no service writes an invoice id whole; its short form is what correl
 
   const shown = await page(api, 'GET', `/p/invoice/${id}`);
   t.is(shown.status, 200, shown.text);
+  // The same page by a path whose `inv_` is percent-encoded, which the router decodes to the invoice.
+  const encoded = await page(api, 'GET', `/p/invoice/inv%5F${id.slice(4)}`);
+  t.is(encoded.status, 200, encoded.text);
   const file = await page(api, 'GET', `/p/invoice/${id}/pdf`);
   t.is(file.status, 200);
   t.is(file.headers.get('content-type'), 'application/pdf');
@@ -113,4 +127,19 @@ test('logs: no service writes an invoice id whole; its short form is what correl
       .join('');
   t.true(by('gateway').includes(`"invoice_id":"${short}"`), 'the refused checkout, by its short id');
   t.true(by('pdf').includes(`"invoice_id":"${short}"`), 'the re-render, by its short id');
+
+  // Spans: the services flushed their last batches as they stopped.
+  t.true(otlp.spans.length > 0, 'spans were exported');
+  const spanLeaks = otlp.exported.filter((body) => body.includes(secret));
+  t.deepEqual(
+    spanLeaks.map((body) => body.slice(Math.max(0, body.indexOf(secret) - 300), body.indexOf(secret) + 60)),
+    [],
+    'span exports with the invoice id whole',
+  );
+  const pagePaths = otlp.spans
+    .filter((s) => s.service === 'gateway' && s.kind === SpanKind.server)
+    .map((s) => String(s.attributes['url.path']))
+    .filter((p) => p.startsWith('/p/invoice/'));
+  t.true(pagePaths.includes(`/p/invoice/${short}`), `the page's server span by its short id: ${pagePaths.join(', ')}`);
+  t.true(pagePaths.includes(`/p/invoice/${short}/pdf`), 'the PDF file by its short id');
 });

@@ -68,6 +68,8 @@ function hexId(id: string | undefined): string {
  */
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = [];
+  /** Every export request's body as it arrived (decompressed): all a collector would see. */
+  readonly exported: string[] = [];
   private server: Server | undefined;
 
   async start(): Promise<this> {
@@ -86,6 +88,7 @@ export class OtlpReceiver {
           res.writeHead(415).end();
           return;
         }
+        this.exported.push(raw.toString('utf8'));
         this.add(JSON.parse(raw.toString('utf8')) as ExportTraceServiceRequest);
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });

@@ -22,7 +22,8 @@ import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { NoopSpanProcessor } from '@opentelemetry/sdk-trace';
-import { createLogger } from '../logger.ts';
+import type { Attributes, Span } from '@opentelemetry/api';
+import { createLogger, shortenInvoiceIds } from '../logger.ts';
 import { statementShape } from './statement.ts';
 import { onTelemetryShutdown } from './shutdown.ts';
 
@@ -55,6 +56,29 @@ function ignoredIncoming(req: IncomingMessage): boolean {
   return path === '/livez' || path === '/readyz';
 }
 
+/**
+ * An invoice id is the capability for its public page, and spans go to a collector read by as many
+ * people as logs: where an instrumentation would record one (the request path and query, a Kafka
+ * message key), it records the short form the logs use (docs/observability.md#invoice-ids-in-logs).
+ * Merged after the instrumentation's own attributes, so these replace its values.
+ */
+function shortenedTarget(req: IncomingMessage): Attributes {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const path = shortenInvoiceIds(url.pathname);
+  const query = shortenInvoiceIds(url.search.slice(1));
+  return {
+    ...(path !== url.pathname ? { 'url.path': path } : {}),
+    ...(query !== url.search.slice(1) ? { 'url.query': query } : {}),
+  };
+}
+
+function shortenMessageKey(span: Span, { message }: { message: { key?: Buffer | string | null } }): void {
+  if (message.key == null) return;
+  const key = String(message.key);
+  const short = shortenInvoiceIds(key);
+  if (short !== key) span.setAttribute('messaging.kafka.message.key', short);
+}
+
 const sdk = new NodeSDK({
   // Without an endpoint the SDK would default to OTLP on localhost:4318; spans are then only made
   // (for the trace ids in logs and event headers) and dropped.
@@ -65,6 +89,7 @@ const sdk = new NodeSDK({
   instrumentations: [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: ignoredIncoming,
+      startIncomingSpanHook: shortenedTarget,
       // Outgoing HTTP goes only to third parties (webhook endpoints, payment providers): no span,
       // and above all no traceparent header telling them our trace ids.
       disableOutgoingRequestInstrumentation: true,
@@ -72,7 +97,7 @@ const sdk = new NodeSDK({
     new KoaInstrumentation(),
     // grpc.health.v1 (probes, the gateway's readiness and the test platform poll it): no trace.
     new GrpcInstrumentation({ ignoreGrpcMethods: ['Check', 'Watch'] }),
-    new KafkaJsInstrumentation(),
+    new KafkaJsInstrumentation({ producerHook: shortenMessageKey, consumerHook: shortenMessageKey }),
     // Pollers (outbox relays, schedulers, delivery workers) query every second: only operations
     // inside a traced request or message make spans, not a root trace per poll.
     new MongoDBInstrumentation({ requireParentSpan: true, dbStatementSerializer: statementShape }),
