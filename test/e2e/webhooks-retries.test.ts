@@ -152,6 +152,8 @@ test.serial(
     t.deepEqual(email.to, [owner]);
     t.regex(email.text, new RegExp(endpointId));
     t.regex(email.text, /8 attempts/);
+    // One Message-ID per deactivation, the same for a copy sent again after an unknown outcome.
+    t.regex(String(email.message_id), new RegExp(`^<${endpointId}%3A\\d+@invoice-platform\\.local>$`));
 
     // Nothing more, however long we wait.
     await moveClock(new Date(Date.now() + offsetMs + 48 * hour));

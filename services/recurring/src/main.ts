@@ -4,6 +4,7 @@ import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
+import { mailDomain } from '@invoice-platform/common/message-id';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
 import { armCrashPoints } from '@invoice-platform/common/test-hooks';
@@ -30,14 +31,13 @@ import { registerModels } from './store/models.ts';
 import { createModelIndexes } from '@invoice-platform/common/setup';
 import { OccurrenceStore } from './store/occurrences.ts';
 import { SeriesStore } from './store/series.ts';
-import { mailDomain } from './domain/email.ts';
 
 const config = loadRecurringConfig();
 /** How long an edit or a delete of a series waits for a follow-up being generated (a render takes seconds). */
 const CHANGE_WAIT_MS = 15_000;
 const log = createLogger('recurring', config.LOG_LEVEL);
 /** Follow-up Message-IDs are `<occurrence@domain>` (docs/architecture.md#mail); a MAIL_FROM without a domain stops the start. */
-const messageIdDomain = mailDomain(config.MAIL_FROM);
+const messageIdDomain = mailDomain(config.MAIL_FROM, 'MAIL_FROM');
 armCrashPoints(
   config.RECURRING_TEST_HOOKS,
   { 'recurring.after-generate': config.RECURRING_TEST_CRASH_AFTER_GENERATE },

@@ -4,6 +4,7 @@ import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
+import { mailDomain } from '@invoice-platform/common/message-id';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { SecretBox } from '@invoice-platform/common/secret-box';
 import { armCrashPoints } from '@invoice-platform/common/test-hooks';
@@ -27,6 +28,8 @@ import { createModelIndexes } from '@invoice-platform/common/setup';
 
 const config = loadWebhookConfig();
 const log = createLogger('webhook', config.LOG_LEVEL);
+/** Deactivation notices' Message-IDs are `<notice@domain>`; a WEBHOOK_MAIL_FROM without a domain stops the start. */
+const messageIdDomain = mailDomain(config.WEBHOOK_MAIL_FROM, 'WEBHOOK_MAIL_FROM');
 armCrashPoints(
   config.WEBHOOK_TEST_HOOKS,
   {
@@ -60,6 +63,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     mailer,
     clock,
     leaseMs: config.WEBHOOK_LEASE_MS,
+    messageIdDomain,
     log,
   });
   const attempts = new DeliveryAttempts({

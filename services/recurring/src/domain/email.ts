@@ -1,5 +1,6 @@
 import { formatDate, formatMoney } from '@invoice-platform/common/i18n/format';
 import { type DocumentLanguage, fill, isDocumentLanguage, wordsFor } from '@invoice-platform/common/i18n/words';
+import { stableMessageId } from '@invoice-platform/common/message-id';
 
 /**
  * The follow-up email in the document's language, in the words and formats of the catalogue the
@@ -50,23 +51,8 @@ export function followUpMail(input: {
 
 /**
  * The Message-ID of an occurrence's follow-up, `<series.local-date@domain>`: the same for every
- * send of that occurrence, so a copy sent again after a send whose outcome was unknown is
- * recognisable as the same message (docs/architecture.md#mail). Each part is percent-encoded
- * outside `[A-Za-z0-9_-]`, so the id is valid RFC 5322 dot-atom text and distinct occurrences never
- * share one.
+ * send of that occurrence (docs/architecture.md#mail).
  */
 export function followUpMessageId(occurrence: { series_id: string; local_date: string }, domain: string): string {
-  return `<${atom(occurrence.series_id)}.${atom(occurrence.local_date)}@${domain}>`;
-}
-
-const atom = (part: string) =>
-  encodeURIComponent(part).replace(/[.!~*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** The domain of the sender's address in a From header (`Invoices <invoices@example.com>`): the Message-ID's right side. */
-export function mailDomain(from: string): string {
-  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
-  const domain = address.slice(address.lastIndexOf('@') + 1);
-  if (!address.includes('@') || !/^[A-Za-z0-9.-]+$/.test(domain) || domain.startsWith('.') || domain.endsWith('.'))
-    throw new Error(`MAIL_FROM has no address with a domain: ${from}`);
-  return domain.toLowerCase();
+  return stableMessageId([occurrence.series_id, occurrence.local_date], domain);
 }

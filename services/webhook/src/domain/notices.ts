@@ -1,3 +1,5 @@
+import { stableMessageId } from '@invoice-platform/common/message-id';
+
 export interface NoticeDoc {
   _id: string;
   workspace_id: string;
@@ -34,4 +36,13 @@ export function noticeMessage(notice: NoticeDoc, workspaceName: string): { subje
       `Deactivated at ${notice.created_at.toISOString()}.`,
     ].join('\n'),
   };
+}
+
+/**
+ * The Message-ID of a deactivation notice: one per notice (`${endpoint}:${epoch}`, one per
+ * deactivation), the same for every send, so a copy sent again after a crash between the SMTP
+ * server taking it and the notice being marked is the same message (docs/architecture.md#mail).
+ */
+export function noticeMessageId(notice: Pick<NoticeDoc, '_id'>, domain: string): string {
+  return stableMessageId([notice._id], domain);
 }

@@ -2,7 +2,7 @@ import type { Logger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
 import type { DeliveryDoc } from '../domain/deliveries.ts';
 import type { Endpoint } from '../domain/endpoints.ts';
-import { noticeMessage, type NoticeResult } from '../domain/notices.ts';
+import { noticeMessage, noticeMessageId, type NoticeResult } from '../domain/notices.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { AccountsClient } from './peers.ts';
@@ -14,6 +14,8 @@ export interface NotifierDeps {
   clock: ServiceClock;
   /** How long a sender holds a notice it is trying (as for deliveries). */
   leaseMs: number;
+  /** The right side of the notices' Message-IDs: the domain of the From address. */
+  messageIdDomain: string;
   log: Logger;
 }
 
@@ -23,7 +25,7 @@ const maxBackoffMs = 3_600_000;
  * Deactivation emails (docs/architecture.md#webhooks): one notice per deactivation (unique id
  * `${endpoint}:${epoch}`), leased by the sender trying it (so replicas never send it twice at
  * once; a sender that died leaves it due again after the lease), retried with backoff while SMTP
- * or accounts is unavailable.
+ * or accounts is unavailable. Sent at least once, every copy under the notice's one Message-ID.
  */
 export class Notifier {
   private readonly deps: NotifierDeps;
@@ -65,7 +67,8 @@ export class Notifier {
         });
         if (ws.owner_email) {
           const { subject, text } = noticeMessage(notice, ws.name);
-          await this.deps.mailer.send({ to: ws.owner_email, subject, text });
+          const messageId = noticeMessageId(notice, this.deps.messageIdDomain);
+          await this.deps.mailer.send({ to: ws.owner_email, subject, text, messageId });
           done = { status: 'sent', tries, sent_at: clock.now(), due_at: null };
           sent++;
           log.info({ workspace_id: notice.workspace_id, endpoint_id: notice.endpoint_id }, 'deactivation email sent');

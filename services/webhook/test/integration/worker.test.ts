@@ -74,7 +74,7 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
     log,
     wake: () => undefined,
   });
-  const notifier = new Notifier({ deliveries, accounts, mailer, clock, leaseMs, log });
+  const notifier = new Notifier({ deliveries, accounts, mailer, clock, leaseMs, messageIdDomain: 'example.com', log });
   if (crashBeforeNotice) {
     const enqueue = notifier.enqueue.bind(notifier);
     let crashed = false;
