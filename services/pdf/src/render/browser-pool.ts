@@ -27,6 +27,9 @@ export const chromiumArgs = [
   // process): about 20 MiB PSS less, same print speed (docs/benchmarks.md).
   '--enable-features=NetworkServiceInProcess2',
   '--in-process-gpu',
+  // No spare renderer kept warm for a next navigation: the pool's pages are reused and never
+  // navigate to a new site, so it would only hold about 18 MiB (docs/benchmarks.md).
+  '--disable-features=SpareRendererForSitePerProcess',
 ];
 
 export interface BrowserPoolOptions {
