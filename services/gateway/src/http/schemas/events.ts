@@ -74,7 +74,8 @@ export const WorkspaceEvent = envelope(
     ),
     Type.Object({ workspace_id: Type.String(), key_id: Type.String() }, { title: 'ApiKeyChange' }),
   ]),
-  'A workspace created or changed (plan, state, features), or one of its API keys created or revoked.',
+  'A workspace created or changed (plan, state, features, or its legal profile, which the event does ' +
+    'not carry: read it again), or one of its API keys created or revoked.',
 );
 
 /** Strips TypeBox's symbols, leaving the JSON Schema the document carries. */
