@@ -165,8 +165,6 @@ async function generate(api: ApiClient, sampler: Sampler) {
 async function generateFacturX(platform: Platform, api: ApiClient) {
   const profile = await platform.admin('PUT', `/workspaces/${api.workspaceId}/legal-profile`, germanSeller);
   if (profile.status !== 200) throw new Error(`legal profile: ${profile.status}`);
-  // The invoice service reads a workspace at most 5 s old: the profile reaches generates after that.
-  await new Promise((resolve) => setTimeout(resolve, 5500));
   const facturX = {
     ...generateBody,
     currency: 'EUR',

@@ -1,4 +1,4 @@
-import { AppError } from '@invoice-platform/common/errors';
+import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import { addDays, isCalendarDate, localDate, overdueAt } from '@invoice-platform/common/dates';
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import { documentLanguages, isOneOf, recurringIntervals } from '@invoice-platform/common/contracts/values';
@@ -33,6 +33,16 @@ export interface GeneratePlan {
   language: string;
   issueDate: Date;
   dueDate: string;
+}
+
+/**
+ * Whether a refusal of validateGenerate is over the workspace's own data (its legal profile, paths
+ * `workspace.…`), which a profile set since the workspace was read may lift.
+ */
+export function refusesWorkspaceData(err: unknown): boolean {
+  if (!AppError.isKind(err, 'validation')) return false;
+  const errors = (err.details?.errors ?? []) as FieldError[];
+  return errors.some((e) => e.path.startsWith('workspace.'));
 }
 
 /**

@@ -6,13 +6,20 @@ import { crashPoint } from '@invoice-platform/common/test-hooks';
 import { numberPeriod } from '@invoice-platform/common/dates';
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import type { CreditReservation } from '../domain/credits.ts';
-import { idempotencyScope, newInvoice, validateGenerate } from '../domain/generate-request.ts';
+import {
+  type GeneratePlan,
+  idempotencyScope,
+  newInvoice,
+  refusesWorkspaceData,
+  validateGenerate,
+} from '../domain/generate-request.ts';
 import type { GenerateResult, InvoiceDoc } from '../domain/invoice.ts';
 import { pdfUrl } from '../domain/invoice-message.ts';
 import { fileSweepAt } from '../domain/leftovers.ts';
 import { lifecycleEvent } from '../domain/lifecycle-events.ts';
 import { DEFAULT_CURRENCY } from '@invoice-platform/common/invoice-money';
 import type { AllocatedNumber } from '../domain/numbering.ts';
+import type { WorkspaceInfo } from '../domain/workspace.ts';
 import type { CreditStore } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
 import type { NumberStore } from '../store/numbers.ts';
@@ -89,8 +96,7 @@ export class GenerateInvoice {
     const replay = await this.findReplay(req, now);
     if (replay) return replay;
 
-    const ws = await this.deps.workspaces.get(req.workspace_id);
-    const plan = validateGenerate(req, ws, now, this.deps.recurring !== undefined);
+    const { ws, plan } = await this.checkedAgainstWorkspace(req, now);
     const [, { template }] = await Promise.all([
       this.checkPaymentSetup(req),
       this.deps.pdf.call('ResolveTemplate', {
@@ -283,6 +289,26 @@ export class GenerateInvoice {
     if (!existing) return null;
     // Stored whole before the insert (generate above), so a stored invoice's response is complete.
     return { ...(existing.generate_response as GenerateResult), replayed: true };
+  }
+
+  /**
+   * The request checked against its workspace. The cached workspace may be a few seconds old, so a
+   * refusal over the workspace's own data (a legal profile missing) is decided again on a fresh
+   * read: a profile set just now reaches the very next generate.
+   */
+  private async checkedAgainstWorkspace(
+    req: GenerateRequest,
+    now: Date,
+  ): Promise<{ ws: WorkspaceInfo; plan: GeneratePlan }> {
+    const recurringAvailable = this.deps.recurring !== undefined;
+    const cached = await this.deps.workspaces.get(req.workspace_id);
+    try {
+      return { ws: cached, plan: validateGenerate(req, cached, now, recurringAvailable) };
+    } catch (err) {
+      if (!refusesWorkspaceData(err)) throw err;
+    }
+    const ws = await this.deps.workspaces.fresh(req.workspace_id);
+    return { ws, plan: validateGenerate(req, ws, now, recurringAvailable) };
   }
 
   private async checkPaymentSetup(req: GenerateRequest): Promise<void> {

@@ -1,7 +1,12 @@
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
-import { idempotencyScope, invoiceSources, validateGenerate } from '../../src/domain/generate-request.ts';
+import {
+  idempotencyScope,
+  invoiceSources,
+  refusesWorkspaceData,
+  validateGenerate,
+} from '../../src/domain/generate-request.ts';
 import type { WorkspaceInfo } from '../../src/domain/workspace.ts';
 
 const ws: WorkspaceInfo = {
@@ -50,4 +55,29 @@ test('validateGenerate: every source the platform uses passes the same checks; a
     t.is(err?.kind, 'internal', source);
     t.regex(err?.message ?? '', /source must be one of: api, dashboard, recurring/);
   }
+});
+
+test('refusesWorkspaceData: a refusal over the workspace legal profile, which a profile set since may lift', (t) => {
+  // A workspace without a legal profile asked for an e-invoice: refused over its own data.
+  const err = t.throws(() => validateGenerate(request({ currency: 'EUR', e_invoice: 'factur-x' }), ws, now, true));
+  t.true(refusesWorkspaceData(err), JSON.stringify((err as AppError).details));
+  const cases: [what: string, err: unknown, expected: boolean][] = [
+    [
+      'a legal profile field',
+      AppError.validation([{ path: 'workspace.legal_profile.tax_id', message: 'is required' }]),
+      true,
+    ],
+    [
+      'a body field beside a legal profile field',
+      AppError.validation([
+        { path: 'body.customer_address', message: 'is required' },
+        { path: 'workspace.legal_profile.address', message: 'is required' },
+      ]),
+      true,
+    ],
+    ['body fields only', AppError.validation([{ path: 'body.customer_name', message: 'is required' }]), false],
+    ['another kind', new AppError('forbidden', 'The workspace plan does not include recurring invoices.'), false],
+    ['not an application error', new Error('workspace.legal_profile'), false],
+  ];
+  for (const [what, e, expected] of cases) t.is(refusesWorkspaceData(e), expected, what);
 });
