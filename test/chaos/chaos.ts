@@ -12,7 +12,7 @@ import { WebhookReceiver } from '../support/webhook-receiver.ts';
 import { Clients } from './clients.ts';
 import { type Component, stackComponent, Supervisor } from './faults.ts';
 import { Figures } from './figures.ts';
-import { type Check, reconcile } from './reconcile.ts';
+import { type Check, reconcile, serverErrors } from './reconcile.ts';
 
 /**
  * One chaos run (docs/reliability.md): the whole platform on the local stack, careful clients at
@@ -245,6 +245,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       await sleep(5000);
     }
     opts.log('settled');
+    checks.push(serverErrors(figures));
     const kinds = supervisor.kinds;
     return {
       seed: opts.seed,

@@ -4,6 +4,15 @@
  * (docs/reliability.md explains each figure).
  */
 
+/**
+ * A 503 says a dependency is out and when to retry (docs/architecture.md#errors): what a fault should give.
+ * Any other 5xx is the platform failing on its own (a 500 is an unexpected error), a bug whoever
+ * caused it.
+ */
+export function isServerError(status: number): boolean {
+  return status >= 500 && status !== 503;
+}
+
 export interface FaultRecord {
   kind: string;
   /** When the fault was made, and when the component was running again (ms since the run began). */
@@ -37,11 +46,16 @@ export class Figures {
   /** The first body of each `${operation} ${status}` in 400–499 a careful client does not retry: what it was told. */
   readonly refusals = new Map<string, string>();
 
+  /** Each answer that is a server's own error (a 5xx but 503), with when it came (run time, ms). */
+  readonly serverErrors: { key: string; at: number; body: string }[] = [];
+
   answer(operation: string, status: number, body?: unknown): void {
     const key = `${operation} ${status}`;
     this.answers.set(key, (this.answers.get(key) ?? 0) + 1);
+    const text = () => (typeof body === 'string' ? body : JSON.stringify(body ?? null)).slice(0, 300);
     if (status >= 400 && status < 500 && status !== 409 && status !== 429 && !this.refusals.has(key))
-      this.refusals.set(key, (typeof body === 'string' ? body : JSON.stringify(body ?? null)).slice(0, 300));
+      this.refusals.set(key, text());
+    if (isServerError(status)) this.serverErrors.push({ key, at: this.elapsed(), body: text() });
   }
 
   count(predicate: (operation: string, status: number) => boolean): number {

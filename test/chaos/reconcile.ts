@@ -3,6 +3,7 @@ import type { LifecycleEvent } from '../support/events.ts';
 import type { SinkMessage } from '../support/mail.ts';
 import type { ReceivedRequest } from '../support/webhook-receiver.ts';
 import type { Generated, Paid } from './clients.ts';
+import type { Figures } from './figures.ts';
 
 /**
  * The promises a chaos run checks once everything is back (issue 18, docs/reliability.md), from
@@ -73,6 +74,18 @@ export interface Check {
 }
 
 const check = (name: string): Check => ({ name, broken: 0, of: 0, examples: [] });
+
+/**
+ * Answers from the platform's own errors: a fault may make a client wait or retry (503, 409, a
+ * cut connection), never get a 500. Each example gives the run time, so the services' logs of
+ * that moment tell what failed.
+ */
+export function serverErrors(figures: Figures): Check {
+  const c = check('server errors (a 5xx other than 503) answered to clients');
+  c.of = figures.count(() => true);
+  for (const e of figures.serverErrors) fail(c, `${e.key} at ${(e.at / 1000).toFixed(1)} s: ${e.body}`);
+  return c;
+}
 function fail(c: Check, example: string): void {
   c.broken++;
   if (c.examples.length < 5) c.examples.push(example);
