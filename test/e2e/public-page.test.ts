@@ -63,6 +63,7 @@ class PaymentStub {
     this.addr = `127.0.0.1:${await freePort()}`;
     this.server = await startGrpcServer({
       addr: this.addr,
+      connectionAge: { maxAgeMs: 30_000, graceMs: 1000 },
       log: createLogger('payment-stub', 'silent'),
       isReady: async () => true,
       services: [

@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { commonConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
+import { commonConfig, grpcServerConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
 import { keyRingDescription, keyRingPattern } from '@invoice-platform/common/secret-box';
 
 export const configSchema = Type.Object({
   ...commonConfig,
+  ...grpcServerConfig,
   ...kafkaConfig,
   ...mongoConfig,
   ACCOUNTS_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15051' }),

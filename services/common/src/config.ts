@@ -46,6 +46,34 @@ export const commonConfig = {
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000 }),
 };
 
+/**
+ * Every gRPC server's cap on a connection's age (docs/scaling.md): clients then resolve the
+ * service's name again, so a replica added by the HPA gets calls, and one turned unready stops
+ * getting them, within GRPC_MAX_CONNECTION_AGE_MS; calls under way on the ended connection have
+ * the grace to finish (the longest call, a generate, is cut at 60 s).
+ */
+export const grpcServerConfig = {
+  GRPC_MAX_CONNECTION_AGE_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+  GRPC_MAX_CONNECTION_AGE_GRACE_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+};
+
+/**
+ * Whether grpc-js asks the DNS server a target names (`dns://host:port/name:port`, the local
+ * platform's; docs/scaling.md): only with its alternative resolver, which grpc-js reads from
+ * GRPC_NODE_USE_ALTERNATIVE_RESOLVER once, as it loads. Without it, it ignores that server.
+ */
+export function grpcAsksTargetDnsServers(env: Record<string, string | undefined> = process.env): boolean {
+  return env.GRPC_NODE_USE_ALTERNATIVE_RESOLVER === 'true';
+}
+
+/** The connection age of a service's gRPC server, from its config (grpcServerConfig). */
+export function connectionAge(config: {
+  GRPC_MAX_CONNECTION_AGE_MS: number;
+  GRPC_MAX_CONNECTION_AGE_GRACE_MS: number;
+}): { maxAgeMs: number; graceMs: number } {
+  return { maxAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS, graceMs: config.GRPC_MAX_CONNECTION_AGE_GRACE_MS };
+}
+
 export const kafkaConfig = {
   KAFKA_BROKERS: Type.String({ minLength: 1, description: 'Comma-separated host:port list' }),
   /**
@@ -66,8 +94,8 @@ export const topicsConfigSchema = Type.Object({
   KAFKA_TOPIC_REPLICATION_FACTOR: Type.Integer({ minimum: 1, default: 1 }),
   /** retention.ms of both topics; the broker's default when unset. */
   KAFKA_TOPIC_RETENTION_MS: Type.Optional(Type.Integer({ minimum: -1 })),
-  KAFKA_INVOICE_LIFECYCLE_PARTITIONS: Type.Integer({ minimum: 1, default: 3 }),
-  KAFKA_WORKSPACE_PARTITIONS: Type.Integer({ minimum: 1, default: 1 }),
+  KAFKA_INVOICE_LIFECYCLE_PARTITIONS: Type.Integer({ minimum: 1, default: 6 }),
+  KAFKA_WORKSPACE_PARTITIONS: Type.Integer({ minimum: 1, default: 6 }),
 });
 
 export function loadTopicsConfig(env: Record<string, string | undefined> = process.env) {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { MethodDefinition } from '@grpc/proto-loader';
+import { grpcAsksTargetDnsServers } from './config.ts';
 import { AppError, type ErrorKind, isErrorKind } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { meter, secondsBuckets } from './metrics.ts';
@@ -141,6 +142,19 @@ export interface GrpcServerOptions {
   /** Backs grpc.health.v1.Health/Check: SERVING only while the service's own dependencies answer. */
   isReady: () => Promise<boolean>;
   log: Logger;
+  /** How long a client's connection lives and how long its calls then have (config.ts grpcServerConfig). */
+  connectionAge: GrpcConnectionAge;
+}
+
+/**
+ * A server ends every connection after `maxAgeMs` (with a tenth of jitter), sending GOAWAY so its
+ * client opens the next one on a fresh resolution of the service's name: a replica that was added
+ * gets calls, and one that turned unready (out of DNS) stops getting them, within that bound
+ * (docs/scaling.md). Calls under way on an ended connection have `graceMs` to finish.
+ */
+export interface GrpcConnectionAge {
+  maxAgeMs: number;
+  graceMs: number;
 }
 
 export interface RunningGrpcServer {
@@ -193,7 +207,10 @@ function recordCall(method: string, startedAt: number, code: grpc.status | undef
 }
 
 export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningGrpcServer> {
-  const server = new grpc.Server();
+  const server = new grpc.Server({
+    'grpc.max_connection_age_ms': opts.connectionAge.maxAgeMs,
+    'grpc.max_connection_age_grace_ms': opts.connectionAge.graceMs,
+  });
   for (const { service, handlers } of opts.services) {
     const implementation: grpc.UntypedServiceImplementation = {};
     for (const [method, definition] of Object.entries(service.definition)) {
@@ -274,23 +291,116 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
   };
 }
 
+/** How one call is made: its deadline, and whether the caller knows it may be sent twice. */
+export interface PeerCallOptions {
+  timeoutMs?: number;
+  /**
+   * A write that carries its own key (an Idempotency-Key, a series occurrence): safe to send to
+   * another replica when the first one died under it, as a method the proto marks idempotent is.
+   */
+  idempotent?: boolean;
+}
+
 export interface UnaryClient {
   /** Calls `method` with a deadline; failures arrive as AppError. */
-  call<Res>(method: string, request: unknown, timeoutMs?: number): Promise<Res>;
+  call<Res>(method: string, request: unknown, options?: number | PeerCallOptions): Promise<Res>;
   /** Calls a server-streaming `method`; the whole stream shares one deadline; failures arrive as AppError. */
-  stream<Res>(method: string, request: unknown, timeoutMs?: number): AsyncIterable<Res>;
+  stream<Res>(method: string, request: unknown, options?: number | PeerCallOptions): AsyncIterable<Res>;
   /** True when the peer's health check says SERVING. */
   healthy(timeoutMs?: number): Promise<boolean>;
   close(): void;
 }
 
+/**
+ * Every client channel (docs/scaling.md): calls are balanced one by one over every address the
+ * peer's name resolves to (round_robin; a headless Service's ready pods in the chart, the local
+ * DNS's ready replicas on the local platform), the name is resolved again at most every 2 s when
+ * a connection ends (the servers end each after GRPC_MAX_CONNECTION_AGE_MS), keepalive pings find
+ * a hung replica's connection within 15 s, and a replica that is down is tried again at most 5 s
+ * apart. No service config comes from DNS TXT records.
+ */
+export const CLIENT_CHANNEL_OPTIONS: grpc.ChannelOptions = {
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  'grpc.service_config_disable_resolution': 1,
+  'grpc.dns_min_time_between_resolutions_ms': 2000,
+  'grpc.keepalive_time_ms': 10_000,
+  'grpc.keepalive_timeout_ms': 5000,
+  'grpc.keepalive_permit_without_calls': 1,
+  'grpc.initial_reconnect_backoff_ms': 250,
+  'grpc.max_reconnect_backoff_ms': 5000,
+};
+
+/** A call that may be sent again gets this many attempts in all, within its one deadline. */
+export const MAX_ATTEMPTS = 3;
+/** The wait before the 2nd and 3rd attempts: the dead replica's connection is gone by then. */
+const retryWaitsMs = [20, 200];
+
+/**
+ * Whether a failed attempt may have failed for its replica rather than for what it asked: the
+ * transport's UNAVAILABLE (the connection was refused, reset or dropped as the replica died or
+ * went away), never an answer of the peer's own (an AppError carries its kind in metadata, and
+ * another replica would answer the same).
+ */
+export function failedInTransport(err: unknown): boolean {
+  const e = err as Partial<grpc.ServiceError> | undefined;
+  return e?.code === grpc.status.UNAVAILABLE && (e.metadata?.get(KIND_KEY).length ?? 0) === 0;
+}
+
+/** The methods of a service the proto marks safe to send again (idempotency_level NO_SIDE_EFFECTS or IDEMPOTENT). */
+export function idempotentMethods(service: LoadedService): Set<string> {
+  const safe = new Set<string>();
+  for (const [name, definition] of Object.entries(service.definition)) {
+    const level = (definition as { options?: { idempotency_level?: string } }).options?.idempotency_level;
+    if (level === 'NO_SIDE_EFFECTS' || level === 'IDEMPOTENT') safe.add(name);
+  }
+  return safe;
+}
+
+/**
+ * A target that names its own DNS server (`dns://host:port/name:port`, the local platform's) is
+ * asked of that server only by grpc-js's alternative resolver; without it the server would be
+ * ignored and the name looked up in the system's DNS, which does not know it.
+ */
+function checkTarget(addr: string): void {
+  if (/^dns:\/\/[^/]/.test(addr) && !grpcAsksTargetDnsServers())
+    throw new Error(
+      `gRPC target ${addr} names a DNS server, which grpc-js asks only with GRPC_NODE_USE_ALTERNATIVE_RESOLVER=true in the environment`,
+    );
+}
+
 export function createUnaryClient(service: LoadedService, addr: string, defaultTimeoutMs = 5000): UnaryClient {
-  const client = new service.Client(addr, grpc.credentials.createInsecure());
+  checkTarget(addr);
+  // A channel per method, each with its own round_robin (they share the connections: grpc-js pools
+  // them by target and options). With one channel, a request that makes the same calls in the same
+  // order (a generate: ResolveTemplate, then Render) would alias with the rotation and send every
+  // Render to the same replica; per method, each method's calls go round the replicas evenly.
+  const channels = new Map<string, grpc.Client>();
+  const clientFor = (method: string) => {
+    let client = channels.get(method);
+    if (!client) {
+      client = new service.Client(addr, grpc.credentials.createInsecure(), CLIENT_CHANNEL_OPTIONS);
+      channels.set(method, client);
+    }
+    return client;
+  };
   const health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
-  const healthClient = new health.Client(addr, grpc.credentials.createInsecure(), {
-    channelOverride: client.getChannel(),
-  });
-  const invoke = <Res>(target: grpc.Client, method: string, request: unknown, timeoutMs: number) =>
+  const healthClient = new health.Client(addr, grpc.credentials.createInsecure(), CLIENT_CHANNEL_OPTIONS);
+  const safe = idempotentMethods(service);
+  const settle = (options: number | PeerCallOptions | undefined, method: string) => {
+    const o = typeof options === 'number' ? { timeoutMs: options } : (options ?? {});
+    return {
+      deadline: Date.now() + (o.timeoutMs ?? defaultTimeoutMs),
+      attempts: o.idempotent || safe.has(method) ? MAX_ATTEMPTS : 1,
+    };
+  };
+  /** Waits before attempt `attempt` + 1, or says there is no time or attempt left for it. */
+  const again = async (err: unknown, attempt: number, attempts: number, deadline: number) => {
+    const waitMs = retryWaitsMs[attempt - 1] ?? 0;
+    if (attempt >= attempts || !failedInTransport(err) || Date.now() + waitMs >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    return true;
+  };
+  const invokeOnce = <Res>(target: grpc.Client, method: string, request: unknown, deadline: number) =>
     new Promise<Res>((resolve, reject) => {
       const fn = (target as unknown as Record<string, grpc.requestCallback<Res> | undefined>)[method] as unknown as (
         req: unknown,
@@ -302,30 +412,61 @@ export function createUnaryClient(service: LoadedService, addr: string, defaultT
         reject(new AppError('internal', `unknown gRPC method ${method}`));
         return;
       }
-      fn.call(target, request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) =>
-        err ? reject(fromServiceError(err)) : resolve(res as Res),
+      fn.call(target, request, new grpc.Metadata(), { deadline }, (err, res) =>
+        err ? reject(err) : resolve(res as Res),
       );
     });
-  async function* stream<Res>(method: string, request: unknown, timeoutMs: number): AsyncIterable<Res> {
+  const invoke = async <Res>(method: string, request: unknown, options: number | PeerCallOptions | undefined) => {
+    const { deadline, attempts } = settle(options, method);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await invokeOnce<Res>(clientFor(method), method, request, deadline);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (!(await again(err, attempt, attempts, deadline))) throw fromServiceError(err as grpc.ServiceError);
+      }
+    }
+  };
+  async function* stream<Res>(
+    method: string,
+    request: unknown,
+    options: number | PeerCallOptions | undefined,
+  ): AsyncIterable<Res> {
+    const client = clientFor(method);
     const fn = (client as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function') throw new AppError('internal', `unknown gRPC method ${method}`);
-    const call = (
-      fn as (req: unknown, meta: grpc.Metadata, options: grpc.CallOptions) => grpc.ClientReadableStream<Res>
-    ).call(client, request, new grpc.Metadata(), { deadline: Date.now() + timeoutMs });
-    try {
-      for await (const message of call) yield message as Res;
-    } catch (err) {
-      throw fromServiceError(err as grpc.ServiceError);
-    } finally {
-      call.cancel();
+    const { deadline, attempts } = settle(options, method);
+    for (let attempt = 1; ; attempt++) {
+      const call = (
+        fn as (req: unknown, meta: grpc.Metadata, options: grpc.CallOptions) => grpc.ClientReadableStream<Res>
+      ).call(client, request, new grpc.Metadata(), { deadline });
+      let received = false;
+      try {
+        for await (const message of call) {
+          received = true;
+          yield message as Res;
+        }
+        return;
+      } catch (err) {
+        // Sent again only while nothing of it reached the caller.
+        if (received || !(await again(err, attempt, attempts, deadline)))
+          throw fromServiceError(err as grpc.ServiceError);
+      } finally {
+        call.cancel();
+      }
     }
   }
   return {
-    call: (method, request, timeoutMs = defaultTimeoutMs) => invoke(client, method, request, timeoutMs),
-    stream: (method, request, timeoutMs = defaultTimeoutMs) => stream(method, request, timeoutMs),
+    call: (method, request, options) => invoke(method, request, options),
+    stream: (method, request, options) => stream(method, request, options),
     healthy: async (timeoutMs = 1000) => {
       try {
-        const res = await invoke<{ status: string }>(healthClient, 'Check', { service: '' }, timeoutMs);
+        const res = await invokeOnce<{ status: string }>(
+          healthClient,
+          'Check',
+          { service: '' },
+          Date.now() + timeoutMs,
+        );
         return res.status === 'SERVING';
       } catch {
         return false;
@@ -333,7 +474,8 @@ export function createUnaryClient(service: LoadedService, addr: string, defaultT
     },
     close: () => {
       healthClient.close();
-      client.close();
+      for (const client of channels.values()) client.close();
+      channels.clear();
     },
   };
 }
@@ -359,12 +501,12 @@ export interface TypedClient<D> {
   call<K extends keyof MethodsOf<D> & string>(
     method: K,
     request: MessagesOf<D, K>['req'],
-    timeoutMs?: number,
+    options?: number | PeerCallOptions,
   ): Promise<MessagesOf<D, K>['resOut']>;
   stream<K extends keyof MethodsOf<D> & string>(
     method: K,
     request: MessagesOf<D, K>['req'],
-    timeoutMs?: number,
+    options?: number | PeerCallOptions,
   ): AsyncIterable<MessagesOf<D, K>['resOut']>;
   healthy(timeoutMs?: number): Promise<boolean>;
   close(): void;

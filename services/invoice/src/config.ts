@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { commonConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
+import { commonConfig, grpcServerConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
 
 export const configSchema = Type.Object({
   ...commonConfig,
+  ...grpcServerConfig,
   ...kafkaConfig,
   ...mongoConfig,
   INVOICE_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15052' }),

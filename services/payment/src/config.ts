@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { commonConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
+import { commonConfig, grpcServerConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
 
 const baseUrl = (fallback: string, description: string) =>
   Type.String({ default: fallback, pattern: '^(https?://.+)?$', description });
 
 export const configSchema = Type.Object({
   ...commonConfig,
+  ...grpcServerConfig,
   ...mongoConfig,
   PAYMENT_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15056' }),
   PAYMENT_DB_NAME: Type.String({ default: 'payment' }),

@@ -1,3 +1,4 @@
+import { connectionAge } from '@invoice-platform/common/config';
 import { startGrpcServer } from '@invoice-platform/common/grpc';
 import { Poller } from '@invoice-platform/common/poller';
 import { connectPeer, platformService } from '@invoice-platform/common/services';
@@ -105,6 +106,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
 
   const server = await startGrpcServer({
     addr: config.PAYMENT_LISTEN_ADDR,
+    connectionAge: connectionAge(config),
     services: [
       {
         service: platformService('payment'),

@@ -1,3 +1,4 @@
+import { connectionAge } from '@invoice-platform/common/config';
 import { type RunningGrpcServer, startGrpcServer } from '@invoice-platform/common/grpc';
 import { createKafka } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
@@ -77,6 +78,7 @@ export async function startPdfApp(config: Config, log: Logger, opts: PdfAppOptio
 
   const server = await startGrpcServer({
     addr: config.PDF_LISTEN_ADDR,
+    connectionAge: connectionAge(config),
     services: [
       {
         service: platformService('pdf'),

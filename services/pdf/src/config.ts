@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { commonConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
+import { commonConfig, grpcServerConfig, kafkaConfig, loadConfig, mongoConfig } from '@invoice-platform/common/config';
 
 /** Defaults of a render's caps, shared with the renderer for callers that set none (the benchmarks). */
 export const outputCapDefaults = { maxPages: 50, maxOutputBytes: 10 * 1024 * 1024 };
 
 export const configSchema = Type.Object({
   ...commonConfig,
+  ...grpcServerConfig,
   ...kafkaConfig,
   ...mongoConfig,
   PDF_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15054' }),

@@ -1,3 +1,4 @@
+import { connectionAge } from '@invoice-platform/common/config';
 import { startGrpcServer } from '@invoice-platform/common/grpc';
 import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { createKafka } from '@invoice-platform/common/kafka';
@@ -125,6 +126,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
 
   const server = await startGrpcServer({
     addr: config.WEBHOOK_LISTEN_ADDR,
+    connectionAge: connectionAge(config),
     services: [
       {
         service: platformService('webhook'),

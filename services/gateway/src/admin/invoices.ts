@@ -119,6 +119,7 @@ export function registerInvoiceRoutes(r: Router, deps: InvoiceRouteDeps): void {
     const res = await invoice().call(
       'GenerateInvoice',
       generateRequest(ws, 'dashboard', body as GenerateInvoiceBody, idempotencyKey, fingerprint(received)),
+      { idempotent: idempotencyKey !== undefined },
     );
     if (res.replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = { data: generateResultJson(res) };

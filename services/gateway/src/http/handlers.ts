@@ -141,9 +141,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           // the invoice service, and its unique index on (workspace_id, idempotency_scope) keeps
           // that to one invoice, the loser giving back its credit and number and answering with
           // the winner's stored response (services/invoice/src/service/generate.ts).
+          // With a key, a call whose replica died under it may go to another one (the same index).
           res = await invoice().call(
             'GenerateInvoice',
             generateRequest(workspaceId, 'api', bodyOf<GenerateInvoiceBody>(input), key, fp),
+            { idempotent: key !== undefined },
           );
         } catch (err) {
           if (isRenderFailure(err)) await renders.recordFailed(workspaceId);

@@ -113,6 +113,12 @@ const backlogGauge = meter().createObservableGauge('invoice_platform.recurring.b
   unit: '{occurrence}',
 });
 
+const followUps = meter().createCounter('invoice_platform.recurring.follow_ups', {
+  description:
+    'Due occurrences this replica worked, by outcome: sent (generated and emailed), failed (to be retried), paused (the plan lapsed), lost (another replica took it over).',
+  unit: '{occurrence}',
+});
+
 export class Scheduler {
   private readonly deps: SchedulerDeps;
   /** The leases this replica is working under: its renewals, stopped with it. */
@@ -205,6 +211,7 @@ export class Scheduler {
             status: 'paused',
             error: lapse,
           });
+          followUps.add(1, { outcome: 'paused' });
           continue;
         }
       }
@@ -250,6 +257,7 @@ export class Scheduler {
       keeper.stop();
       this.keepers.delete(keeper);
     }
+    followUps.add(1, { outcome: run.error && run.status === 'pending' ? 'lost' : run.status });
     return run;
   }
 
@@ -297,7 +305,8 @@ export class Scheduler {
     const request = followUpRequest(series, occ, await source);
     if (!(await keeper.renew()))
       throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
-    const res = await this.deps.invoice.call('GenerateInvoice', request);
+    // Keyed by series occurrence in the invoice service, so safe to resend to another replica.
+    const res = await this.deps.invoice.call('GenerateInvoice', request, { idempotent: true });
     crashPoint('recurring.after-generate', { series_id: series._id, invoice_id: res.id });
     if (!(await this.deps.occurrences.recordInvoice(keeper.lease, res.id, res.invoice_number)))
       throw new LeaseLost('the lease on this occurrence was taken over while it was generated; not recorded');

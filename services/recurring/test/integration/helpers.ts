@@ -43,6 +43,7 @@ type Peer = keyof typeof services;
 export async function startPeers(handlers: Partial<Record<Peer, UnaryHandlers>>) {
   const server = await startGrpcServer({
     addr: '127.0.0.1:0',
+    connectionAge: { maxAgeMs: 30_000, graceMs: 1000 },
     services: (Object.keys(services) as Peer[]).map((peer) => ({
       service: services[peer](),
       handlers: handlers[peer] ?? {},
