@@ -64,7 +64,7 @@ for (const [release, set, fullname] of [
     for (const cm of ms.filter((m) => m.kind === 'ConfigMap')) {
       for (const [key, value] of Object.entries(cm.data ?? {})) {
         if (!key.endsWith('_ADDR') || key.endsWith('_LISTEN_ADDR')) continue;
-        const [host, port] = value.split(':');
+        const [host, port] = value.replace(/^dns:\/\/\//, '').split(':');
         t.is(servicePorts.get(host!), Number(port), `${cm.metadata.name} ${key}=${value}`);
         t.is(host, `${fullname}-${key.replace(/_ADDR$/, '').toLowerCase()}`);
         peers++;
@@ -197,8 +197,8 @@ test('the setup Job: a pre-install/pre-upgrade hook creating the topics from val
   t.like(Object.fromEntries(topics.env.map((e: any) => [e.name, e.value])), {
     KAFKA_TOPIC_REPLICATION_FACTOR: '3',
     KAFKA_TOPIC_RETENTION_MS: '2592000000',
-    KAFKA_INVOICE_LIFECYCLE_PARTITIONS: '12',
-    KAFKA_WORKSPACE_PARTITIONS: '3',
+    KAFKA_INVOICE_LIFECYCLE_PARTITIONS: '24',
+    KAFKA_WORKSPACE_PARTITIONS: '12',
   });
   t.false(ms.some((m) => m.kind === 'Job' && m.metadata.name.includes('setup') && !m.metadata.annotations?.['helm.sh/hook']));
   t.is((await render({ set: ['setupJob.enabled=false'] })).filter((m) => m.kind === 'Job').length, 0);

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests are read field by field. */
 import path from 'node:path';
 import test from 'ava';
-import { credentialsOf, credentialViolations, policyViolations, readsByEntry } from './policy.ts';
+import { balancingViolations, credentialsOf, credentialViolations, policyViolations, readsByEntry } from './policy.ts';
 import { ciValues, containersOf, type Manifest, render } from './render.ts';
 
 const broken = path.join(import.meta.dirname, 'fixtures/broken-values.yaml');
@@ -101,4 +101,43 @@ test('policy: a secret in a ConfigMap and a pod outside every NetworkPolicy are 
   t.true(violations.includes(`ConfigMap/${cm.metadata.name}: holds a URL with credentials`));
   t.true(violations.includes(`ConfigMap/${cm.metadata.name}: holds a key ring`));
   t.true(violations.includes('Deployment/ip-invoice-platform-webhook: no NetworkPolicy selects its pods'));
+});
+
+test('policy: gRPC balanced per call: a Service with a virtual IP, one listing unready pods, a peer by plain host name and a server that never ends a connection are refused, naming each', async (t) => {
+  t.deepEqual(balancingViolations(await render()), []);
+  const ms = await render();
+  const service = (name: string) => ms.find((m) => m.kind === 'Service' && m.metadata.name === `ip-invoice-platform-${name}`)!;
+  const config = (name: string) => ms.find((m) => m.kind === 'ConfigMap' && m.metadata.name === `ip-invoice-platform-${name}`)!;
+  // The chart as it was: a ClusterIP Service and host:port peers (grpc-js's pick_first on one virtual IP).
+  delete service('pdf').spec.clusterIP;
+  service('invoice').spec.publishNotReadyAddresses = true;
+  config('recurring').data!.ACCOUNTS_ADDR = 'ip-invoice-platform-accounts:50051';
+  delete config('webhook').data!.GRPC_MAX_CONNECTION_AGE_MS;
+  t.deepEqual(balancingViolations(ms).sort(), [
+    'ConfigMap/ip-invoice-platform-gateway: INVOICE_ADDR=dns:///ip-invoice-platform-invoice:50052 is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods',
+    'ConfigMap/ip-invoice-platform-gateway: PDF_ADDR=dns:///ip-invoice-platform-pdf:50054 is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods',
+    'ConfigMap/ip-invoice-platform-invoice: PDF_ADDR=dns:///ip-invoice-platform-pdf:50054 is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods',
+    'ConfigMap/ip-invoice-platform-payment: INVOICE_ADDR=dns:///ip-invoice-platform-invoice:50052 is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods',
+    'ConfigMap/ip-invoice-platform-pdf: INVOICE_ADDR=dns:///ip-invoice-platform-invoice:50052 is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods',
+    'ConfigMap/ip-invoice-platform-recurring: ACCOUNTS_ADDR=ip-invoice-platform-accounts:50051 is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods',
+    'ConfigMap/ip-invoice-platform-recurring: INVOICE_ADDR=dns:///ip-invoice-platform-invoice:50052 is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods',
+    'ConfigMap/ip-invoice-platform-recurring: PDF_ADDR=dns:///ip-invoice-platform-pdf:50054 is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods',
+    'ConfigMap/ip-invoice-platform-webhook: no GRPC_MAX_CONNECTION_AGE_MS: its server never ends a connection, so callers never find pods added since',
+    "Service/ip-invoice-platform-invoice: answers with pods that are not ready",
+    "Service/ip-invoice-platform-pdf: a gRPC Service with a virtual IP pins each caller's connection to one pod: it must be headless (clusterIP: None)",
+  ]);
+});
+
+test('chart: a consumer group that can outgrow its topic\'s partitions is refused at render, naming the values to change', async (t) => {
+  const err = await t.throwsAsync(render({ set: ['components.webhook.autoscaling.maxReplicas=7'] }));
+  t.regex(
+    String(err?.message),
+    /components\.webhook can run 7 replicas in one consumer group of kafka\.topics\.invoiceLifecycle, which has 6 partitions.*Raise kafka\.topics\.invoiceLifecycle\.partitions to 7 or more/,
+  );
+  const recurring = await t.throwsAsync(
+    render({ set: ['components.recurring.autoscaling.enabled=false', 'components.recurring.replicas=8'] }),
+  );
+  t.regex(String(recurring?.message), /components\.recurring can run 8 replicas in one consumer group of kafka\.topics\.(invoiceLifecycle|workspace)/);
+  // Raised partitions admit it; the gateway's consumer (a group per pod) is no shared group.
+  await t.notThrowsAsync(render({ set: ['components.webhook.autoscaling.maxReplicas=7', 'kafka.topics.invoiceLifecycle.partitions=7', 'components.gateway.autoscaling.maxReplicas=30'] }));
 });

@@ -62,7 +62,7 @@ function matches(selector: Record<string, string> | undefined, labels: Record<st
  * (`credentialViolations`).
  */
 export function policyViolations(manifests: readonly Manifest[]): string[] {
-  const out: string[] = credentialViolations(manifests);
+  const out: string[] = [...credentialViolations(manifests), ...balancingViolations(manifests)];
   const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
   for (const m of manifests.filter((x) => podKinds.has(x.kind))) {
     const where = `${m.kind}/${m.metadata.name}`;
@@ -180,6 +180,39 @@ export function credentialViolations(manifests: readonly Manifest[], reads = rea
   }
   for (const [service, secrets] of usersOf) {
     if (secrets.size > 1) out.push(`${service} connects to MongoDB from ${secrets.size} Secrets (${[...secrets].sort().map((s) => `Secret/${s}`).join(', ')}): one user per service`);
+  }
+  return out;
+}
+
+/**
+ * Balanced gRPC (docs/scaling.md), one line per violation: every gRPC Service is headless and
+ * lists only ready pods, every peer address (`*_ADDR`) is `dns:///` of such a Service at its port,
+ * so each caller resolves every ready pod and balances its calls over them one by one; and every
+ * gRPC server ends its connections at an age (GRPC_MAX_CONNECTION_AGE_MS), so callers look again
+ * and a pod the HPA adds gets calls. A virtual IP would keep each caller's one connection on one pod.
+ */
+export function balancingViolations(manifests: readonly Manifest[]): string[] {
+  const out: string[] = [];
+  const headless = new Map<string, number>();
+  for (const m of manifests.filter((x) => x.kind === 'Service')) {
+    const main = (m.spec?.ports ?? []).find((p: any) => p.name === 'main');
+    if (main?.appProtocol !== 'grpc') continue;
+    const where = `Service/${m.metadata.name}`;
+    if (m.spec.clusterIP !== 'None')
+      out.push(`${where}: a gRPC Service with a virtual IP pins each caller's connection to one pod: it must be headless (clusterIP: None)`);
+    else if (m.spec.publishNotReadyAddresses === true) out.push(`${where}: answers with pods that are not ready`);
+    else headless.set(m.metadata.name, main.port);
+  }
+  for (const m of manifests.filter((x) => x.kind === 'ConfigMap')) {
+    const data = m.data ?? {};
+    for (const [key, value] of Object.entries(data)) {
+      if (!key.endsWith('_ADDR') || key.endsWith('_LISTEN_ADDR')) continue;
+      const target = /^dns:\/\/\/([^:/]+):(\d+)$/.exec(value);
+      if (!target || headless.get(target[1]!) !== Number(target[2]))
+        out.push(`ConfigMap/${m.metadata.name}: ${key}=${value} is not dns:/// of a headless gRPC Service at its port: calls would not be balanced over its pods`);
+    }
+    if (Object.keys(data).some((k) => k.endsWith('_LISTEN_ADDR')) && !(Number(data.GRPC_MAX_CONNECTION_AGE_MS) > 0))
+      out.push(`ConfigMap/${m.metadata.name}: no GRPC_MAX_CONNECTION_AGE_MS: its server never ends a connection, so callers never find pods added since`);
   }
   return out;
 }

@@ -132,8 +132,8 @@ test('setup-topics.ts ensures both platform topics on the running Kafka and exit
   // The stack's own topics already exist with these partition counts, so this run changes nothing.
   const { stdout } = await runEntry('services/common/src/setup-topics.ts', {
     KAFKA_BROKERS: stack.KAFKA_BROKERS!,
-    KAFKA_INVOICE_LIFECYCLE_PARTITIONS: '3',
-    KAFKA_WORKSPACE_PARTITIONS: '1',
+    KAFKA_INVOICE_LIFECYCLE_PARTITIONS: '6',
+    KAFKA_WORKSPACE_PARTITIONS: '6',
   });
   t.regex(stdout, /"msg":"topics ready"/);
   const admin = createKafka('setup-test', stack.KAFKA_BROKERS!, log).admin();

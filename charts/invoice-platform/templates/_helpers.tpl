@@ -108,3 +108,23 @@ its values call for (values.yaml, above `components`): dict "root" $ "name" <com
     secretKeyRef: { name: {{ include "ip.secretName" (dict "root" $root "key" (printf "%sKeys" .name) "suffix" (printf "%s-keys" .name)) }}, key: {{ upper .name }}_SECRET_KEYS }
 {{- end }}
 {{- end -}}
+
+{{/* Refuses a release in which a consumer group can run more replicas than its topic has
+partitions: the replicas past that count would get no events (docs/scaling.md). A component's
+`consumes` lists the topics its shared group reads; the gateway's workspace.v1 consumer has a group
+per pod and is not counted. */}}
+{{- define "ip.checkPartitions" -}}
+{{- $root := . -}}
+{{- range $topic := list "invoiceLifecycle" "workspace" -}}
+{{- $partitions := (get $root.Values.kafka.topics $topic).partitions | int -}}
+{{- range $name, $raw := $root.Values.components -}}
+{{- $c := fromYaml (include "ip.component" (dict "root" $root "component" $raw)) -}}
+{{- if has $topic ($c.consumes | default list) -}}
+{{- $max := ternary $c.autoscaling.maxReplicas $c.replicas $c.autoscaling.enabled | int -}}
+{{- if gt $max $partitions -}}
+{{- fail (printf "components.%s can run %d replicas in one consumer group of kafka.topics.%s, which has %d partitions: the replicas past %d would get no events. Raise kafka.topics.%s.partitions to %d or more (the setup Job adds them), or lower the component's replicas (docs/scaling.md)" $name $max $topic $partitions $partitions $topic $max) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
