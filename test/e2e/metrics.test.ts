@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { type ApiClient, Platform, repoRoot, waitFor } from '../support/platform.ts';
+import { type Sample, scrapeMetrics, selectSamples, sumSamples } from '../support/metrics.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
@@ -38,29 +39,8 @@ type Body<T = Obj> = { data: T };
 type Service = 'gateway' | 'accounts' | 'invoice' | 'pdf' | 'recurring' | 'webhook' | 'payment';
 const services: Service[] = ['gateway', 'accounts', 'invoice', 'pdf', 'recurring', 'webhook', 'payment'];
 
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of a Prometheus text exposition (comments skipped). */
-function parse(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)/.exec(line);
-    if (!m) continue;
-    const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]!] = l[2]!;
-    samples.push({ name: m[1]!, labels, value: Number(m[3]) });
-  }
-  return samples;
-}
-
-async function scrape(service: Service): Promise<Sample[]> {
-  const res = await fetch(platform.metricsUrl(service));
-  if (res.status !== 200) throw new Error(`${service} /metrics: ${res.status}`);
-  return parse(await res.text());
+function scrape(service: Service): Promise<Sample[]> {
+  return scrapeMetrics(platform.metricsUrl(service));
 }
 
 async function scrapeAll(): Promise<Record<Service, Sample[]>> {
@@ -68,16 +48,8 @@ async function scrapeAll(): Promise<Record<Service, Sample[]>> {
   return Object.fromEntries(services.map((s, i) => [s, all[i]!])) as Record<Service, Sample[]>;
 }
 
-/** The samples named `name` whose labels include `labels` (a RegExp value matches the label's value). */
-function select(samples: Sample[], name: string, labels: Record<string, string | RegExp> = {}): Sample[] {
-  return samples.filter(
-    (s) =>
-      s.name === name &&
-      Object.entries(labels).every(([k, v]) => (typeof v === 'string' ? s.labels[k] === v : v.test(s.labels[k] ?? ''))),
-  );
-}
-
-const sum = (samples: Sample[]) => samples.reduce((n, s) => n + s.value, 0);
+const select = selectSamples;
+const sum = sumSamples;
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 const invoiceBody = { customer_name: 'PT Metrik', items: [{ description: 'Audit', quantity: 1, price: 150000 }] };
@@ -211,8 +183,16 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
   t.true(grew('webhook', 'invoice_platform_webhook_deliveries_total', { outcome: 'succeeded' }) >= 1);
   t.true(grew('webhook', 'invoice_platform_webhook_attempt_lag_seconds_count') >= 1);
 
-  // Recurring: the follow-up the clock passed is due and not taken (the periodic pass is off here).
+  // Recurring: the follow-up the clock passed is due and not taken (the periodic pass is off here);
+  // then one pass sends it, and the replica counts the follow-up it worked.
   t.true(sum(select(after.recurring, 'invoice_platform_recurring_backlog')) >= 1);
+  const run = await platform.admin('POST', '/recurring/run', { series_id: seriesId });
+  t.is(run.status, 200, JSON.stringify(run.body));
+  after.recurring = await scrape('recurring');
+  t.true(sum(select(after.recurring, 'invoice_platform_recurring_follow_ups_total', { outcome: 'sent' })) >= 1);
+
+  // Outbox relays: the events each replica sent to Kafka, by topic.
+  t.true(grew('invoice', 'invoice_platform_outbox_published_total', { topic: 'invoice.lifecycle.v1' }) >= 1);
 
   // Outboxes: every collection with one is reported; once the relays ran, nothing waits.
   for (const [service, collection] of [
@@ -254,7 +234,7 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
       .filter((s) => s.labels.otel_scope_name === 'invoice-platform')
       .map((s) => s.name.replace(/_(count|sum|bucket)$/, '')),
   );
-  t.is(ours.size, 13, [...ours].join(', '));
+  t.is(ours.size, 15, [...ours].join(', '));
   const docs = readFileSync(path.join(repoRoot, 'docs/observability.md'), 'utf8');
   const dashboard = readFileSync(
     path.join(repoRoot, 'charts/invoice-platform/dashboards/invoice-platform.json'),

@@ -3,6 +3,7 @@ import type { Message, Producer } from 'kafkajs';
 import type { Model } from 'mongoose';
 import { lazyConnection } from '../kafka.ts';
 import type { Logger } from '../logger.ts';
+import { meter } from '../metrics.ts';
 import { Poller } from '../poller.ts';
 import type { OutboxMessage, WithOutbox } from './outbox.ts';
 import { type OutboxGauges, outboxGauges } from './outbox-gauges.ts';
@@ -18,6 +19,12 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   now?: () => Date;
 }
+
+const published = meter().createCounter('invoice_platform.outbox.published', {
+  description:
+    'Events this replica sent from its outbox to Kafka, by topic (each replica relays what it finds first; a resend after a crash counts again).',
+  unit: '{event}',
+});
 
 /**
  * Publishes the events waiting in the outboxes of `models` (outbox.ts), oldest first (an indexed
@@ -124,6 +131,7 @@ export class OutboxRelay {
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
     });
+    for (const [topic, list] of byTopic) published.add(list.length, { topic });
   }
 }
 
