@@ -2,9 +2,24 @@
 # Brings the whole platform up locally: runtime, dependencies, the stack (Kafka, FerretDB, Redis),
 # the sandbox payment providers, the services, and a demo workspace with an API key, the sandbox
 # providers connected to it. Idempotent: a second run reuses all of it.
+#
+#   up.sh [--replicas N]   N copies of each service, the gateway included (1-6; docs/scaling.md).
+#                          Without it, the platform keeps the count it has (1 on a new platform).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+replicas=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --replicas) replicas="${2:-}"; shift 2 || { echo "up.sh: --replicas needs a number" >&2; exit 2; } ;;
+    --replicas=*) replicas="${1#*=}"; shift ;;
+    *) echo "usage: $0 [--replicas N]" >&2; exit 2 ;;
+  esac
+done
+if [ -n "$replicas" ] && ! [[ $replicas =~ ^[1-6]$ ]]; then
+  echo "up.sh: --replicas takes a number from 1 to 6, not '$replicas'" >&2
+  exit 2
+fi
 . scripts/bootstrap.sh
 pnpm install --frozen-lockfile --reporter=silent
 bash deploy/local/stack.sh up
@@ -29,7 +44,10 @@ sandbox=on
 [ "${PAY_SANDBOX:-on}" != off ] || sandbox=off
 [ "$sandbox" = off ] || bash scripts/ensure-stripe-mock.sh
 # Starts only what is not running (a killed service's zombie or a reused pid does not count): the
-# sandbox first, then the services.
+# local DNS and the sandbox first, then the services, each as many copies as the platform runs.
+if [ -n "$replicas" ]; then
+  bash scripts/services.sh scale all "$replicas"
+fi
 bash scripts/services.sh start
 # A payment service or gateway started before the sandbox existed, or for other sandbox ports,
 # does not send anyone to it: those are restarted, once.
@@ -37,8 +55,13 @@ if [ "$sandbox" = on ]; then
   stale=()
   for pair in payment:PAYMENT_STRIPE_BASE_URL gateway:PAY_REDIRECT_SOURCES; do
     svc="${pair%%:*}" var="${pair#*:}"
-    pid="$(cat "$state/run/svc-$svc.pid" 2>/dev/null || true)"
-    if [ -n "$pid" ] && ! tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qxF "$var=${!var}"; then stale+=("$svc"); fi
+    for pid_file in "$state/run/svc-$svc.pid" "$state/run/svc-$svc"-[0-9]*.pid; do
+      pid="$(cat "$pid_file" 2>/dev/null || true)"
+      if [ -n "$pid" ] && ! tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qxF "$var=${!var}"; then
+        stale+=("$svc")
+        break
+      fi
+    done
   done
   if [ ${#stale[@]} -gt 0 ]; then bash scripts/services.sh restart "${stale[@]}"; fi
 fi
@@ -46,10 +69,11 @@ fi
 base="http://127.0.0.1:$GATEWAY_PORT"
 admin="http://127.0.0.1:$GATEWAY_ADMIN_PORT"
 # /readyz only means Redis and accounts answer (docs/health.md); the admin report says when every
-# service and Kafka answer too.
+# service and Kafka answer too; the local DNS, when it answers with every copy of every service.
 all_up() {
   [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/readyz")" = 200 ] &&
-    curl -s -H "Authorization: Bearer $ADMIN_TOKEN" "$admin/admin/health" | grep -q '"down":\[\]'
+    curl -s -H "Authorization: Bearer $ADMIN_TOKEN" "$admin/admin/health" | grep -q '"down":\[\]' &&
+    node scripts/local-dns.ts --check >/dev/null 2>&1
 }
 for _ in $(seq 1 300); do
   all_up && break
@@ -118,6 +142,7 @@ fi
 cat <<MSG
 
 Invoice platform is up.
+  Replicas:   $(sed -n 's/^gateway=//p' "$state/run/replicas" 2>/dev/null | tail -1 | grep . || echo 1) of each service ($shown_state/replicas.json: every copy's pid, address and metrics)
   API:        $base   (OpenAPI: $base/openapi.json)
   API docs:   $base/docs   (events: $base/asyncapi.json)
   Admin API:  $admin  (token in $shown_state/admin-token; CLI: ADMIN_TOKEN=\$(cat $shown_state/admin-token) pnpm admin --help)

@@ -23,9 +23,10 @@ KAFKA_CONTROLLER_ADDR=127.0.0.1:19093
 KAFKA_LIBS="$TOOLS/kafka/libs"
 KAFKA_DIR="$LOCAL/kafka"
 KAFKA_DATA="$KAFKA_DIR/data"
-# name:partitions. Created with --if-not-exists; never altered.
-# Partitions under the names the chart's setup Job reads (README, chart table).
-KAFKA_TOPICS=("invoice.lifecycle.v1:${KAFKA_INVOICE_LIFECYCLE_PARTITIONS:-3}" "workspace.v1:${KAFKA_WORKSPACE_PARTITIONS:-1}")
+# name:partitions, under the names the chart's setup Job reads (README, chart table), as many as
+# the most replicas of a consumer group `up.sh --replicas` runs (6, the chart's default too;
+# docs/scaling.md). Created when missing; a topic with fewer is given more (never fewer).
+KAFKA_TOPICS=("invoice.lifecycle.v1:${KAFKA_INVOICE_LIFECYCLE_PARTITIONS:-6}" "workspace.v1:${KAFKA_WORKSPACE_PARTITIONS:-6}")
 KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
 
 MONGO_ADDR=127.0.0.1:27117
@@ -359,9 +360,14 @@ kafka_ensure_topics() {
   (( ${#missing[@]} )) || return 0
   for spec in "${missing[@]}"; do
     name=${spec%%:*} parts=${spec##*:}
-    kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_ADDR" \
-      --create --if-not-exists --topic "$name" --partitions "$parts" --replication-factor 1 \
-      >"$LOGS/kafka-topic-$name.log" 2>&1 &
+    if [[ -d $KAFKA_DATA/$name-0 ]]; then
+      kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_ADDR" \
+        --alter --topic "$name" --partitions "$parts" >"$LOGS/kafka-topic-$name.log" 2>&1 &
+    else
+      kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$KAFKA_ADDR" \
+        --create --if-not-exists --topic "$name" --partitions "$parts" --replication-factor 1 \
+        >"$LOGS/kafka-topic-$name.log" 2>&1 &
+    fi
     pids+=($!)
   done
   for i in "${!pids[@]}"; do

@@ -6,8 +6,8 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
-import { freePort, repoRoot, request, sleep, stackEnv, uniqueIp, waitFor } from '../support/platform.ts';
-import { sandboxPortsEnv } from '../support/sandbox.ts';
+import { repoRoot, request, sleep, stackEnv, uniqueIp, waitFor } from '../support/platform.ts';
+import { secondPlatformEnv } from '../support/second-platform.ts';
 
 /**
  * "Start what is down" after a crash (issue 18): scripts/up.sh and scripts/services.sh restart a
@@ -140,35 +140,7 @@ function stranger(): number {
 }
 
 test.before(async (t) => {
-  const inherited: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // As in up.test.ts: pnpm's own settings and CI=true must not reach up.sh's `pnpm install`.
-    if (value === undefined || /^(npm_|pnpm_|PNPM_)/i.test(key) || key === 'CI') continue;
-    inherited[key] = value;
-  }
-  const addr = async () => `127.0.0.1:${await freePort()}`;
-  env = {
-    ...inherited,
-    PLATFORM_STATE_DIR: state,
-    ACCOUNTS_ADDR: await addr(),
-    INVOICE_ADDR: await addr(),
-    PDF_ADDR: await addr(),
-    RECURRING_ADDR: await addr(),
-    WEBHOOK_ADDR: await addr(),
-    PAYMENT_ADDR: await addr(),
-    GATEWAY_PORT: String(await freePort()),
-    GATEWAY_ADMIN_PORT: String(await freePort()),
-    KAFKA_CONSUMER_GROUP_PREFIX: `restart-${runId}-`,
-    TRUSTED_PROXIES: '127.0.0.1',
-    ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_DB_NAME`, `${name}_test_${runId}`])),
-    ...Object.fromEntries(
-      await Promise.all(all.map(async (name) => [`${name.toUpperCase()}_METRICS_PORT`, String(await freePort())])),
-    ),
-    // Nor the sandbox payment providers' default ports (services.sh's `sandbox` unit).
-    ...(await sandboxPortsEnv()),
-  };
-  delete env.PUBLIC_BASE_URL;
-  delete env.KAFKA_CONSUMER_GROUP;
+  env = await secondPlatformEnv(state, runId, `restart-${runId}-`);
   t.timeout(600_000);
   firstUp = await bash('scripts/up.sh', [], 480_000);
   if (firstUp.code !== 0) {

@@ -8,8 +8,8 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { SandboxFile } from '../../scripts/sandbox-providers.ts';
 import { TestBrowser } from '../support/browser.ts';
-import { freePort, refusesConnections, repoRoot, request, stackEnv, uniqueIp, waitFor } from '../support/platform.ts';
-import { sandboxPortsEnv } from '../support/sandbox.ts';
+import { refusesConnections, repoRoot, request, stackEnv, uniqueIp, waitFor } from '../support/platform.ts';
+import { secondPlatformEnv } from '../support/second-platform.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
@@ -65,41 +65,7 @@ function bash(script: string, args: string[], timeoutMs: number) {
 }
 
 test.before(async () => {
-  const inherited: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // pnpm's own settings from `pnpm exec` must not reach up.sh's `pnpm install`; nor may CI=true,
-    // which would let pnpm purge node_modules under the running suite instead of failing.
-    if (value === undefined || /^(npm_|pnpm_|PNPM_)/i.test(key) || key === 'CI') continue;
-    inherited[key] = value;
-  }
-  const addr = async () => `127.0.0.1:${await freePort()}`;
-  env = {
-    ...inherited,
-    PLATFORM_STATE_DIR: state,
-    ACCOUNTS_ADDR: await addr(),
-    INVOICE_ADDR: await addr(),
-    PDF_ADDR: await addr(),
-    RECURRING_ADDR: await addr(),
-    WEBHOOK_ADDR: await addr(),
-    PAYMENT_ADDR: await addr(),
-    GATEWAY_PORT: String(await freePort()),
-    GATEWAY_ADMIN_PORT: String(await freePort()),
-    KAFKA_CONSUMER_GROUP_PREFIX: `up-${runId}-`,
-    // Requests name their client in X-Forwarded-For, so this gateway never counts against
-    // 127.0.0.1, which rate-limits.test.ts spends on purpose.
-    TRUSTED_PROXIES: '127.0.0.1',
-    ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_DB_NAME`, `${name}_test_${runId}`])),
-    // Not the default metrics ports a developer's platform serves on (scripts/services.sh).
-    ...Object.fromEntries(
-      await Promise.all(
-        [...services, 'gateway'].map(async (name) => [`${name.toUpperCase()}_METRICS_PORT`, String(await freePort())]),
-      ),
-    ),
-    // Nor the sandbox providers' default ports.
-    ...(await sandboxPortsEnv()),
-  };
-  delete env.PUBLIC_BASE_URL;
-  delete env.KAFKA_CONSUMER_GROUP;
+  env = await secondPlatformEnv(state, runId, `up-${runId}-`);
 });
 
 test.afterEach.always((t) => {

@@ -9,6 +9,7 @@ import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
+import { LocalDns, type RegisteredReplica } from './local-dns.ts';
 import { mailEnv } from './mail.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -202,6 +203,11 @@ export class ServiceProcess {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** The pid of the latest start (benchmarks count its CPU time), if started. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /**
    * Everything the process printed, stdout and stderr of every start, from its log files: all of
    * it once the process has stopped, what has reached the files so far while it runs.
@@ -267,6 +273,29 @@ export interface PlatformOptions {
    * OTEL_EXPORTER_OTLP_ENDPOINT to export its spans to a test's receiver.
    */
   telemetryEnv?: Record<string, string>;
+  /**
+   * Runs this many copies of every service, the gateway included, as the local platform's
+   * `up.sh --replicas N` does (docs/scaling.md): copy n of a service listens on 127.0.0.n at the
+   * service's port, the services reach their peers through a DNS server of this platform's own
+   * (test/support/local-dns.ts) that answers with the ready copies, and the gateways share their
+   * ports. Unset: one process of each on 127.0.0.1, peers by address, as before.
+   */
+  replicas?: number;
+  /** Env for every service process of a platform with replicas (e.g. GRPC_MAX_CONNECTION_AGE_MS). */
+  replicaEnv?: Record<string, string>;
+}
+
+/** The gRPC services a platform may run (the gateway is its HTTP front). */
+export type GrpcService = Exclude<PlatformService, 'gateway'>;
+
+/** One running copy of a service on a platform with replicas. */
+export interface Copy {
+  service: PlatformService;
+  /** 1, 2, …: it listens on 127.0.0.<replica> (a gateway: on the shared ports). */
+  replica: number;
+  process: ServiceProcess;
+  /** Where it serves gRPC (ip:port); a gateway's public port. */
+  address: string;
 }
 
 /** The service processes a platform runs, by name. */
@@ -299,12 +328,20 @@ export class Platform {
   webhookProcesses: ServiceProcess[] = [];
   paymentAddr = '';
   paymentProcess: ServiceProcess | undefined;
+  /** With `replicas`: the service discovery of this platform, and every copy started (live or not). */
+  dns: LocalDns | undefined;
+  private readonly allCopies: Copy[] = [];
+  private readonly grpcPorts = new Map<GrpcService, number>();
+  private gatewayAdminPort = 0;
+  /** The recurring test clock, set on every copy that starts (each keeps its own). */
+  private recurringClock: string | undefined;
 
   constructor(options: PlatformOptions = {}) {
     this.options = options;
   }
 
   async start(): Promise<this> {
+    if (this.options.replicas !== undefined) return this.startReplicated(this.options.replicas);
     this.accountsAddr = `127.0.0.1:${await freePort()}`;
     const accounts = this.newAccounts();
     accounts.start();
@@ -348,20 +385,190 @@ export class Platform {
     return this;
   }
 
-  newAccounts(): ServiceProcess {
-    return new ServiceProcess('accounts', 'services/accounts/src/main.ts', {
+  /** The services this platform runs, in start order (a peer before its callers, where it can be). */
+  private grpcServices(): GrpcService[] {
+    const o = this.options;
+    return [
+      'accounts',
+      ...(o.invoices ? (['pdf', 'invoice'] as const) : []),
+      ...(o.recurring ? (['recurring'] as const) : []),
+      ...(o.webhooks ? (['webhook'] as const) : []),
+      ...(o.payments ? (['payment'] as const) : []),
+    ];
+  }
+
+  /** Every copy of `service` whose process runs, by replica number. */
+  copies(service: PlatformService): Copy[] {
+    return this.allCopies
+      .filter((c) => c.service === service && c.process.running)
+      .sort((a, b) => a.replica - b.replica);
+  }
+
+  /** What the DNS answers from: the running copies of the gRPC services. */
+  private registered(): RegisteredReplica[] {
+    return this.allCopies
+      .filter((c) => c.service !== 'gateway' && c.process.running)
+      .map((c) => ({ service: c.service, address: c.address }));
+  }
+
+  private async startReplicated(replicas: number): Promise<this> {
+    this.dns = await new LocalDns({
+      zone: `p${this.runId}.internal`,
+      replicas: () => this.registered(),
+      checkEveryMs: 500,
+    }).start();
+    for (const service of this.grpcServices()) {
+      const port = await freePort();
+      this.grpcPorts.set(service, port);
+      const target = this.dns.target(service, port);
+      if (service === 'accounts') this.accountsAddr = target;
+      if (service === 'invoice') this.invoiceAddr = target;
+      if (service === 'pdf') this.pdfAddr = target;
+      if (service === 'recurring') this.recurringAddr = target;
+      if (service === 'webhook') this.webhookAddr = target;
+      if (service === 'payment') this.paymentAddr = target;
+    }
+    this.gatewayPort = await freePort();
+    this.gatewayAdminPort = await freePort();
+    // Every copy of every service at once, then each waited for: ready (in the DNS), consuming.
+    const starting: Promise<Copy>[] = [];
+    for (const service of this.grpcServices())
+      for (let n = 1; n <= replicas; n++) starting.push(this.startCopy(service, n));
+    await Promise.all(starting);
+    // The gateways last, once every copy they call answers: one resolving a peer while a copy of it
+    // still starts would send that copy nothing until its first connection ends.
+    const gateways: Promise<Copy>[] = [];
+    for (let n = 1; n <= replicas; n++) gateways.push(this.startCopy('gateway', n));
+    await Promise.all(gateways);
+    await this.waitReady();
+    return this;
+  }
+
+  /**
+   * Starts copy `replica` of `service` (the next free number when not given) and returns once it
+   * is ready: a gRPC copy answers its health check and the DNS answers with it, and has joined its
+   * consumer group; a gateway answers /readyz on its own.
+   */
+  async startCopy(service: PlatformService, replica?: number): Promise<Copy> {
+    if (!this.dns) throw new Error('startCopy needs a platform with replicas');
+    const n = replica ?? Math.max(0, ...this.copies(service).map((c) => c.replica)) + 1;
+    if (service === 'gateway') {
+      // The copies share both ports (SO_REUSEPORT): a probe there may reach any of them, so each
+      // is waited for by its own log line.
+      const proc = this.newGateway(this.gatewayPort, this.gatewayAdminPort, { GATEWAY_REUSE_PORT: 'true' });
+      proc.start();
+      this.processes.push(proc);
+      const copy: Copy = { service, replica: n, process: proc, address: `127.0.0.1:${this.gatewayPort}` };
+      this.allCopies.push(copy);
+      const handle = {
+        baseUrl: `http://127.0.0.1:${this.gatewayPort}`,
+        adminUrl: `http://127.0.0.1:${this.gatewayAdminPort}`,
+        process: proc,
+      };
+      if (!this.gateway?.process.running) this.gateway = handle;
+      await proc.waitForOutput(/"msg":"gateway listening"/);
+      return copy;
+    }
+    const address = `127.0.0.${n}:${this.grpcPorts.get(service)!}`;
+    const listen = { [`${service.toUpperCase()}_LISTEN_ADDR`]: address };
+    const proc = this.newProcess(service, listen);
+    proc.start();
+    this.processes.push(proc);
+    const copy: Copy = { service, replica: n, process: proc, address };
+    this.allCopies.push(copy);
+    await this.waitServing(address, `${service} copy ${n}`);
+    await waitFor(`the DNS to answer with ${service} copy ${n}`, async () => {
+      await this.dns!.refresh();
+      return this.dns!.readyAddresses(service).includes(address);
+    });
+    if (service === 'recurring' && this.recurringClock !== undefined) await this.setClockOf(copy, this.recurringClock);
+    if (service === 'recurring' || service === 'webhook') await consuming(proc);
+    if (service === 'pdf') await this.pdfConsuming(proc);
+    return copy;
+  }
+
+  /** A new process of a gRPC service, with this platform's settings and `extraEnv` over them. */
+  private newProcess(service: GrpcService, extraEnv: Record<string, string>): ServiceProcess {
+    switch (service) {
+      case 'accounts':
+        return this.newAccounts(extraEnv);
+      case 'invoice':
+        return this.newInvoice(extraEnv);
+      case 'pdf':
+        return this.newPdf(extraEnv);
+      case 'recurring':
+        return this.newRecurring(extraEnv[`RECURRING_LISTEN_ADDR`] ?? this.recurringAddr, extraEnv);
+      case 'webhook':
+        return this.newWebhook(extraEnv[`WEBHOOK_LISTEN_ADDR`] ?? this.webhookAddr, extraEnv);
+      case 'payment':
+        return this.newPayment(extraEnv);
+    }
+  }
+
+  /** Ends a copy with `signal` (SIGKILL: as a crash) and waits until it has exited. */
+  async stopCopy(copy: Copy, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    await copy.process.stop(signal);
+  }
+
+  /** Starts a copy again under its replica number (a supervisor's restart), once the old one is gone. */
+  async restartCopy(copy: Copy, signal: NodeJS.Signals = 'SIGKILL'): Promise<Copy> {
+    await copy.process.stop(signal);
+    return this.startCopy(copy.service, copy.replica);
+  }
+
+  /**
+   * The recurring test clock at `now` (ISO), on every copy: each keeps its own, so it is set on
+   * each directly (the admin API's `PUT /recurring/clock` reaches one copy), and on every copy
+   * started later.
+   */
+  async setRecurringClock(now: string): Promise<void> {
+    this.recurringClock = now;
+    if (!this.dns) {
+      const res = await this.admin('PUT', '/recurring/clock', { now });
+      if (res.status !== 200) throw new Error(`set the recurring clock: ${res.status} ${JSON.stringify(res.body)}`);
+      return;
+    }
+    for (const copy of this.copies('recurring')) await this.setClockOf(copy, now);
+  }
+
+  private async setClockOf(copy: Copy, now: string): Promise<void> {
+    const client = createUnaryClient(
+      loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
+      copy.address,
+    );
+    try {
+      await client.call('SetClock', { now }, 10_000);
+    } finally {
+      client.close();
+    }
+  }
+
+  /** Env every service process of this platform starts with, before its own. */
+  private baseEnv(): Record<string, string> {
+    return {
       ...this.options.telemetryEnv,
+      // Peers named by the platform's own DNS server, which grpc-js asks only with this on.
+      ...(this.options.replicas !== undefined
+        ? { GRPC_NODE_USE_ALTERNATIVE_RESOLVER: 'true', ...this.options.replicaEnv }
+        : {}),
+    };
+  }
+
+  newAccounts(extraEnv: Record<string, string> = {}): ServiceProcess {
+    return new ServiceProcess('accounts', 'services/accounts/src/main.ts', {
+      ...this.baseEnv(),
       ...this.stack,
       LOG_LEVEL: 'info',
       ACCOUNTS_LISTEN_ADDR: this.accountsAddr,
       ACCOUNTS_DB_NAME: `accounts_test_${this.runId}`,
       ACCOUNTS_SECRET_KEYS: this.accountsSecretKeys,
+      ...extraEnv,
     });
   }
 
   newInvoice(extraEnv: Record<string, string> = {}): ServiceProcess {
     return new ServiceProcess('invoice', 'services/invoice/src/main.ts', {
-      ...this.options.telemetryEnv,
+      ...this.baseEnv(),
       ...this.stack,
       LOG_LEVEL: 'info',
       INVOICE_LISTEN_ADDR: this.invoiceAddr,
@@ -379,7 +586,7 @@ export class Platform {
   /** A recurring service process; a second one on another address shares the same database (replica tests). */
   newRecurring(addr: string, extraEnv: Record<string, string> = {}): ServiceProcess {
     return new ServiceProcess('recurring', 'services/recurring/src/main.ts', {
-      ...this.options.telemetryEnv,
+      ...this.baseEnv(),
       ...this.stack,
       LOG_LEVEL: 'info',
       RECURRING_LISTEN_ADDR: addr,
@@ -409,7 +616,7 @@ export class Platform {
 
   newPdf(extraEnv: Record<string, string> = {}): ServiceProcess {
     return new ServiceProcess('pdf', 'services/pdf/src/main.ts', {
-      ...this.options.telemetryEnv,
+      ...this.baseEnv(),
       ...this.stack,
       LOG_LEVEL: 'info',
       PDF_LISTEN_ADDR: this.pdfAddr,
@@ -462,7 +669,7 @@ export class Platform {
   /** A webhook service process on `addr`; replicas on other addresses share its database and group. */
   newWebhook(addr: string, extraEnv: Record<string, string> = {}): ServiceProcess {
     return new ServiceProcess('webhook', 'services/webhook/src/main.ts', {
-      ...this.options.telemetryEnv,
+      ...this.baseEnv(),
       ...this.stack,
       SMTP_URL: mailEnv().SMTP_URL,
       LOG_LEVEL: 'info',
@@ -488,7 +695,7 @@ export class Platform {
     // bundle) has a self-signed certificate that the service cannot be told to trust otherwise.
     const selfSigned = baseUrls.some(([, url]) => url?.startsWith('https://127.0.0.1:'));
     return new ServiceProcess('payment', 'services/payment/src/main.ts', {
-      ...this.options.telemetryEnv,
+      ...this.baseEnv(),
       MONGODB_URI: this.stack.MONGODB_URI!,
       ...(selfSigned ? { NODE_TLS_REJECT_UNAUTHORIZED: '0' } : {}),
       LOG_LEVEL: 'info',
@@ -544,19 +751,10 @@ export class Platform {
     );
   }
 
-  /**
-   * Starts a gateway and waits until `until`: `all` its dependencies up (the admin health report),
-   * `ready` its /readyz (Redis and accounts), `live` its /livez.
-   */
-  async startGateway(
-    extraEnv: Record<string, string> = {},
-    fixedPort?: number,
-    until: 'all' | 'ready' | 'live' = 'all',
-  ): Promise<GatewayHandle> {
-    const port = fixedPort ?? (await freePort());
-    const adminPort = await freePort();
-    const proc = new ServiceProcess('gateway', 'services/gateway/src/main.ts', {
-      ...this.options.telemetryEnv,
+  /** A gateway process on `port` (admin on `adminPort`), calling this platform's services. */
+  private newGateway(port: number, adminPort: number, extraEnv: Record<string, string>): ServiceProcess {
+    return new ServiceProcess('gateway', 'services/gateway/src/main.ts', {
+      ...this.baseEnv(),
       ...this.stack,
       LOG_LEVEL: 'info',
       GATEWAY_PORT: String(port),
@@ -573,6 +771,20 @@ export class Platform {
       ...this.options.gatewayEnv,
       ...extraEnv,
     });
+  }
+
+  /**
+   * Starts a gateway and waits until `until`: `all` its dependencies up (the admin health report),
+   * `ready` its /readyz (Redis and accounts), `live` its /livez.
+   */
+  async startGateway(
+    extraEnv: Record<string, string> = {},
+    fixedPort?: number,
+    until: 'all' | 'ready' | 'live' = 'all',
+  ): Promise<GatewayHandle> {
+    const port = fixedPort ?? (await freePort());
+    const adminPort = await freePort();
+    const proc = this.newGateway(port, adminPort, extraEnv);
     proc.start();
     this.processes.push(proc);
     const handle = { baseUrl: `http://127.0.0.1:${port}`, adminUrl: `http://127.0.0.1:${adminPort}`, process: proc };
@@ -638,6 +850,7 @@ export class Platform {
 
   async stop(): Promise<void> {
     await Promise.all(this.processes.map((p) => p.stop()));
+    await this.dns?.stop();
     await this.dropDatabases();
   }
 

@@ -23,6 +23,11 @@ export const configSchema = Type.Object({
   GATEWAY_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   GATEWAY_ADMIN_HOST: Type.String({ default: '127.0.0.1' }),
   GATEWAY_ADMIN_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8081 }),
+  /**
+   * Shares both ports with the other gateway replicas on this host (the local platform's
+   * `up.sh --replicas N`); off, a second process on a taken port fails to start instead.
+   */
+  GATEWAY_REUSE_PORT: Type.Boolean({ default: false }),
   /** Bearer token of the admin API (the dashboard's back door); never routed by the ingress. */
   ADMIN_TOKEN: Type.String({ minLength: 24 }),
   /**

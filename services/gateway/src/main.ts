@@ -91,8 +91,13 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     health: () => health.report(),
   });
 
-  const publicServer = await listenHttp(publicApp, config.GATEWAY_HOST, config.GATEWAY_PORT);
-  const adminServer = await listenHttp(adminApp, config.GATEWAY_ADMIN_HOST, config.GATEWAY_ADMIN_PORT);
+  const publicServer = await listenHttp(publicApp, config.GATEWAY_HOST, config.GATEWAY_PORT, config.GATEWAY_REUSE_PORT);
+  const adminServer = await listenHttp(
+    adminApp,
+    config.GATEWAY_ADMIN_HOST,
+    config.GATEWAY_ADMIN_PORT,
+    config.GATEWAY_REUSE_PORT,
+  );
   log.info({ public: publicServer.address(), admin: adminServer.address() }, 'gateway listening');
 
   return async () => {
