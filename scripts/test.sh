@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: static checks, unit, integration and end-to-end tests against the real
-# stack, the fairness tests and the API fuzzing (schemathesis, and the routes without a key), then the crash tests and
-# the two-minute chaos run (which kill stack processes, so they run alone, last).
+# stack, the fairness tests and the API fuzzing (schemathesis, and the routes without a key), the
+# replicas tests, then the crash tests and the two-minute chaos run on two copies of every service
+# (which kill stack processes, so they run alone, last).
 # Starts the local stack when it is not running and stops what it started on exit.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -59,6 +60,9 @@ run_ava fairness --serial 'test/fairness/**/*.test.ts'
 
 echo "== API fuzzing: schemathesis on every operation of /openapi.json, and every route without a key (alone: they load the gateway)"
 run_ava fuzz --timeout=10m 'test/fuzz/**/*.test.ts'
+
+echo "== replicas: two copies of every service, on the local platform (up.sh --replicas 2) and on a test platform (alone: they time how soon a killed copy's work moves and a new copy gets calls)"
+run_ava replicas --serial --timeout=30m 'test/replicas/**/*.test.ts'
 
 echo "== crash and restart tests"
 run_ava resilience --serial 'test/resilience/**/*.test.ts'

@@ -6,7 +6,8 @@ import { EventLog } from '../support/events.ts';
 import { startFake } from '../support/fake-providers/index.ts';
 import type { FakeProvider } from '../support/fake-providers/types.ts';
 import { MailSink } from '../support/mail.ts';
-import { type ApiClient, Platform, type PlatformService, sleep, waitFor } from '../support/platform.ts';
+import { scrapeMetrics, selectSamples, sumSamples } from '../support/metrics.ts';
+import { type ApiClient, type Copy, Platform, type PlatformService, sleep, waitFor } from '../support/platform.ts';
 import { Rng } from '../support/rng.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 import { Clients } from './clients.ts';
@@ -29,6 +30,20 @@ export interface ChaosOptions {
   log(line: string): void;
   /** Aborted: the faults end early (the one under way is undone) and the run reconciles as usual. */
   signal?: AbortSignal;
+  /**
+   * Copies of every service, the gateway included (docs/scaling.md): faults then hit one copy as
+   * well as every copy of a service. 1 (the default): one process each.
+   */
+  replicas?: number;
+  /** false: the load and the reconciliation only (two copies of everything doing the work at once). */
+  faults?: boolean;
+}
+
+/** What one copy of a service did in a run with replicas, from its own metrics at the end. */
+export interface CopyShare {
+  service: PlatformService;
+  replica: number;
+  work: Record<string, number>;
 }
 
 export interface ChaosReport {
@@ -38,6 +53,8 @@ export interface ChaosReport {
   figures: Figures;
   /** The kinds of fault the run can make, and those it made. */
   kinds: string[];
+  /** With replicas: each copy's work, as its metrics count it (copies restarted by a fault count from their start). */
+  shares?: CopyShare[];
   table: string;
 }
 
@@ -47,6 +64,74 @@ const startCredits = 100_000;
 const clientLoops = 4;
 
 const services: PlatformService[] = ['gateway', 'accounts', 'invoice', 'pdf', 'recurring', 'webhook', 'payment'];
+/** The services a hang is made of: a hung peer's callers wait on open connections until their deadlines. */
+const hangable: PlatformService[] = ['accounts', 'invoice', 'pdf', 'webhook'];
+
+/**
+ * The faults of a platform with replicas: each service's copies killed or hung one at a time (the
+ * copy picked at random when the fault comes) and all at once. A killed copy is started again
+ * under its number, as a supervisor would; a recurring copy gets the run's clock as it starts.
+ */
+function copyComponents(platform: Platform, rng: Rng): Component[] {
+  const components: Component[] = [];
+  for (const name of services) {
+    for (const scope of ['one copy', 'every copy'] as const) {
+      let hit: Copy[] = [];
+      const pick = () => {
+        const copies = platform.copies(name);
+        hit = scope === 'one copy' ? (copies.length > 0 ? [rng.pick(copies)] : []) : copies;
+        return hit;
+      };
+      components.push({
+        name: `${name} (${scope})`,
+        crash: {
+          down: async () => {
+            await Promise.all(pick().map((c) => platform.stopCopy(c, 'SIGKILL')));
+          },
+          up: async () => {
+            await Promise.all(hit.map((c) => platform.startCopy(name, c.replica)));
+          },
+        },
+        ...(hangable.includes(name)
+          ? {
+              hang: {
+                stop: () => {
+                  for (const c of pick()) c.process.signal('SIGSTOP');
+                },
+                resume: () => {
+                  for (const c of hit) c.process.signal('SIGCONT');
+                },
+              },
+            }
+          : {}),
+      });
+    }
+  }
+  return components;
+}
+
+/** What each running copy did, from its own metrics: the work that shows it took its share. */
+async function copyShares(platform: Platform): Promise<CopyShare[]> {
+  const shares: CopyShare[] = [];
+  for (const service of services) {
+    for (const copy of platform.copies(service)) {
+      const samples = await scrapeMetrics(copy.process.metricsUrl!);
+      const count = (name: string, labels: Record<string, string> = {}) =>
+        sumSamples(selectSamples(samples, name, labels));
+      const work: Record<string, number> = {
+        'calls served': count('rpc_server_call_duration_seconds_count'),
+      };
+      if (service === 'gateway') work.requests = count('http_server_request_duration_seconds_count');
+      if (service === 'invoice') work['outbox events sent'] = count('invoice_platform_outbox_published_total');
+      if (service === 'pdf') work.renders = count('invoice_platform_pdf_render_duration_seconds_count');
+      if (service === 'recurring')
+        work['follow-ups sent'] = count('invoice_platform_recurring_follow_ups_total', { outcome: 'sent' });
+      if (service === 'webhook') work.deliveries = count('invoice_platform_webhook_deliveries_total');
+      shares.push({ service, replica: copy.replica, work });
+    }
+  }
+  return shares;
+}
 
 export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   // The faults draw from their own generator, so a seed replays the same faults in the same order
@@ -57,7 +142,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   const runTag = `chaos${opts.seed.toString(36)}${randomBytes(2).toString('hex')}`;
   const receiver = await new WebhookReceiver().start();
   const xendit: FakeProvider = await startFake.xendit();
+  const replicated = (opts.replicas ?? 1) > 1;
   const platform = new Platform({
+    ...(replicated ? { replicas: opts.replicas } : {}),
     invoices: true,
     recurring: true,
     webhooks: true,
@@ -125,36 +212,37 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       await waitFor(
         'the recurring clock set',
         async () =>
-          (
-            await platform
-              .admin('PUT', '/recurring/clock', { now: new Date(clock).toISOString() })
-              .catch(() => ({ status: 0 }))
-          ).status === 200,
+          platform
+            .setRecurringClock(new Date(clock).toISOString())
+            .then(() => true)
+            .catch(() => false),
         120_000,
         500,
       );
     };
 
-    const components: Component[] = services.map((name) => ({
-      name,
-      crash: {
-        down: () => platform.runningProcess(name)?.stop('SIGKILL') ?? Promise.resolve(),
-        up: async () => {
-          await platform.replaceService(name, 'SIGKILL');
-          // The test clock lives in the recurring process: a new one starts on the real clock.
-          if (name === 'recurring') await setClock();
-        },
-      },
-      // A hung peer: its callers wait on open connections until their deadlines.
-      ...(['accounts', 'invoice', 'pdf', 'webhook'].includes(name)
-        ? {
-            hang: {
-              stop: () => platform.runningProcess(name)?.signal('SIGSTOP'),
-              resume: () => platform.runningProcess(name)?.signal('SIGCONT'),
+    const components: Component[] = replicated
+      ? copyComponents(platform, faultRng)
+      : services.map((name) => ({
+          name,
+          crash: {
+            down: () => platform.runningProcess(name)?.stop('SIGKILL') ?? Promise.resolve(),
+            up: async () => {
+              await platform.replaceService(name, 'SIGKILL');
+              // The test clock lives in the recurring process: a new one starts on the real clock.
+              if (name === 'recurring') await setClock();
             },
-          }
-        : {}),
-    }));
+          },
+          // A hung peer: its callers wait on open connections until their deadlines.
+          ...(hangable.includes(name)
+            ? {
+                hang: {
+                  stop: () => platform.runningProcess(name)?.signal('SIGSTOP'),
+                  resume: () => platform.runningProcess(name)?.signal('SIGCONT'),
+                },
+              }
+            : {}),
+        }));
     components.push(stackComponent('kafka'), stackComponent('mongo'), stackComponent('redis'), stackComponent('smtp'));
     const supervisor = new Supervisor({
       rng: faultRng,
@@ -177,7 +265,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         }
       })(),
     ];
-    const faults = supervisor.loop(opts.faultEveryMs);
+    const faults = opts.faults === false ? Promise.resolve() : supervisor.loop(opts.faultEveryMs);
     while (Date.now() < deadline && !opts.signal?.aborted) await sleep(1000);
     supervisor.stop();
     await faults;
@@ -246,14 +334,16 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     }
     opts.log('settled');
     checks.push(serverErrors(figures));
-    const kinds = supervisor.kinds;
+    const kinds = opts.faults === false ? [] : supervisor.kinds;
+    const shares = replicated ? await copyShares(platform) : undefined;
     return {
       seed: opts.seed,
       minutes: opts.minutes,
       checks,
       figures,
       kinds,
-      table: table(opts, checks, figures, kinds),
+      shares,
+      table: table(opts, checks, figures, kinds, shares),
     };
   } finally {
     await Promise.all(dbs.map((db) => db.close()));
@@ -264,9 +354,17 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   }
 }
 
-function table(opts: ChaosOptions, checks: Check[], figures: Figures, kinds: string[]): string {
+function table(
+  opts: ChaosOptions,
+  checks: Check[],
+  figures: Figures,
+  kinds: string[],
+  shares: CopyShare[] | undefined,
+): string {
   const lines: string[] = [];
-  lines.push(`chaos run: seed ${opts.seed}, ${opts.minutes} min, ${figures.faults.length} faults`);
+  lines.push(
+    `chaos run: seed ${opts.seed}, ${opts.minutes} min, ${figures.faults.length} faults, ${opts.replicas ?? 1} ${(opts.replicas ?? 1) > 1 ? 'copies' : 'copy'} of each service`,
+  );
   lines.push('');
   lines.push('| promise | broken | of |');
   lines.push('| --- | ---: | ---: |');
@@ -301,6 +399,17 @@ function table(opts: ChaosOptions, checks: Check[], figures: Figures, kinds: str
   lines.push(
     `| generate answered 200: p50 / p99 / max (s, retries included) | ${(p(0.5) / 1000).toFixed(1)} / ${(p(0.99) / 1000).toFixed(1)} / ${((sorted.at(-1) ?? 0) / 1000).toFixed(1)} |`,
   );
+  if (shares) {
+    lines.push('');
+    lines.push('| copy (at the end; a restarted copy counts from its start) | work, from its own metrics |');
+    lines.push('| --- | --- |');
+    for (const s of shares)
+      lines.push(
+        `| ${s.service} ${s.replica} | ${Object.entries(s.work)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')} |`,
+      );
+  }
   if (figures.refusals.size > 0) {
     lines.push('');
     lines.push('first refusal of each kind (4xx a careful client does not retry):');
