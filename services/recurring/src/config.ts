@@ -24,6 +24,8 @@ export const configSchema = Type.Object({
    * stalled this long is due again for another. Also how long a series change holds the occurrences it removes.
    */
   SCHEDULER_LEASE_MS: Type.Integer({ minimum: 1000, default: 120_000 }),
+  /** How many due occurrences one replica's pass works at once (docs/scaling.md). */
+  SCHEDULER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   /** Lets SetClock and RunSchedulerOnce move time; tests only. */
   RECURRING_TEST_HOOKS: Type.Boolean({ default: false }),
   /** With the test hooks: die right after a follow-up is generated, before recording it (crash tests). */

@@ -76,6 +76,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     log,
     leaseMs: config.SCHEDULER_LEASE_MS,
     messageIdDomain,
+    concurrency: config.SCHEDULER_CONCURRENCY,
   });
   scheduler.start(config.SCHEDULER_INTERVAL_MS);
   let consumer: Consumer | undefined;

@@ -36,6 +36,12 @@ export interface SchedulerDeps {
   leaseMs: number;
   /** The right side of follow-up Message-IDs: MAIL_FROM's domain (domain/email.ts). */
   messageIdDomain: string;
+  /**
+   * How many occurrences one pass works at once (SCHEDULER_CONCURRENCY; 1 when not given). A
+   * follow-up mostly waits on its generate, render and SMTP, so one at a time left a replica's
+   * CPU idle through a month-end batch (docs/scaling.md).
+   */
+  concurrency?: number;
 }
 
 export interface OccurrenceRun {
@@ -167,7 +173,16 @@ export class Scheduler {
     const pass: SchedulerPass = { runs: [], completed: 0 };
     const sources = new Map<string, Promise<Invoice__Output>>();
     const lapses = new Map<string, Promise<PlanLapse | null>>();
+    // Up to `concurrency` occurrences worked at once, a series' own one after the other (oldest
+    // first, so a catch-up's numbers follow its dates). A failure ends the pass once the others end.
+    const concurrency = this.deps.concurrency ?? 1;
+    const working = new Set<Promise<void>>();
+    const bySeries = new Map<string, Promise<void>>();
+    let failure: { err: unknown } | undefined;
     for await (const due of this.deps.occurrences.due(now, scope)) {
+      await bySeries.get(due.series_id);
+      while (working.size >= concurrency) await Promise.race(working);
+      if (failure) break;
       const series = await this.deps.series.find(due.series_id);
       if (!series) continue;
       if (isDeleted(series)) {
@@ -223,8 +238,23 @@ export class Scheduler {
             invoice_id: series.source_invoice_id,
           }),
         );
-      pass.runs.push(await this.work(current, lease, sources.get(series._id)!, pass));
+      const job: Promise<void> = this.work(current, lease, sources.get(series._id)!, pass).then(
+        (run) => {
+          pass.runs.push(run);
+        },
+        (err: unknown) => {
+          failure ??= { err };
+        },
+      );
+      const tracked = job.finally(() => {
+        working.delete(tracked);
+        if (bySeries.get(series._id) === tracked) bySeries.delete(series._id);
+      });
+      working.add(tracked);
+      bySeries.set(series._id, tracked);
     }
+    await Promise.all(working);
+    if (failure) throw failure.err;
     return pass;
   }
 

@@ -29,6 +29,10 @@ let getFileCalls = 0;
 let generateStall: { gate: Promise<void>; answer: 'another invoice' | 'no credit'; taken?: boolean } | undefined;
 /** How long GenerateInvoice takes otherwise, so that racing passes overlap. */
 let generateMs = 0;
+/** GenerateInvoice calls under way, by series; and the most under way at once, overall. */
+const generating = new Map<string, number>();
+let mostGenerating = 0;
+let seriesOverlaps = 0;
 
 const invoiceOf = (seriesId: string, date: string) => `inv_${seriesId}_${date}`;
 
@@ -45,7 +49,18 @@ test.before(async () => {
           if (stalled.answer === 'no credit') throw new AppError('payment_required', 'No credits remaining.');
           return { id: `inv_stale_${req.series_id}`, invoice_number: 'INV-STALE' };
         }
-        await new Promise((resolve) => setTimeout(resolve, generateMs));
+        const ofSeries = generating.get(req.series_id) ?? 0;
+        if (ofSeries > 0) seriesOverlaps++;
+        generating.set(req.series_id, ofSeries + 1);
+        mostGenerating = Math.max(
+          mostGenerating,
+          [...generating.values()].reduce((a, b) => a + b, 0),
+        );
+        try {
+          await new Promise((resolve) => setTimeout(resolve, generateMs));
+        } finally {
+          generating.set(req.series_id, generating.get(req.series_id)! - 1);
+        }
         return { id: invoiceOf(req.series_id, req.occurrence_date), invoice_number: `INV-${req.occurrence_date}` };
       },
       GetInvoice: async (req: { invoice_id: string }) => ({
@@ -83,7 +98,7 @@ test.after.always(async () => {
   await db?.drop();
 });
 
-function replica(clock: ServiceClock) {
+function replica(clock: ServiceClock, concurrency?: number) {
   const scheduler = new Scheduler({
     ...useCases(db, peers.clients.accounts, clock, LEASE_MS),
     invoice: peers.clients.invoice,
@@ -94,6 +109,7 @@ function replica(clock: ServiceClock) {
     log,
     leaseMs: LEASE_MS,
     messageIdDomain: 'example.test',
+    concurrency,
   });
   scheduler.start(3_600_000);
   return scheduler;
@@ -102,13 +118,13 @@ function replica(clock: ServiceClock) {
 const due = '2027-03-14';
 
 /** A series whose second occurrence is due at the returned clock; its emails go to `to`. */
-async function dueSeries(to: string, ws = workspaceId) {
+async function dueSeries(to: string, ws = workspaceId, count = 2) {
   const seriesId = `rs_lease_${randomBytes(6).toString('hex')}`;
   const anchor = new Date('2027-02-14T03:00:00.000Z');
   const clock = new ServiceClock();
   clock.freezeAt(anchor);
   await useCases(db, peers.clients.accounts, clock).creation.create(
-    seriesInput(ws, seriesId, anchor, { customer_email: to }),
+    seriesInput(ws, seriesId, anchor, { customer_email: to, count }),
   );
   clock.freezeAt(new Date('2027-03-14T03:01:00.000Z'));
   return { seriesId, clock, occurrenceId: `${seriesId}:${due}` };
@@ -282,3 +298,42 @@ test.serial('two replicas racing over the same due occurrences: each is generate
     await Promise.all([a.stop(), b.stop()]);
   }
 });
+
+test.serial(
+  "scheduler: a pass works up to SCHEDULER_CONCURRENCY occurrences at once, a series' own one after the other in date order",
+  async (t) => {
+    const ws = 'WSCONC0001';
+    // Six series of three occurrences, two of them due by the clock: twelve to work.
+    const series = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(async (i) => {
+        const to = `conc-${i}-${randomBytes(4).toString('hex')}@example.test`;
+        const made = await dueSeries(to, ws, 3);
+        return { to, ...made };
+      }),
+    );
+    const clock = series[0]!.clock;
+    clock.freezeAt(new Date('2027-04-14T03:01:00.000Z'));
+    const scheduler = replica(clock, 3);
+    generateMs = 150;
+    mostGenerating = 0;
+    seriesOverlaps = 0;
+    try {
+      const pass = await scheduler.runOnce({ workspaceId: ws });
+      t.is(pass.runs.length, 12, 'every due occurrence worked in the one pass');
+      t.true(
+        pass.runs.every((r) => r.status === 'sent'),
+        JSON.stringify(pass.runs),
+      );
+      t.is(mostGenerating, 3, 'three generates at once, never more');
+      t.is(seriesOverlaps, 0, "no series' occurrences at once");
+      for (const s of series) {
+        const dates = generated.filter((g) => g.startsWith(`${s.seriesId}:`));
+        t.deepEqual(dates, [`${s.seriesId}:2027-03-14`, `${s.seriesId}:2027-04-14`], 'in date order, once each');
+        t.is((await mail.list(s.to)).length, 2, 'both emailed once');
+      }
+    } finally {
+      generateMs = 0;
+      await scheduler.stop();
+    }
+  },
+);
