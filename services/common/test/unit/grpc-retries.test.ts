@@ -1,14 +1,14 @@
 import test from 'ava';
 import * as grpc from '@grpc/grpc-js';
 import { AppError } from '../../src/errors.ts';
-import { failedInTransport, idempotentMethods, loadService } from '../../src/grpc.ts';
+import { failedInTransport, idempotentMethods, loadService, neverSent } from '../../src/grpc.ts';
 import { type ServiceName, platformService } from '../../src/services.ts';
 
 /** A failure as grpc-js reports it: a status, and the metadata the peer sent (an AppError's kind). */
-function failure(code: grpc.status, kind?: string): grpc.ServiceError {
+function failure(code: grpc.status, kind?: string, details = 'x'): grpc.ServiceError {
   const metadata = new grpc.Metadata();
   if (kind) metadata.set('app-error-kind', kind);
-  return Object.assign(new Error(`${code}`), { code, details: 'x', metadata });
+  return Object.assign(new Error(`${code}`), { code, details, metadata });
 }
 
 const cases: [string, unknown, boolean][] = [
@@ -24,6 +24,50 @@ const cases: [string, unknown, boolean][] = [
 for (const [name, err, retried] of cases)
   test(`grpc client: ${name} ${retried ? 'is' : 'is not'} sent to another replica`, (t) => {
     t.is(failedInTransport(err), retried);
+  });
+
+// grpc-js's own words for a call no replica ran (load-balancer-*.js, resolver-dns.js, call-stream).
+const unsent: [string, unknown, ReturnType<typeof neverSent>][] = [
+  [
+    'round_robin with every replica refused',
+    failure(
+      grpc.status.UNAVAILABLE,
+      undefined,
+      'round_robin: No connection established. Last error: Error: connect ECONNREFUSED 127.0.0.1:1',
+    ),
+    'not connected',
+  ],
+  [
+    'pick_first with its address refused',
+    failure(grpc.status.UNAVAILABLE, undefined, 'No connection established. Last error: x'),
+    'not connected',
+  ],
+  [
+    'a name that resolved to no address',
+    failure(grpc.status.UNAVAILABLE, undefined, 'No addresses resolved. Resolution note: '),
+    'not connected',
+  ],
+  [
+    'a name that did not resolve',
+    failure(grpc.status.UNAVAILABLE, undefined, 'Name resolution failed for target dns:x'),
+    'not connected',
+  ],
+  [
+    'a stream refused unread (GOAWAY)',
+    failure(grpc.status.UNAVAILABLE, undefined, 'Stream refused by server'),
+    'refused',
+  ],
+  ['a connection dropped under the call', failure(grpc.status.UNAVAILABLE, undefined, 'Connection dropped'), undefined],
+  [
+    'the peer answering unavailable in those words',
+    failure(grpc.status.UNAVAILABLE, 'unavailable', 'No connection established'),
+    undefined,
+  ],
+  ['a deadline', failure(grpc.status.DEADLINE_EXCEEDED, undefined, 'No connection established'), undefined],
+];
+for (const [name, err, why] of unsent)
+  test(`grpc client: ${name} ${why ? 'was run by no replica, so any method is' : 'may have run, so only a repeatable call is'} sent again`, (t) => {
+    t.is(neverSent(err), why);
   });
 
 const safe: [ServiceName, string, boolean][] = [
