@@ -236,11 +236,18 @@ export class ServiceProcess {
 }
 
 /**
+ * How long a copy may take to join its consumer group: a join waits for the group's rebalance,
+ * which waits up to the members' rebalance timeout (kafkajs: 60 s) for the others to rejoin. With
+ * two copies the 10-minute chaos run saw 47-60 s after a copy was killed (docs/scaling.md).
+ */
+const consumerJoinMs = 150_000;
+
+/**
  * Services join their consumer groups in the background (Kafka must not hold up their gRPC API,
  * docs/health.md), and a new group starts at the topic's end: tests act only once it has joined.
  */
 function consuming(proc: ServiceProcess): Promise<void> {
-  return proc.waitForOutput(/"up":true,"msg":"(invoice\.lifecycle\.v1|recurring) consumer status"/);
+  return proc.waitForOutput(/"up":true,"msg":"(invoice\.lifecycle\.v1|recurring) consumer status"/, consumerJoinMs);
 }
 
 export interface GatewayHandle {
@@ -663,7 +670,7 @@ export class Platform {
    * would never be re-rendered. Tests start changing invoices only once it has joined.
    */
   private pdfConsuming(pdf: ServiceProcess): Promise<void> {
-    return pdf.waitForOutput(/"up":true,"msg":"invoice\.lifecycle\.v1 consumer status"/);
+    return pdf.waitForOutput(/"up":true,"msg":"invoice\.lifecycle\.v1 consumer status"/, consumerJoinMs);
   }
 
   /** A webhook service process on `addr`; replicas on other addresses share its database and group. */
