@@ -31,11 +31,12 @@ export const configSchema = Type.Object({
   /** The most bytes of one PDF (a 500-item invoice is about 1 MB); read no further than this. */
   PDF_MAX_OUTPUT_BYTES: Type.Integer({ minimum: 1024 * 1024, default: outputCapDefaults.maxOutputBytes }),
   /**
-   * The re-render consumer's Kafka session timeout. It heartbeats while it renders, so this covers
-   * a stalled process; kept above a worst-case re-render (three attempts of PDF_RENDER_TIMEOUT_MS
-   * and the waits between them, about 47 s) all the same.
+   * The re-render consumer's Kafka session timeout: how long a copy that died or hung stays in the
+   * group. It heartbeats while it renders, so a long re-render never needs more. A dead member
+   * holds up every other member's rejoin until it times out: at 60 s (the old default) a pdf copy
+   * killed with a second one running stalled the group's re-renders for 47-60 s in the chaos run.
    */
-  PDF_CONSUMER_SESSION_TIMEOUT_MS: Type.Integer({ minimum: 6000, maximum: 300_000, default: 60_000 }),
+  PDF_CONSUMER_SESSION_TIMEOUT_MS: Type.Integer({ minimum: 6000, maximum: 300_000, default: 15_000 }),
   /** Partitions of invoice.lifecycle.v1 re-rendered at once, so one slow invoice does not hold the others. */
   PDF_CONSUMER_PARTITIONS_CONCURRENTLY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
 });
