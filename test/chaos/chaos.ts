@@ -265,10 +265,18 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         }
       })(),
     ];
-    const faults = opts.faults === false ? Promise.resolve() : supervisor.loop(opts.faultEveryMs);
-    while (Date.now() < deadline && !opts.signal?.aborted) await sleep(1000);
+    // A fault the supervisor could not repair ends the run, after the platform is stopped (the
+    // finally below): unhandled, it ended the process and left every service running.
+    let unrepaired: { err: unknown } | undefined;
+    const faults = (opts.faults === false ? Promise.resolve() : supervisor.loop(opts.faultEveryMs)).catch(
+      (err: unknown) => {
+        unrepaired = { err };
+      },
+    );
+    while (Date.now() < deadline && !opts.signal?.aborted && !unrepaired) await sleep(1000);
     supervisor.stop();
     await faults;
+    if (unrepaired) throw unrepaired.err;
     opts.log('faults over; clients finish what they started');
     clients.stop();
     await Promise.all(work);
