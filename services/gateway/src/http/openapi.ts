@@ -136,6 +136,8 @@ export function buildOpenApi(
     info: {
       title: 'Invoice Generation Service',
       version: opts.version,
+      // The platform's code is Apache-2.0 (LICENSE); a deployment's API is under its operator's terms.
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       description:
         'Generate invoices and their PDF files from a server-side client, and list, read and manage those ' +
         'invoices and their recurring series. Every successful response has a data member; list responses ' +

@@ -37,6 +37,7 @@ test('openapi: the validator does refuse a broken document', async (t) => {
 test('openapi: info, server and global bearer security follow docs/architecture.md#public-contract', (t) => {
   t.is(doc.info.title, 'Invoice Generation Service');
   t.is(doc.info.version, '1.0.0');
+  t.deepEqual(doc.info.license, { name: 'Apache-2.0', identifier: 'Apache-2.0' }, 'the LICENSE, for info-license');
   t.deepEqual(doc.servers, [{ url: serverUrl }]);
   t.deepEqual(doc.security, [{ bearerAuth: [] }]);
   t.like(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer' });
