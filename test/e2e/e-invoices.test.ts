@@ -194,9 +194,17 @@ async function generate(body: Obj): Promise<Obj> {
   return res.body.data;
 }
 
-async function eInvoiceOf(id: string): Promise<{ status: number; type: string | null; xml: string }> {
+async function eInvoiceOf(
+  id: string,
+): Promise<{ status: number; type: string | null; cache: string | null; sniff: string | null; xml: string }> {
   const res = await api.call('GET', `/api/invoices/external/${id}/e-invoice`);
-  return { status: res.status, type: res.headers.get('content-type'), xml: res.text };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('cache-control'),
+    sniff: res.headers.get('x-content-type-options'),
+    xml: res.text,
+  };
 }
 
 async function publicFile(url: string): Promise<Buffer> {
@@ -262,6 +270,9 @@ test.serial(
       const e = await eInvoiceOf(id);
       t.is(e.status, 200, c.name);
       t.regex(e.type ?? '', /^application\/xml/, c.name);
+      // A buyer's personal data: kept by no cache, and never taken for anything but XML.
+      t.is(e.cache, 'no-store', c.name);
+      t.is(e.sniff, 'nosniff', c.name);
       const totals = xmlTotals(e.xml);
       t.deepEqual(
         totals,

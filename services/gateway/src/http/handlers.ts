@@ -224,7 +224,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return {
         body: undefined,
         document: { contentType: 'application/xml; charset=utf-8', text: file.xml },
-        headers: { 'Content-Disposition': `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"` },
+        // The buyer's data: no cache keeps it, and no browser reads it as anything but XML.
+        headers: {
+          'Content-Disposition': `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
       };
     },
 
