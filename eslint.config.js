@@ -73,7 +73,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/src/config.ts', '**/src/cli/config.ts', '**/test/**', 'scripts/**'],
+    files: ['**/src/config.ts', '**/src/cli/config.ts', '**/test/**', 'scripts/**', 'deploy/local/sandbox/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   ...layers,

@@ -24,7 +24,7 @@
 # (SO_REUSEPORT) and serve metrics on 127.0.0.n.
 # KAFKA_CONSUMER_GROUP_PREFIX gives each service the group <prefix><service> instead of its default.
 # The unit `sandbox` is no service of the platform but the local sandbox payment providers
-# (scripts/sandbox-providers.ts, docs/local-pay-flow.md) on the ports PAY_SANDBOX_<NAME>_PORT, by
+# (deploy/local/sandbox/sandbox-providers.ts, docs/local-pay-flow.md) on the ports PAY_SANDBOX_<NAME>_PORT, by
 # default PAY_SANDBOX_PORT_BASE (18100) onwards; the payment service and the gateway are given
 # their addresses. With PAY_SANDBOX=off it is left out and they call the providers' own APIs.
 #
@@ -57,7 +57,7 @@ DNS_ZONE=invoice-platform.internal
 MAX_REPLICAS=6
 
 # The sandbox's ports, in the order of their offsets from PAY_SANDBOX_PORT_BASE (as in
-# scripts/sandbox-providers.ts, which refuses to run if the URLs below are not where it listens).
+# deploy/local/sandbox/sandbox-providers.ts, which refuses to run if the URLs below are not where it listens).
 SANDBOX_PORTS=(STRIPE STRIPE_MOCK STRIPE_MOCK_HTTPS MOLLIE MOLLIE_PAGES PAYPAL MIDTRANS XENDIT RAZORPAY)
 # What the payment service and the gateway are given of the sandbox.
 SANDBOX_VARS=(PAYMENT_STRIPE_BASE_URL PAYMENT_MOLLIE_BASE_URL PAYMENT_PAYPAL_BASE_URL PAYMENT_MIDTRANS_BASE_URL
@@ -72,7 +72,7 @@ is_helper() { [[ " ${HELPERS[*]} " == *" $1 "* ]]; }
 # The script a unit runs: a service's main.ts, or a helper's.
 main_of() {
   case $1 in
-    sandbox) echo "$root/scripts/sandbox-providers.ts" ;;
+    sandbox) echo "$root/deploy/local/sandbox/sandbox-providers.ts" ;;
     dns) echo "$root/scripts/local-dns.ts" ;;
     *) echo "$root/services/$1/src/main.ts" ;;
   esac
@@ -323,13 +323,27 @@ write_registry() {
 
 # ---------------------------------------------------------------- commands ---
 
-# True when every provider base URL the payment service is given is on 127.0.0.1 (the sandbox's).
+# True when every provider base URL the payment service is given is on loopback (the sandbox's):
+# an http(s) URL whose host, as a URL parser reads it, is in 127.0.0.0/8 or is [::1]. Matching the
+# text instead passed https://127.0.0.1:1@api.mollie.com, whose host is Mollie's. Userinfo and
+# backslashes are refused outright, since parsers disagree on where such a URL's host is
+# (test/contracts/services-loopback.test.ts).
 only_loopback_providers() {
-  local v
+  local v urls=()
   for v in "${SANDBOX_VARS[@]}"; do
     [ "$v" = PAY_REDIRECT_SOURCES ] && continue
-    [[ ${!v:-} =~ ^https?://127\.0\.0\.1: ]] || return 1
+    urls+=("${!v:-}")
   done
+  node -e '
+    const loopback = (text) => {
+      if (/[\\\s]/.test(text)) return false;
+      let url;
+      try { url = new URL(text); } catch { return false; }
+      if (!["http:", "https:"].includes(url.protocol) || url.username || url.password) return false;
+      return url.hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+    };
+    process.exit(process.argv.slice(1).every(loopback) ? 0 : 1);
+  ' "${urls[@]}"
 }
 
 # The unit's name in log lines: the service, and the copy when there are several.

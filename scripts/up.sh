@@ -92,10 +92,12 @@ if ! bash scripts/services.sh status >/dev/null; then
   exit 1
 fi
 
-# Reuse the demo key while it still authenticates; otherwise make a fresh demo workspace and key.
+# Reuse the demo key while it still authenticates; otherwise make a fresh demo workspace and key. The
+# demo workspace is a test workspace (docs/payments.md "Test mode"): the sandbox providers' payments
+# mark its invoices paid.
 demo_key="$(cat "$state/demo-key" 2>/dev/null || true)"
 if [ -z "$demo_key" ] || [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $demo_key" "$base/api/invoices/external/templates")" = 403 ]; then
-  ws="$(node services/gateway/src/cli/main.ts --url "$admin" --json workspace create --name "Demo workspace" --plan business --tz UTC | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))')"
+  ws="$(node services/gateway/src/cli/main.ts --url "$admin" --json workspace create --name "Demo workspace" --plan business --tz UTC --test-mode | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))')"
   demo_key="$(node services/gateway/src/cli/main.ts --url "$admin" --json key create "$ws" --name demo | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).raw_key))')"
   (umask 077; printf '%s' "$demo_key" > "$state/demo-key"; printf '%s' "$ws" > "$state/demo-workspace")
 fi
@@ -118,6 +120,10 @@ if [ "$sandbox" = on ] && [ -s "$state/demo-workspace" ]; then
   stamp="$demo_ws $(sandbox_json 'JSON.stringify(Object.entries(f.providers).map(([n,v])=>[n,v.credentials]))' | sha256sum | cut -c1-16)"
   connected="$(node services/gateway/src/cli/main.ts --url "$admin" --json gateway list "$demo_ws" |
     node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).gateways.filter(g=>g.mode==="sandbox").map(g=>g.provider).sort().join(" ")))')"
+  # A demo workspace made before test workspaces existed is marked one once.
+  if [ "$(node services/gateway/src/cli/main.ts --url "$admin" --json workspace get "$demo_ws" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).test_mode===true))')" != true ]; then
+    node services/gateway/src/cli/main.ts --url "$admin" workspace set-test-mode "$demo_ws" on >/dev/null
+  fi
   if [ "$connected" != "midtrans mollie paypal razorpay stripe xendit" ] || [ "$(cat "$state/sandbox-connected" 2>/dev/null)" != "$stamp" ]; then
     for provider in stripe mollie paypal midtrans xendit razorpay; do
       # On stdin, not the command line, which other users can see.

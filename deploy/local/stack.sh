@@ -26,7 +26,8 @@ KAFKA_DATA="$KAFKA_DIR/data"
 # name:partitions, under the names the chart's setup Job reads (README, chart table), as many as
 # the most replicas of a consumer group `up.sh --replicas` runs (6, the chart's default too;
 # docs/scaling.md). Created when missing; a topic with fewer is given more (never fewer).
-KAFKA_TOPICS=("invoice.lifecycle.v1:${KAFKA_INVOICE_LIFECYCLE_PARTITIONS:-6}" "workspace.v1:${KAFKA_WORKSPACE_PARTITIONS:-6}")
+KAFKA_TOPICS=("invoice.lifecycle.v1:${KAFKA_INVOICE_LIFECYCLE_PARTITIONS:-6}" "workspace.v1:${KAFKA_WORKSPACE_PARTITIONS:-6}"
+  "recurring.v1:${KAFKA_RECURRING_PARTITIONS:-6}")
 KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
 
 MONGO_ADDR=127.0.0.1:27117

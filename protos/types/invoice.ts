@@ -1,7 +1,44 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { AccountsServiceClient as _invoiceplatform_accounts_v1_AccountsServiceClient, AccountsServiceDefinition as _invoiceplatform_accounts_v1_AccountsServiceDefinition } from './invoiceplatform/accounts/v1/AccountsService.ts';
+import type { ApiKey as _invoiceplatform_accounts_v1_ApiKey, ApiKey__Output as _invoiceplatform_accounts_v1_ApiKey__Output } from './invoiceplatform/accounts/v1/ApiKey.ts';
+import type { AuthenticateApiKeyRequest as _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest__Output } from './invoiceplatform/accounts/v1/AuthenticateApiKeyRequest.ts';
+import type { AuthenticateApiKeyResponse as _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse__Output } from './invoiceplatform/accounts/v1/AuthenticateApiKeyResponse.ts';
+import type { CheckPaymentSetupRequest as _invoiceplatform_accounts_v1_CheckPaymentSetupRequest, CheckPaymentSetupRequest__Output as _invoiceplatform_accounts_v1_CheckPaymentSetupRequest__Output } from './invoiceplatform/accounts/v1/CheckPaymentSetupRequest.ts';
+import type { CheckPaymentSetupResponse as _invoiceplatform_accounts_v1_CheckPaymentSetupResponse, CheckPaymentSetupResponse__Output as _invoiceplatform_accounts_v1_CheckPaymentSetupResponse__Output } from './invoiceplatform/accounts/v1/CheckPaymentSetupResponse.ts';
+import type { ConnectPaymentGatewayRequest as _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest, ConnectPaymentGatewayRequest__Output as _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest__Output } from './invoiceplatform/accounts/v1/ConnectPaymentGatewayRequest.ts';
+import type { CreateApiKeyRequest as _invoiceplatform_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _invoiceplatform_accounts_v1_CreateApiKeyRequest__Output } from './invoiceplatform/accounts/v1/CreateApiKeyRequest.ts';
+import type { CreateApiKeyResponse as _invoiceplatform_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _invoiceplatform_accounts_v1_CreateApiKeyResponse__Output } from './invoiceplatform/accounts/v1/CreateApiKeyResponse.ts';
+import type { CreatePaymentAccountRequest as _invoiceplatform_accounts_v1_CreatePaymentAccountRequest, CreatePaymentAccountRequest__Output as _invoiceplatform_accounts_v1_CreatePaymentAccountRequest__Output } from './invoiceplatform/accounts/v1/CreatePaymentAccountRequest.ts';
+import type { CreateWorkspaceRequest as _invoiceplatform_accounts_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _invoiceplatform_accounts_v1_CreateWorkspaceRequest__Output } from './invoiceplatform/accounts/v1/CreateWorkspaceRequest.ts';
+import type { DisconnectPaymentGatewayRequest as _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest, DisconnectPaymentGatewayRequest__Output as _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest__Output } from './invoiceplatform/accounts/v1/DisconnectPaymentGatewayRequest.ts';
+import type { ElectronicAddress as _invoiceplatform_accounts_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_accounts_v1_ElectronicAddress__Output } from './invoiceplatform/accounts/v1/ElectronicAddress.ts';
+import type { GetPaymentGatewayCredentialsRequest as _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest, GetPaymentGatewayCredentialsRequest__Output as _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest__Output } from './invoiceplatform/accounts/v1/GetPaymentGatewayCredentialsRequest.ts';
+import type { GetWorkspaceRequest as _invoiceplatform_accounts_v1_GetWorkspaceRequest, GetWorkspaceRequest__Output as _invoiceplatform_accounts_v1_GetWorkspaceRequest__Output } from './invoiceplatform/accounts/v1/GetWorkspaceRequest.ts';
+import type { LegalContact as _invoiceplatform_accounts_v1_LegalContact, LegalContact__Output as _invoiceplatform_accounts_v1_LegalContact__Output } from './invoiceplatform/accounts/v1/LegalContact.ts';
+import type { LegalProfile as _invoiceplatform_accounts_v1_LegalProfile, LegalProfile__Output as _invoiceplatform_accounts_v1_LegalProfile__Output } from './invoiceplatform/accounts/v1/LegalProfile.ts';
+import type { ListApiKeysRequest as _invoiceplatform_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _invoiceplatform_accounts_v1_ListApiKeysRequest__Output } from './invoiceplatform/accounts/v1/ListApiKeysRequest.ts';
+import type { ListApiKeysResponse as _invoiceplatform_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _invoiceplatform_accounts_v1_ListApiKeysResponse__Output } from './invoiceplatform/accounts/v1/ListApiKeysResponse.ts';
+import type { ListPaymentAccountsRequest as _invoiceplatform_accounts_v1_ListPaymentAccountsRequest, ListPaymentAccountsRequest__Output as _invoiceplatform_accounts_v1_ListPaymentAccountsRequest__Output } from './invoiceplatform/accounts/v1/ListPaymentAccountsRequest.ts';
+import type { ListPaymentAccountsResponse as _invoiceplatform_accounts_v1_ListPaymentAccountsResponse, ListPaymentAccountsResponse__Output as _invoiceplatform_accounts_v1_ListPaymentAccountsResponse__Output } from './invoiceplatform/accounts/v1/ListPaymentAccountsResponse.ts';
+import type { ListPaymentGatewaysRequest as _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest, ListPaymentGatewaysRequest__Output as _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest__Output } from './invoiceplatform/accounts/v1/ListPaymentGatewaysRequest.ts';
+import type { ListPaymentGatewaysResponse as _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse, ListPaymentGatewaysResponse__Output as _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse__Output } from './invoiceplatform/accounts/v1/ListPaymentGatewaysResponse.ts';
+import type { ListWorkspacesRequest as _invoiceplatform_accounts_v1_ListWorkspacesRequest, ListWorkspacesRequest__Output as _invoiceplatform_accounts_v1_ListWorkspacesRequest__Output } from './invoiceplatform/accounts/v1/ListWorkspacesRequest.ts';
+import type { ListWorkspacesResponse as _invoiceplatform_accounts_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _invoiceplatform_accounts_v1_ListWorkspacesResponse__Output } from './invoiceplatform/accounts/v1/ListWorkspacesResponse.ts';
+import type { PaymentAccount as _invoiceplatform_accounts_v1_PaymentAccount, PaymentAccount__Output as _invoiceplatform_accounts_v1_PaymentAccount__Output } from './invoiceplatform/accounts/v1/PaymentAccount.ts';
+import type { PaymentGateway as _invoiceplatform_accounts_v1_PaymentGateway, PaymentGateway__Output as _invoiceplatform_accounts_v1_PaymentGateway__Output } from './invoiceplatform/accounts/v1/PaymentGateway.ts';
+import type { PaymentGatewayCredentials as _invoiceplatform_accounts_v1_PaymentGatewayCredentials, PaymentGatewayCredentials__Output as _invoiceplatform_accounts_v1_PaymentGatewayCredentials__Output } from './invoiceplatform/accounts/v1/PaymentGatewayCredentials.ts';
+import type { PostalAddress as _invoiceplatform_accounts_v1_PostalAddress, PostalAddress__Output as _invoiceplatform_accounts_v1_PostalAddress__Output } from './invoiceplatform/accounts/v1/PostalAddress.ts';
+import type { RevokeApiKeyRequest as _invoiceplatform_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output } from './invoiceplatform/accounts/v1/RevokeApiKeyRequest.ts';
+import type { SetLegalProfileRequest as _invoiceplatform_accounts_v1_SetLegalProfileRequest, SetLegalProfileRequest__Output as _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output } from './invoiceplatform/accounts/v1/SetLegalProfileRequest.ts';
+import type { SetWorkspaceFeaturesRequest as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, SetWorkspaceFeaturesRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output } from './invoiceplatform/accounts/v1/SetWorkspaceFeaturesRequest.ts';
+import type { SetWorkspaceTestModeRequest as _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, SetWorkspaceTestModeRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output } from './invoiceplatform/accounts/v1/SetWorkspaceTestModeRequest.ts';
+import type { UpdateWorkspacePlanRequest as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, UpdateWorkspacePlanRequest__Output as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output } from './invoiceplatform/accounts/v1/UpdateWorkspacePlanRequest.ts';
+import type { Workspace as _invoiceplatform_accounts_v1_Workspace, Workspace__Output as _invoiceplatform_accounts_v1_Workspace__Output } from './invoiceplatform/accounts/v1/Workspace.ts';
 import type { AddCreditsRequest as _invoiceplatform_invoice_v1_AddCreditsRequest, AddCreditsRequest__Output as _invoiceplatform_invoice_v1_AddCreditsRequest__Output } from './invoiceplatform/invoice/v1/AddCreditsRequest.ts';
+import type { CheckGenerateRequest as _invoiceplatform_invoice_v1_CheckGenerateRequest, CheckGenerateRequest__Output as _invoiceplatform_invoice_v1_CheckGenerateRequest__Output } from './invoiceplatform/invoice/v1/CheckGenerateRequest.ts';
+import type { CheckGenerateResponse as _invoiceplatform_invoice_v1_CheckGenerateResponse, CheckGenerateResponse__Output as _invoiceplatform_invoice_v1_CheckGenerateResponse__Output } from './invoiceplatform/invoice/v1/CheckGenerateResponse.ts';
 import type { CreditBalance as _invoiceplatform_invoice_v1_CreditBalance, CreditBalance__Output as _invoiceplatform_invoice_v1_CreditBalance__Output } from './invoiceplatform/invoice/v1/CreditBalance.ts';
 import type { EInvoiceFile as _invoiceplatform_invoice_v1_EInvoiceFile, EInvoiceFile__Output as _invoiceplatform_invoice_v1_EInvoiceFile__Output } from './invoiceplatform/invoice/v1/EInvoiceFile.ts';
 import type { ElectronicAddress as _invoiceplatform_invoice_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_invoice_v1_ElectronicAddress__Output } from './invoiceplatform/invoice/v1/ElectronicAddress.ts';
@@ -33,6 +70,7 @@ import type { SetArchivedRequest as _invoiceplatform_invoice_v1_SetArchivedReque
 import type { SetArchivedResponse as _invoiceplatform_invoice_v1_SetArchivedResponse, SetArchivedResponse__Output as _invoiceplatform_invoice_v1_SetArchivedResponse__Output } from './invoiceplatform/invoice/v1/SetArchivedResponse.ts';
 import type { SetCreditsRequest as _invoiceplatform_invoice_v1_SetCreditsRequest, SetCreditsRequest__Output as _invoiceplatform_invoice_v1_SetCreditsRequest__Output } from './invoiceplatform/invoice/v1/SetCreditsRequest.ts';
 import type { TemplateInfo as _invoiceplatform_invoice_v1_TemplateInfo, TemplateInfo__Output as _invoiceplatform_invoice_v1_TemplateInfo__Output } from './invoiceplatform/invoice/v1/TemplateInfo.ts';
+import type { TestPayment as _invoiceplatform_invoice_v1_TestPayment, TestPayment__Output as _invoiceplatform_invoice_v1_TestPayment__Output } from './invoiceplatform/invoice/v1/TestPayment.ts';
 import type { UpdateInvoiceStatusRequest as _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, UpdateInvoiceStatusRequest__Output as _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest__Output } from './invoiceplatform/invoice/v1/UpdateInvoiceStatusRequest.ts';
 import type { UpdateInvoiceStatusResponse as _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse, UpdateInvoiceStatusResponse__Output as _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output } from './invoiceplatform/invoice/v1/UpdateInvoiceStatusResponse.ts';
 import type { DeleteFileRequest as _invoiceplatform_pdf_v1_DeleteFileRequest, DeleteFileRequest__Output as _invoiceplatform_pdf_v1_DeleteFileRequest__Output } from './invoiceplatform/pdf/v1/DeleteFileRequest.ts';
@@ -68,9 +106,50 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 
 export interface ProtoGrpcType {
   invoiceplatform: {
+    accounts: {
+      v1: {
+        AccountsService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_accounts_v1_AccountsServiceClient> & { service: _invoiceplatform_accounts_v1_AccountsServiceDefinition }
+        ApiKey: MessageTypeDefinition<_invoiceplatform_accounts_v1_ApiKey, _invoiceplatform_accounts_v1_ApiKey__Output>
+        AuthenticateApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_AuthenticateApiKeyRequest, _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest__Output>
+        AuthenticateApiKeyResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_AuthenticateApiKeyResponse, _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse__Output>
+        CheckPaymentSetupRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CheckPaymentSetupRequest, _invoiceplatform_accounts_v1_CheckPaymentSetupRequest__Output>
+        CheckPaymentSetupResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_CheckPaymentSetupResponse, _invoiceplatform_accounts_v1_CheckPaymentSetupResponse__Output>
+        ConnectPaymentGatewayRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest, _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest__Output>
+        CreateApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateApiKeyRequest, _invoiceplatform_accounts_v1_CreateApiKeyRequest__Output>
+        CreateApiKeyResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateApiKeyResponse, _invoiceplatform_accounts_v1_CreateApiKeyResponse__Output>
+        CreatePaymentAccountRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreatePaymentAccountRequest, _invoiceplatform_accounts_v1_CreatePaymentAccountRequest__Output>
+        CreateWorkspaceRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateWorkspaceRequest, _invoiceplatform_accounts_v1_CreateWorkspaceRequest__Output>
+        DisconnectPaymentGatewayRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest, _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest__Output>
+        ElectronicAddress: MessageTypeDefinition<_invoiceplatform_accounts_v1_ElectronicAddress, _invoiceplatform_accounts_v1_ElectronicAddress__Output>
+        GetPaymentGatewayCredentialsRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest, _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest__Output>
+        GetWorkspaceRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_GetWorkspaceRequest, _invoiceplatform_accounts_v1_GetWorkspaceRequest__Output>
+        LegalContact: MessageTypeDefinition<_invoiceplatform_accounts_v1_LegalContact, _invoiceplatform_accounts_v1_LegalContact__Output>
+        LegalProfile: MessageTypeDefinition<_invoiceplatform_accounts_v1_LegalProfile, _invoiceplatform_accounts_v1_LegalProfile__Output>
+        ListApiKeysRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListApiKeysRequest, _invoiceplatform_accounts_v1_ListApiKeysRequest__Output>
+        ListApiKeysResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListApiKeysResponse, _invoiceplatform_accounts_v1_ListApiKeysResponse__Output>
+        ListPaymentAccountsRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentAccountsRequest, _invoiceplatform_accounts_v1_ListPaymentAccountsRequest__Output>
+        ListPaymentAccountsResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentAccountsResponse, _invoiceplatform_accounts_v1_ListPaymentAccountsResponse__Output>
+        ListPaymentGatewaysRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentGatewaysRequest, _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest__Output>
+        ListPaymentGatewaysResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentGatewaysResponse, _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse__Output>
+        ListWorkspacesRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListWorkspacesRequest, _invoiceplatform_accounts_v1_ListWorkspacesRequest__Output>
+        ListWorkspacesResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListWorkspacesResponse, _invoiceplatform_accounts_v1_ListWorkspacesResponse__Output>
+        PaymentAccount: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentAccount, _invoiceplatform_accounts_v1_PaymentAccount__Output>
+        PaymentGateway: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentGateway, _invoiceplatform_accounts_v1_PaymentGateway__Output>
+        PaymentGatewayCredentials: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentGatewayCredentials, _invoiceplatform_accounts_v1_PaymentGatewayCredentials__Output>
+        PostalAddress: MessageTypeDefinition<_invoiceplatform_accounts_v1_PostalAddress, _invoiceplatform_accounts_v1_PostalAddress__Output>
+        RevokeApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_RevokeApiKeyRequest, _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output>
+        SetLegalProfileRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetLegalProfileRequest, _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output>
+        SetWorkspaceFeaturesRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output>
+        SetWorkspaceTestModeRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output>
+        UpdateWorkspacePlanRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output>
+        Workspace: MessageTypeDefinition<_invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_Workspace__Output>
+      }
+    }
     invoice: {
       v1: {
         AddCreditsRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_AddCreditsRequest, _invoiceplatform_invoice_v1_AddCreditsRequest__Output>
+        CheckGenerateRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_CheckGenerateRequest, _invoiceplatform_invoice_v1_CheckGenerateRequest__Output>
+        CheckGenerateResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_CheckGenerateResponse, _invoiceplatform_invoice_v1_CheckGenerateResponse__Output>
         CreditBalance: MessageTypeDefinition<_invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_CreditBalance__Output>
         EInvoiceFile: MessageTypeDefinition<_invoiceplatform_invoice_v1_EInvoiceFile, _invoiceplatform_invoice_v1_EInvoiceFile__Output>
         ElectronicAddress: MessageTypeDefinition<_invoiceplatform_invoice_v1_ElectronicAddress, _invoiceplatform_invoice_v1_ElectronicAddress__Output>
@@ -102,6 +181,7 @@ export interface ProtoGrpcType {
         SetArchivedResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_SetArchivedResponse, _invoiceplatform_invoice_v1_SetArchivedResponse__Output>
         SetCreditsRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_SetCreditsRequest, _invoiceplatform_invoice_v1_SetCreditsRequest__Output>
         TemplateInfo: MessageTypeDefinition<_invoiceplatform_invoice_v1_TemplateInfo, _invoiceplatform_invoice_v1_TemplateInfo__Output>
+        TestPayment: MessageTypeDefinition<_invoiceplatform_invoice_v1_TestPayment, _invoiceplatform_invoice_v1_TestPayment__Output>
         UpdateInvoiceStatusRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest__Output>
         UpdateInvoiceStatusResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse, _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>
       }

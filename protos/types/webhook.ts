@@ -1,7 +1,6 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
-import type { ClockState as _invoiceplatform_webhook_v1_ClockState, ClockState__Output as _invoiceplatform_webhook_v1_ClockState__Output } from './invoiceplatform/webhook/v1/ClockState.ts';
 import type { DeleteEndpointRequest as _invoiceplatform_webhook_v1_DeleteEndpointRequest, DeleteEndpointRequest__Output as _invoiceplatform_webhook_v1_DeleteEndpointRequest__Output } from './invoiceplatform/webhook/v1/DeleteEndpointRequest.ts';
 import type { DeleteEndpointResponse as _invoiceplatform_webhook_v1_DeleteEndpointResponse, DeleteEndpointResponse__Output as _invoiceplatform_webhook_v1_DeleteEndpointResponse__Output } from './invoiceplatform/webhook/v1/DeleteEndpointResponse.ts';
 import type { Delivery as _invoiceplatform_webhook_v1_Delivery, Delivery__Output as _invoiceplatform_webhook_v1_Delivery__Output } from './invoiceplatform/webhook/v1/Delivery.ts';
@@ -20,7 +19,6 @@ import type { RotateSecretRequest as _invoiceplatform_webhook_v1_RotateSecretReq
 import type { RotateSecretResponse as _invoiceplatform_webhook_v1_RotateSecretResponse, RotateSecretResponse__Output as _invoiceplatform_webhook_v1_RotateSecretResponse__Output } from './invoiceplatform/webhook/v1/RotateSecretResponse.ts';
 import type { RunDueDeliveriesRequest as _invoiceplatform_webhook_v1_RunDueDeliveriesRequest, RunDueDeliveriesRequest__Output as _invoiceplatform_webhook_v1_RunDueDeliveriesRequest__Output } from './invoiceplatform/webhook/v1/RunDueDeliveriesRequest.ts';
 import type { RunDueDeliveriesResponse as _invoiceplatform_webhook_v1_RunDueDeliveriesResponse, RunDueDeliveriesResponse__Output as _invoiceplatform_webhook_v1_RunDueDeliveriesResponse__Output } from './invoiceplatform/webhook/v1/RunDueDeliveriesResponse.ts';
-import type { SetClockRequest as _invoiceplatform_webhook_v1_SetClockRequest, SetClockRequest__Output as _invoiceplatform_webhook_v1_SetClockRequest__Output } from './invoiceplatform/webhook/v1/SetClockRequest.ts';
 import type { SetEndpointEnabledRequest as _invoiceplatform_webhook_v1_SetEndpointEnabledRequest, SetEndpointEnabledRequest__Output as _invoiceplatform_webhook_v1_SetEndpointEnabledRequest__Output } from './invoiceplatform/webhook/v1/SetEndpointEnabledRequest.ts';
 import type { WebhookEndpoint as _invoiceplatform_webhook_v1_WebhookEndpoint, WebhookEndpoint__Output as _invoiceplatform_webhook_v1_WebhookEndpoint__Output } from './invoiceplatform/webhook/v1/WebhookEndpoint.ts';
 import type { WebhookServiceClient as _invoiceplatform_webhook_v1_WebhookServiceClient, WebhookServiceDefinition as _invoiceplatform_webhook_v1_WebhookServiceDefinition } from './invoiceplatform/webhook/v1/WebhookService.ts';
@@ -33,7 +31,6 @@ export interface ProtoGrpcType {
   invoiceplatform: {
     webhook: {
       v1: {
-        ClockState: MessageTypeDefinition<_invoiceplatform_webhook_v1_ClockState, _invoiceplatform_webhook_v1_ClockState__Output>
         DeleteEndpointRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_DeleteEndpointRequest, _invoiceplatform_webhook_v1_DeleteEndpointRequest__Output>
         DeleteEndpointResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_DeleteEndpointResponse, _invoiceplatform_webhook_v1_DeleteEndpointResponse__Output>
         Delivery: MessageTypeDefinition<_invoiceplatform_webhook_v1_Delivery, _invoiceplatform_webhook_v1_Delivery__Output>
@@ -52,7 +49,6 @@ export interface ProtoGrpcType {
         RotateSecretResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_RotateSecretResponse, _invoiceplatform_webhook_v1_RotateSecretResponse__Output>
         RunDueDeliveriesRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_RunDueDeliveriesRequest, _invoiceplatform_webhook_v1_RunDueDeliveriesRequest__Output>
         RunDueDeliveriesResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_RunDueDeliveriesResponse, _invoiceplatform_webhook_v1_RunDueDeliveriesResponse__Output>
-        SetClockRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_SetClockRequest, _invoiceplatform_webhook_v1_SetClockRequest__Output>
         SetEndpointEnabledRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_SetEndpointEnabledRequest, _invoiceplatform_webhook_v1_SetEndpointEnabledRequest__Output>
         WebhookEndpoint: MessageTypeDefinition<_invoiceplatform_webhook_v1_WebhookEndpoint, _invoiceplatform_webhook_v1_WebhookEndpoint__Output>
         WebhookService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_webhook_v1_WebhookServiceClient> & { service: _invoiceplatform_webhook_v1_WebhookServiceDefinition }

@@ -3,8 +3,8 @@ import type { Connection } from 'mongoose';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import { EventLog } from '../support/events.ts';
-import { startFake } from '../support/fake-providers/index.ts';
-import type { FakeProvider } from '../support/fake-providers/types.ts';
+import { startFake } from '@invoice-platform/sandbox/index';
+import type { FakeProvider } from '@invoice-platform/sandbox/types';
 import { MailSink } from '../support/mail.ts';
 import { scrapeMetrics, selectSamples, sumSamples } from '../support/metrics.ts';
 import { type ApiClient, type Copy, Platform, type PlatformService, sleep, waitFor } from '../support/platform.ts';
@@ -171,7 +171,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
 
     // Workspaces, each with a webhook endpoint on the receiver; one takes payments.
     const apis: ApiClient[] = [];
-    for (let i = 0; i < 3; i++) apis.push(await platform.client('enterprise', startCredits, { name: `Chaos ${i}` }));
+    // Test workspaces: the payer's sandbox payments mark its invoices paid (docs/payments.md "Test mode").
+    for (let i = 0; i < 3; i++)
+      apis.push(await platform.client('enterprise', startCredits, { name: `Chaos ${i}`, test_mode: true }));
     const payer = apis[0]!;
     const connected = await platform.admin('POST', `/workspaces/${payer.workspaceId}/payment-gateways`, {
       provider: 'xendit',

@@ -1,4 +1,4 @@
-import type { FakeProvider } from '../support/fake-providers/types.ts';
+import type { FakeProvider } from '@invoice-platform/sandbox/types';
 import type { ApiClient } from '../support/platform.ts';
 import type { Rng } from '../support/rng.ts';
 import type { Figures } from './figures.ts';

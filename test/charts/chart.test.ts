@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import { localOnlySettings, productionProviderBaseUrls } from '../../services/common/src/config.ts';
 import { repoRoot } from '../support/platform.ts';
 import { chart, ciValues, containersOf, kubeconformCheck, lint, type Manifest, parseManifests, render, renderText } from './render.ts';
 
@@ -48,6 +49,54 @@ test('values.schema.json refuses a typo, a wrong type and a secret among the set
     const err = await t.throwsAsync(renderText({ set: [set] }), undefined, set);
     t.regex(err!.message, /values don't meet the specifications of the schema/, set);
   }
+});
+
+/** Renders with `env` as one component's settings, given as strings (a values file, not --set). */
+async function renderWithEnv(component: string, env: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'chart-env-'));
+  try {
+    const file = path.join(dir, 'values.json');
+    await writeFile(file, JSON.stringify({ components: { [component]: { env } } }));
+    return await renderText({ values: [file] });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// Local-only settings (services/common/src/config.ts, docs/chart.md): a payment service pointed at
+// a fake provider would take its forged fetch-backs, one without the TLS check any certificate.
+const localOnlyValues: [component: string, setting: string, value: string][] = [
+  ...Object.keys(localOnlySettings).flatMap((setting): [string, string, string][] => [
+    ['webhook', setting, 'true'],
+    ['payment', setting, '0'],
+    ['gateway', setting, 'false'],
+  ]),
+  ...Object.keys(productionProviderBaseUrls).flatMap((setting): [string, string, string][] => [
+    ['payment', setting, 'http://127.0.0.1:18100'],
+    ['payment', setting, 'https://127.0.0.1:1@api.mollie.com/v2/'],
+    ['payment', setting, `${productionProviderBaseUrls[setting]![0] ?? 'https://api.midtrans.com'}.evil.example`],
+  ]),
+  ['payment', 'PAYMENT_PAYPAL_BASE_URL', 'https://api-m.sandbox.paypal.com'],
+  ['payment', 'PAYMENT_MIDTRANS_BASE_URL', 'https://app.midtrans.com'],
+  // A provider the platform does not know has no API base to allow.
+  ['payment', 'PAYMENT_ACME_BASE_URL', 'https://api.acme.example'],
+];
+
+test('values.schema.json refuses every local-only setting in components.*.env', async (t) => {
+  t.true(localOnlyValues.length >= 20);
+  for (const [component, setting, value] of localOnlyValues) {
+    const what = `components.${component}.env.${setting}=${value}`;
+    const err = await t.throwsAsync(renderWithEnv(component, { [setting]: value }), undefined, what);
+    t.regex(err!.message, /values don't meet the specifications of the schema/, what);
+    t.true(err!.message.includes(`components.${component}.env`), `${what}: ${err!.message}`);
+  }
+});
+
+test("values.schema.json admits the providers' own API bases, or none, as the payment service's", async (t) => {
+  const env = Object.fromEntries(Object.entries(productionProviderBaseUrls).map(([k, v]) => [k, v[0] ?? '']));
+  const ms = parseManifests(await renderWithEnv('payment', env));
+  const rendered = JSON.stringify(ms.filter((m) => m.metadata.name.endsWith('-payment')));
+  for (const [key, value] of Object.entries(env)) if (value) t.true(rendered.includes(value), `${key}=${value}`);
 });
 
 for (const [release, set, fullname] of [

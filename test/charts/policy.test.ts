@@ -139,5 +139,5 @@ test('chart: a consumer group that can outgrow its topic\'s partitions is refuse
   );
   t.regex(String(recurring?.message), /components\.recurring can run 8 replicas in one consumer group of kafka\.topics\.(invoiceLifecycle|workspace)/);
   // Raised partitions admit it; the gateway's consumer (a group per pod) is no shared group.
-  await t.notThrowsAsync(render({ set: ['components.webhook.autoscaling.maxReplicas=7', 'kafka.topics.invoiceLifecycle.partitions=7', 'components.gateway.autoscaling.maxReplicas=30'] }));
+  await t.notThrowsAsync(render({ set: ['components.webhook.autoscaling.maxReplicas=7', 'kafka.topics.invoiceLifecycle.partitions=7', 'kafka.topics.recurring.partitions=7', 'components.gateway.autoscaling.maxReplicas=30'] }));
 });

@@ -6,7 +6,12 @@ import addFormats from 'ajv-formats';
 import test from 'ava';
 import { Kafka, logLevel } from 'kafkajs';
 import { asyncApiPath, asyncApiText } from '../../scripts/asyncapi.ts';
+import { topics } from '@invoice-platform/common/kafka';
+import { outboxEvent } from '@invoice-platform/common/store/outbox';
 import { buildAsyncApi } from '../../services/gateway/src/http/schemas/events.ts';
+import { newOccurrence } from '../../services/recurring/src/domain/occurrences.ts';
+import type { SeriesDoc } from '../../services/recurring/src/domain/records.ts';
+import { seriesPausedEvent } from '../../services/recurring/src/domain/series-events.ts';
 import { EventLog } from '../support/events.ts';
 import { Platform, sleep, waitFor } from '../support/platform.ts';
 
@@ -34,8 +39,47 @@ test('asyncapi: the document validates with the AsyncAPI parser, without errors'
       .channels()
       .all()
       .map((c) => c.address()),
-    ['invoice.lifecycle.v1', 'workspace.v1'],
+    ['invoice.lifecycle.v1', 'workspace.v1', 'recurring.v1'],
   );
+});
+
+test('asyncapi: recurring.paused as the recurring service writes it matches RecurringEvent', (t) => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv, ['email', 'date', 'date-time', 'uri']);
+  const check = ajv.compile(document.components.messages.RecurringEvent!.payload);
+  const now = new Date('2026-03-05T09:00:00.000Z');
+  const series = {
+    _id: 'rs_1',
+    workspace_id: 'WS00000001',
+    status: 'paused',
+    paused_reason: 'follow_up_refused',
+    paused_message: 'series.payment_gateway payment gateway midtrans is not connected in this workspace',
+    frequency: 'monthly',
+    anchor_date: '2026-01-05',
+    next_step: 4,
+    issue_seconds: 0,
+    requested_end_date: null,
+    source_invoice_id: 'inv_1',
+    invoice_number: 'INV-1',
+    customer_name: 'PT Maju',
+    customer_email: 'finance@maju.example',
+    currency: 'IDR',
+    amount: '2500000',
+    document_language: 'id',
+    time_zone: 'Asia/Jakarta',
+    due_offset_days: 14,
+    version: 7,
+    created_at: now,
+    updated_at: now,
+  } satisfies SeriesDoc;
+  const occurrences = ['2026-01-05', '2026-02-05', '2026-03-05'].map((d, i) =>
+    newOccurrence(series, d, i === 0 ? 'sent' : 'failed', { attempts: i === 0 ? 0 : 5 }),
+  );
+  const message = outboxEvent({ topic: topics.recurring, ...seriesPausedEvent(series, occurrences), now });
+  const event = JSON.parse(message.value) as { type: string; sequence: number; data: { object: { id: string } } };
+  t.true(check(event), ajv.errorsText(check.errors));
+  t.like(event, { type: 'recurring.paused', sequence: 7, data: { object: { id: 'rs_1' } } });
+  t.is(message.key, 'rs_1');
 });
 
 test('asyncapi: the events the platform writes on both topics match their schemas', async (t) => {

@@ -265,6 +265,11 @@ const cases: Record<string, EInvoiceCase> = {
   'online-payment-only': {
     payment: { account: null, url: 'https://pay.example/invoices/inv_0123456789?lang=de&src=xml' },
   },
+  // The page link in BT-20 only with the seller's opt-in (docs/e-invoicing.md).
+  'online-payment-link-opted-in': {
+    profile: { ...germanSeller, e_invoice_payment_link: true },
+    payment: { account: null, url: 'https://pay.example/invoices/inv_0123456789?lang=de&src=xml' },
+  },
   'seller-without-VAT-id': {
     profile: { ...germanSeller, vat_id: undefined, trading_name: 'Muster & Söhne' },
   },
@@ -339,6 +344,14 @@ test('e-invoice XML: every case of the table in every format passes the Mustang 
     const { name, input, xml } = written[i]!;
     const inv = input.invoice;
     t.deepEqual(result.errors, [], `${name}: no errors`);
+    // The public page link (a capability) in BT-20 only with the seller's opt-in.
+    const link = input.payment.url?.split('&')[0];
+    if (link)
+      t.is(
+        xml.includes(link),
+        input.seller.profile?.e_invoice_payment_link === true,
+        `${name}: the page link in BT-20`,
+      );
     const figures = input.format === 'factur-x' ? ciiFigures(xml) : ublFigures(xml);
     t.true(
       sameAmount(inv.currency, figures.lineTotal, inv.subtotal),

@@ -328,3 +328,26 @@ test('invoicectl workspace set-profile, get and clear-profile, as a process; a b
   const noWorkspace = failure(await t.throwsAsync(cli('workspace', 'clear-profile')));
   t.regex(noWorkspace.stderr, /Missing WORKSPACE/);
 });
+
+test('e_invoice_payment_link: off unless set, set and read back on the admin API and invoicectl, a boolean only', async (t) => {
+  const { id } = await platform.createWorkspace('professional');
+  t.is((await put(id, full)).status, 200);
+  t.false('e_invoice_payment_link' in (await workspace(id)).legal_profile!, 'off unless set');
+  t.notRegex((await cli('workspace', 'get', id)).stdout, /payment_link/);
+
+  const dir = await mkdtemp(path.join(tmpdir(), 'legal-profile-'));
+  const file = path.join(dir, 'profile.json');
+  await writeFile(file, JSON.stringify({ ...full, e_invoice_payment_link: true }));
+  const set = await cli('workspace', 'set-profile', id, '--file', file);
+  t.regex(set.stdout, /^ {2}payment_link \(BT-20\) +in the e-invoice/m);
+  t.deepEqual((await workspace(id)).legal_profile, { ...full, e_invoice_payment_link: true });
+
+  const refused = await put(id, { ...full, e_invoice_payment_link: 'yes' });
+  t.is(refused.status, 400);
+  t.deepEqual(
+    errors(refused.body).filter((e) => e.startsWith('body.e_invoice_payment_link')).length,
+    1,
+    JSON.stringify(refused.body),
+  );
+  t.is((await workspace(id)).legal_profile!.e_invoice_payment_link, true, 'a refused body changes nothing');
+});

@@ -157,7 +157,11 @@ test('API keys: revoking a key of another workspace is 404', async (t) => {
 test('payment records: gateways and accounts are recorded per workspace', async (t) => {
   const ws = await platform.createWorkspace();
   // Connections with their credentials in detail: payment-connections.test.ts.
-  const stripe = { provider: 'stripe', credentials: { secret_key: 'sk_test_1', webhook_secret: 'whsec_1' } };
+  const stripe = {
+    provider: 'stripe',
+    mode: 'sandbox',
+    credentials: { secret_key: 'sk_test_1', webhook_secret: 'whsec_1' },
+  };
   t.is((await platform.admin('POST', `/workspaces/${ws.id}/payment-gateways`, { provider: 'square' })).status, 400);
   t.is((await platform.admin('POST', `/workspaces/${ws.id}/payment-gateways`, stripe)).status, 201);
   t.is(

@@ -281,6 +281,7 @@ test('POST generate-external: a connected gateway and an existing payment accoun
   const api = await platform.client('enterprise', 3);
   await platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, {
     provider: 'xendit',
+    mode: 'sandbox',
     credentials: { secret_key: 'xnd_development_1', callback_token: 'cb_1' },
   });
   const account = await platform.admin<{ id: string }>('POST', `/workspaces/${api.workspaceId}/payment-accounts`, {

@@ -44,7 +44,8 @@ const stripe = () => ({ secret_key: secret('sk_test'), webhook_secret: secret('w
 const midtrans = () => ({ server_key: secret('SB-Mid-server'), client_key: secret('SB-Mid-client') });
 
 const gateways = (ws: string) => `/workspaces/${ws}/payment-gateways`;
-const connect = (ws: string, body: Obj) => platform.admin<Gateway>('POST', gateways(ws), body);
+/** A connect naming mode sandbox unless `body` names one: the mode is required (test below). */
+const connect = (ws: string, body: Obj) => platform.admin<Gateway>('POST', gateways(ws), { mode: 'sandbox', ...body });
 const list = async (ws: string) =>
   (await platform.admin<{ gateways: Gateway[] }>('GET', gateways(ws))).body.data.gateways;
 
@@ -146,6 +147,33 @@ const refused: [string, Obj, string[]][] = [
   ['credentials that are not text', { provider: 'mollie', credentials: { api_key: 42 } }, ['body.credentials']],
   ['credentials that are a list', { provider: 'mollie', credentials: ['test_x'] }, ['body.credentials']],
 ];
+test('admin API: connect without a mode is a 400 naming mode, a replacement too; nothing changes', async (t) => {
+  const ws = await platform.createWorkspace('business');
+  const first = await platform.admin('POST', gateways(ws.id), { provider: 'stripe', credentials: stripe() });
+  t.is(first.status, 400, JSON.stringify(first.body));
+  const error = (first.body as unknown as ErrorBody).error;
+  t.is(error.name, 'ValidationError');
+  t.deepEqual(error.details!.errors, [{ path: 'mode', message: 'is required: sandbox or live' }]);
+  t.deepEqual(await list(ws.id), []);
+
+  await connect(ws.id, { provider: 'stripe', mode: 'live', credentials: stripe() });
+  const replacement = await platform.admin('POST', gateways(ws.id), { provider: 'stripe', credentials: stripe() });
+  t.is(replacement.status, 400);
+  t.deepEqual(
+    (replacement.body as unknown as ErrorBody).error.details!.errors.map((e) => e.path),
+    ['mode'],
+  );
+  t.deepEqual(
+    (await list(ws.id)).map((g) => g.mode),
+    ['live'],
+  );
+
+  const cliRefused = await cliFailure('gateway', 'connect', ws.id, 'mollie', '--set', 'api_key=test_x');
+  t.is(cliRefused.code, 1);
+  t.regex(cliRefused.stderr, /^400 ValidationError/);
+  t.regex(cliRefused.stderr, /"path": "mode",\s+"message": "is required: sandbox or live"/);
+});
+
 for (const [what, body, paths] of refused) {
   test(`admin API: connect with ${what} is a 400 naming each field, and connects nothing`, async (t) => {
     const ws = await platform.createWorkspace('business');
@@ -174,6 +202,8 @@ test('invoicectl: connect with --set, list, replace from a JSON file, disconnect
     'connect',
     ws.id,
     'midtrans',
+    '--mode',
+    'sandbox',
     '--set',
     `server_key=${first.server_key}`,
     '--set',
@@ -216,6 +246,24 @@ test('invoicectl: connect with --set, list, replace from a JSON file, disconnect
   for (const value of [...Object.values(first), ...Object.values(second)]) t.false(printed.includes(value));
 });
 
+test('invoicectl: workspace create --test-mode and set-test-mode mark and unmark a test workspace', async (t) => {
+  const created = JSON.parse(
+    (await cli('--json', 'workspace', 'create', '--name', 'Sandbox Co', '--plan', 'business', '--test-mode')).stdout,
+  ) as { id: string; test_mode: boolean };
+  t.true(created.test_mode);
+  const off = await cli('workspace', 'set-test-mode', created.id, 'off');
+  t.regex(off.stdout, /test_mode/);
+  t.false((await platform.admin<{ test_mode: boolean }>('GET', `/workspaces/${created.id}`)).body.data.test_mode);
+  const plain = JSON.parse((await cli('--json', 'workspace', 'create', '--name', 'Live Co')).stdout) as {
+    test_mode: boolean;
+  };
+  t.false(plain.test_mode);
+  const refused = await cliFailure('workspace', 'set-test-mode', created.id, 'maybe');
+  t.is(refused.stderr.trim(), 'workspace set-test-mode takes on or off.');
+  const bad = await platform.admin('PUT', `/workspaces/${created.id}/test-mode`, { test_mode: 'yes' });
+  t.is(bad.status, 400);
+});
+
 test('invoicectl: credentials from stdin, with --set on top', async (t) => {
   const ws = await platform.createWorkspace('business');
   const credentials = { key_id: secret('rzp_test'), key_secret: secret('ks'), webhook_secret: 'replaced below' };
@@ -227,6 +275,8 @@ test('invoicectl: credentials from stdin, with --set on top', async (t) => {
     'connect',
     ws.id,
     'razorpay',
+    '--mode',
+    'sandbox',
     '--credentials',
     '-',
     '--set',
@@ -249,6 +299,8 @@ test('invoicectl: a refused connection names the fields, echoes no value and exi
     'connect',
     ws.id,
     'stripe',
+    '--mode',
+    'sandbox',
     '--set',
     `secret_key=${value}`,
     '--set',

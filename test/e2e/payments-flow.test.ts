@@ -8,16 +8,16 @@ import { wordsFor } from '@invoice-platform/common/i18n/words';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
 import { TestBrowser } from '../support/browser.ts';
 import { EventLog } from '../support/events.ts';
-import { startFake } from '../support/fake-providers/index.ts';
-import type { FakePaypal } from '../support/fake-providers/paypal.ts';
-import type { FakeProvider } from '../support/fake-providers/types.ts';
+import { startFake } from '@invoice-platform/sandbox/index';
+import type { FakePaypal } from '@invoice-platform/sandbox/paypal';
+import type { FakeProvider } from '@invoice-platform/sandbox/types';
 import { type ApiClient, Platform, uniqueIp, waitFor } from '../support/platform.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * The customer's pay flow end to end, for each of the six providers: the real platform (gateway,
  * accounts, invoice, pdf, webhook and payment services on the local stack), stripe-mock and the
- * fake providers of test/support/fake-providers, and headless Chromium. The public page's Pay
+ * fake providers of deploy/local/sandbox/, and headless Chromium. The public page's Pay
  * button leads to the provider's (fake) hosted page; paying there sends the provider's own
  * notification to the gateway's /p/pay/{provider}/notify and returns the customer to the page,
  * which then says Paid. The API, the webhook receiver and the PDF show the same payment once, and
@@ -94,7 +94,8 @@ test.after.always(async () => {
 
 /** A workspace with the provider connected with the fake's credentials and a webhook endpoint on the receiver. */
 async function workspace(provider: PaymentProvider): Promise<{ api: ApiClient; route: string }> {
-  const api = await platform.client('enterprise', 'unlimited', { name: `Toko ${provider}` });
+  // A test workspace: sandbox payments mark its invoices paid (docs/payments.md "Test mode").
+  const api = await platform.client('enterprise', 'unlimited', { name: `Toko ${provider}`, test_mode: true });
   const connected = await platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, {
     provider,
     mode: 'sandbox',

@@ -3,15 +3,15 @@ import { wordsFor } from '@invoice-platform/common/i18n/words';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
 import { type BrowserSession, TestBrowser } from '../support/browser.ts';
 import { EventLog } from '../support/events.ts';
-import { startFake } from '../support/fake-providers/index.ts';
-import type { FakeProvider } from '../support/fake-providers/types.ts';
+import { startFake } from '@invoice-platform/sandbox/index';
+import type { FakeProvider } from '@invoice-platform/sandbox/types';
 import { type ApiClient, Platform, sleep, uniqueIp, waitFor } from '../support/platform.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * A customer who pays a checkout that was replaced meanwhile is never lost nor counted twice
  * (docs/payments.md), end to end through the gateway, in Chromium, with stripe-mock and the fake
- * providers of test/support/fake-providers.
+ * providers of deploy/local/sandbox/.
  *
  * A checkout is replaced on a Pay click when it has less than 10 minutes left; with
  * PAYMENT_CHECKOUT_MAX_AGE_MS at one minute every Pay click after the first opens a new one. The
@@ -96,7 +96,8 @@ test.after.always(async () => {
 
 /** A workspace with the provider connected with the fake's credentials and a webhook endpoint on the receiver. */
 async function workspace(provider: PaymentProvider): Promise<{ api: ApiClient; route: string }> {
-  const api = await platform.client('enterprise', 'unlimited', { name: `Toko ${provider}` });
+  // A test workspace: sandbox payments mark its invoices paid (docs/payments.md "Test mode").
+  const api = await platform.client('enterprise', 'unlimited', { name: `Toko ${provider}`, test_mode: true });
   const connected = await platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, {
     provider,
     mode: 'sandbox',

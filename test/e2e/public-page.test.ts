@@ -124,7 +124,8 @@ test.before(async () => {
   });
   await platform.start();
   browser = await TestBrowser.launch('e2e/public-page');
-  api = await platform.client('enterprise', 'unlimited', { name: 'Toko <b>Maju</b> & "Sons"' });
+  // A test workspace: sandbox payments mark its invoices paid (docs/payments.md "Test mode").
+  api = await platform.client('enterprise', 'unlimited', { name: 'Toko <b>Maju</b> & "Sons"', test_mode: true });
   const connected = await platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, {
     provider: 'stripe',
     mode: 'sandbox',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { testHooksService } from '@invoice-platform/common/services';
 import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,12 +79,8 @@ async function runScheduler(now: string, workspaceId: string): Promise<Pass> {
 }
 
 /** A pass may take a while on a loaded machine; the deadline is not what these tests measure. */
-const recurringClient = (addr: string) =>
-  createUnaryClient(
-    loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
-    addr,
-    60_000,
-  );
+/** A replica's test hooks (testhooks/v1): a scheduler pass at a given time. */
+const testHooksClient = (addr: string) => createUnaryClient(testHooksService(), addr, 60_000);
 
 const invoiceClient = () =>
   createUnaryClient(
@@ -102,8 +99,8 @@ test.serial(
     const { invoice: first, seriesId } = await createSeries(api, to);
     const due = at(Date.parse((await getSeries(api, seriesId)).occurrences[1]!.date) + 60_000);
 
-    const crashing = recurringClient(crashAddr);
-    const crashed = await crashing.call('RunSchedulerOnce', { now: due, series_id: seriesId }).then(
+    const crashing = testHooksClient(crashAddr);
+    const crashed = await crashing.call('RunSchedulerAt', { now: due, series_id: seriesId }).then(
       () => false,
       () => true,
     );
@@ -131,12 +128,12 @@ test.serial(
     t.deepEqual(await mail.list(to), []);
 
     // The dead replica's claim holds until its lease runs out; then this replica finishes the occurrence.
-    const survivor = recurringClient(platform.recurringAddr);
+    const survivor = testHooksClient(platform.recurringAddr);
     try {
       const pass = await waitFor(
         'the occurrence taken over',
         async () => {
-          const res = await survivor.call<Pass>('RunSchedulerOnce', { now: due, series_id: seriesId });
+          const res = await survivor.call<Pass>('RunSchedulerAt', { now: due, series_id: seriesId });
           return res.runs.length > 0 ? res : undefined;
         },
         60_000,

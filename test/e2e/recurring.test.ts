@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { MailSink } from '../support/mail.ts';
 import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { testHooksService } from '@invoice-platform/common/services';
 import { type ApiClient, Platform, waitFor } from '../support/platform.ts';
 
 /** The recurring service has one clock, which these tests move: they run one at a time. */
@@ -114,6 +115,7 @@ test.serial('generate with is_recurring: the recurring block matches the series 
       'last_run_date',
       'next_run_date',
       'occurrences',
+      'paused_message',
       'paused_reason',
       'remaining_count',
       'start_date',
@@ -604,6 +606,8 @@ const recurringClient = (addr: string) =>
     addr,
     60_000,
   );
+/** A replica's test hooks (testhooks/v1): a scheduler pass at a given time. */
+const testHooksClient = (addr: string) => createUnaryClient(testHooksService(), addr, 60_000);
 
 test.serial(
   'CreateSeries anchored on 31 January issues on 28/29 February, 31 March, 30 April; the end_date variant stops on time',
@@ -667,7 +671,7 @@ test.serial(
   'two scheduler replicas over one database, a whole series: no duplicate invoice, email or credit',
   async (t) => {
     const secondAddr = await platform.startRecurringReplica();
-    const replicas = [recurringClient(platform.recurringAddr), recurringClient(secondAddr)];
+    const replicas = [testHooksClient(platform.recurringAddr), testHooksClient(secondAddr)];
     try {
       await waitFor('second replica', () => replicas[1]!.healthy(1000), 30_000, 200);
       const api = await platform.client('business', 20);
@@ -679,8 +683,8 @@ test.serial(
         const now = plusMinute(occurrence.date);
         await Promise.all(
           replicas.flatMap((r) => [
-            r.call('RunSchedulerOnce', { now, workspace_id: api.workspaceId }),
-            r.call('RunSchedulerOnce', { now, workspace_id: api.workspaceId }),
+            r.call('RunSchedulerAt', { now, workspace_id: api.workspaceId }),
+            r.call('RunSchedulerAt', { now, workspace_id: api.workspaceId }),
           ]),
         );
       }

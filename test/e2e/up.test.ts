@@ -6,7 +6,7 @@ import test from 'ava';
 import { wordsFor } from '@invoice-platform/common/i18n/words';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
-import type { SandboxFile } from '../../scripts/sandbox-providers.ts';
+import type { SandboxFile } from '@invoice-platform/sandbox/sandbox-providers';
 import { TestBrowser } from '../support/browser.ts';
 import { refusesConnections, repoRoot, request, stackEnv, uniqueIp, waitFor } from '../support/platform.ts';
 import { secondPlatformEnv } from '../support/second-platform.ts';

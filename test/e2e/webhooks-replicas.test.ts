@@ -1,5 +1,6 @@
 import test from 'ava';
 import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { testHooksService } from '@invoice-platform/common/services';
 import { type ApiClient, Platform, sleep, waitFor } from '../support/platform.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -13,15 +14,18 @@ const platform = new Platform({
 });
 const receiver = new WebhookReceiver();
 let replicas: UnaryClient[] = [];
+/** The replicas' test hooks (testhooks/v1): their clocks. */
+let hooks: UnaryClient[] = [];
 
 test.before(async () => {
   await Promise.all([platform.start(), receiver.start()]);
   const second = await platform.startWebhookReplica();
   const service = loadService('invoiceplatform/webhook/v1/webhook.proto', 'invoiceplatform.webhook.v1.WebhookService');
   replicas = [createUnaryClient(service, platform.webhookAddr), createUnaryClient(service, second)];
+  hooks = [platform.webhookAddr, second].map((addr) => createUnaryClient(testHooksService(), addr));
 });
 test.after.always(async () => {
-  for (const r of replicas) r.close();
+  for (const r of [...replicas, ...hooks]) r.close();
   await receiver.stop();
   await platform.stop();
 });
@@ -70,7 +74,7 @@ test('webhook replicas: two workers share first attempts and retries without mak
   // Both replicas' clocks past every second attempt, then both run their retry loop twice at once.
   const latest = Math.max(...retrying.map((d) => Date.parse(d.next_attempt_at as string)));
   const now = new Date(latest + 1000);
-  await Promise.all(replicas.map((r) => r.call('SetClock', { now: now.toISOString() })));
+  await Promise.all(hooks.map((h) => h.call('SetClock', { now: now.toISOString() })));
   await receiver.setClockOffset(now.getTime() - Date.now());
   const passes = await Promise.all(
     [...replicas, ...replicas].map((r) =>

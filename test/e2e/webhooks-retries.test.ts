@@ -1,11 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { createUnaryClient } from '@invoice-platform/common/grpc';
+import { testHooksService } from '@invoice-platform/common/services';
 import test from 'ava';
 import { MailSink } from '../support/mail.ts';
 import { type ApiClient, Platform, sleep, waitFor } from '../support/platform.ts';
 import { type ReceivedRequest, WebhookReceiver } from '../support/webhook-receiver.ts';
 
-// The 45-hour retry schedule in seconds: the service clock is moved (SetClock) and one pass of the
+// The 45-hour retry schedule in seconds: the service clock is moved (the test hooks' SetClock) and one pass of the
 // retry loop run (RunDueDeliveries). The periodic loop is slowed down so only the tests drive it,
 // and every test here runs serially because the clock belongs to the whole service. The same goes
 // for the other times the clock drives: the end of a secret rotation's overlap and log retention.
@@ -300,10 +301,7 @@ test.serial('webhook logs: the purge job, on its own timer, removes logs once th
     KAFKA_CONSUMER_GROUP: `webhook-purger-${platform.runId}`,
   });
   const purger = platform.webhookProcesses.at(-1)!;
-  const client = createUnaryClient(
-    loadService('invoiceplatform/webhook/v1/webhook.proto', 'invoiceplatform.webhook.v1.WebhookService'),
-    addr,
-  );
+  const client = createUnaryClient(testHooksService(), addr);
   try {
     t.is((await deliveries(api.workspaceId)).length, 1, 'kept while the clock is not moved');
     await client.call('SetClock', { now: new Date(Date.now() + offsetMs + 31 * 24 * hour).toISOString() });

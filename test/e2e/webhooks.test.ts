@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { testHooksService } from '@invoice-platform/common/services';
 import test from 'ava';
 import { Webhook } from 'standardwebhooks';
 import { type ApiClient, Platform, repoRoot, sleep, waitFor } from '../support/platform.ts';
@@ -347,7 +348,7 @@ test('webhooks: loopback is refused without the dev flag, as https, http and by 
   await gateway.process.stop();
 });
 
-test('webhooks: without the test hooks a purge with its own retention or time is refused; the default one runs', async (t) => {
+test('webhooks: without the test hooks no clock or purge at another time or retention is served; the ops purge runs', async (t) => {
   const addr = await platform.startWebhookReplica({
     WEBHOOK_TEST_HOOKS: 'false',
     WEBHOOK_DB_NAME: `webhook_nohooks_${platform.runId}`,
@@ -357,17 +358,24 @@ test('webhooks: without the test hooks a purge with its own retention or time is
     loadService('invoiceplatform/webhook/v1/webhook.proto', 'invoiceplatform.webhook.v1.WebhookService'),
     addr,
   );
+  const hooks = createUnaryClient(testHooksService(), addr);
   try {
     // docs/architecture.md#webhooks keeps logs 30 days: a day's retention would purge logs an admin
-    // must still see.
-    for (const request of [{ retention_days: 1 }, { retention_days: 0 }, { now: new Date().toISOString() }]) {
-      const err = await t.throwsAsync(client.call('PurgeDeliveryLogs', request), undefined, JSON.stringify(request));
-      t.like(err, { kind: 'application' }, JSON.stringify(request));
-      t.regex(err!.message, /needs the service's test hooks/);
+    // must still see. The test hooks are not registered at all, so every call is UNIMPLEMENTED.
+    const calls: [string, Record<string, unknown>][] = [
+      ['PurgeDeliveryLogsAt', { retention_days: 1 }],
+      ['PurgeDeliveryLogsAt', { retention_days: 0 }],
+      ['PurgeDeliveryLogsAt', { now: new Date().toISOString() }],
+      ['SetClock', { now: new Date(Date.now() + 86_400_000).toISOString() }],
+    ];
+    for (const [method, request] of calls) {
+      const err = await t.throwsAsync(hooks.call(method, request), undefined, `${method} ${JSON.stringify(request)}`);
+      t.like(err, { kind: 'not_implemented' }, `${method} ${JSON.stringify(request)}`);
     }
     t.deepEqual(await client.call('PurgeDeliveryLogs', {}), { purged_deliveries: 0, purged_events: 0 });
   } finally {
     client.close();
+    hooks.close();
   }
 });
 

@@ -1,6 +1,6 @@
 /**
  * Fuzzes every route reachable without a key on the real platform, with the six providers connected
- * to their fakes (test/support/fake-providers), so that notifications reach real checkouts: the
+ * to their fakes (deploy/local/sandbox/), so that notifications reach real checkouts: the
  * public page `GET /p/invoice/{id}`, its PDF `GET /p/invoice/{id}/pdf`, its Pay form
  * `POST /p/invoice/{id}/pay`, `POST|GET /p/pay/{provider}/notify` (docs/public-page.md,
  * docs/payments.md), and the reference routes `GET /openapi.json`, `/asyncapi.json`, `/docs` and
@@ -34,8 +34,8 @@ import path from 'node:path';
 import test from 'ava';
 import Stripe from 'stripe';
 import { type PaymentProvider, paymentProviders } from '@invoice-platform/common/payment-providers';
-import { startFake } from '../support/fake-providers/index.ts';
-import type { FakeNotification, FakeProvider } from '../support/fake-providers/types.ts';
+import { startFake } from '@invoice-platform/sandbox/index';
+import type { FakeNotification, FakeProvider } from '@invoice-platform/sandbox/types';
 import { type ApiClient, Platform, repoRoot, uniqueIp } from '../support/platform.ts';
 import {
   type Answer,
@@ -153,7 +153,8 @@ test.after.always(async () => {
 
 async function makeWorld(provider: PaymentProvider): Promise<World> {
   const fake = fakes[provider];
-  const api = await platform.client('enterprise', 'unlimited', { name: `Fuzz ${provider}` });
+  // A test workspace: sandbox payments mark its invoices paid (docs/payments.md "Test mode").
+  const api = await platform.client('enterprise', 'unlimited', { name: `Fuzz ${provider}`, test_mode: true });
   const connected = await platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, {
     provider,
     mode: 'sandbox',

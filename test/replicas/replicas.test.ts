@@ -131,8 +131,11 @@ async function assertExactlyOnce(t: ExecutionContext, generates: Keyed[]): Promi
   for (const g of generates) t.truthy(byId.get(g.id!), `${g.key}'s invoice is stored`);
   const keys = new Set(generates.map((g) => g.key));
   const perKey = new Map<string, number>();
-  for (const i of stored)
-    if (keys.has(i.idempotency_scope)) perKey.set(i.idempotency_scope, (perKey.get(i.idempotency_scope) ?? 0) + 1);
+  // An API key is stored as `key {key}` (docs/architecture.md#idempotency).
+  for (const i of stored) {
+    const key = i.idempotency_scope.replace(/^key /, '');
+    if (keys.has(key)) perKey.set(key, (perKey.get(key) ?? 0) + 1);
+  }
   t.is(perKey.size, keys.size, 'every key has its invoice');
   t.deepEqual(
     [...perKey].filter(([, n]) => n !== 1),

@@ -1,16 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
+import { connectTestHooks } from '@invoice-platform/common/services';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
+import { freePort, sleep, waitFor } from '@invoice-platform/sandbox/net';
 import { LocalDns, type RegisteredReplica } from './local-dns.ts';
 import { mailEnv } from './mail.ts';
+
+// Ports and waiting are the local sandbox's too (deploy/local/sandbox/net.ts): one set of port claims.
+export { freePort, sleep, waitFor };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const telemetryPreload = path.join(repoRoot, 'services/common/src/telemetry/preload.ts');
@@ -38,82 +43,6 @@ export function stackEnv(): Record<string, string> {
     if (value) env[key] = value;
   }
   return env;
-}
-
-function tryListen(port: number): Promise<number | undefined> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(undefined));
-    server.listen(port, '127.0.0.1', () => {
-      const { port: bound } = server.address() as { port: number };
-      server.close(() => resolve(bound));
-    });
-  });
-}
-
-const portClaims = path.join(repoRoot, '.local/run/test-ports');
-
-/**
- * Claims `port` for two minutes across the test files' processes, which pick ports at random in
- * parallel: without it two of them could both find one free and the service started second would
- * die on EADDRINUSE. Two minutes covers a service's start; a claim older than that is taken over.
- */
-function claimPort(port: number): boolean {
-  mkdirSync(portClaims, { recursive: true });
-  const file = path.join(portClaims, String(port));
-  try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch {
-    try {
-      if (Date.now() - statSync(file).mtimeMs < 120_000) return false;
-      writeFileSync(file, String(process.pid));
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
-
-/**
- * A port free right now. Picked at random below Linux's ephemeral range (32768+): ports the
- * kernel hands out for port 0 are soon handed out again to a test file running in parallel, whose
- * process may then bind it first.
- */
-export async function freePort(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
-    if (!claimPort(candidate)) continue;
-    const port = await tryListen(candidate);
-    if (port) return port;
-  }
-  const port = await tryListen(0);
-  if (!port) throw new Error('no free port');
-  return port;
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export async function waitFor<T>(
-  what: string,
-  fn: () => Promise<T | undefined | false>,
-  timeoutMs = 30_000,
-  everyMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await fn();
-      if (value !== undefined && value !== false) return value;
-    } catch (err) {
-      lastError = err;
-    }
-    await sleep(everyMs);
-  }
-  throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
 }
 
 /** True once nothing accepts a connection on the loopback port any more. */
@@ -246,8 +175,11 @@ const consumerJoinMs = 150_000;
  * Services join their consumer groups in the background (Kafka must not hold up their gRPC API,
  * docs/health.md), and a new group starts at the topic's end: tests act only once it has joined.
  */
-function consuming(proc: ServiceProcess): Promise<void> {
-  return proc.waitForOutput(/"up":true,"msg":"(invoice\.lifecycle\.v1|recurring) consumer status"/, consumerJoinMs);
+async function consuming(proc: ServiceProcess): Promise<void> {
+  await proc.waitForOutput(/"up":true,"msg":"(invoice\.lifecycle\.v1|recurring) consumer status"/, consumerJoinMs);
+  // The webhook service also reads recurring.v1 (recurring.paused), in a group of its own.
+  if (proc.name === 'webhook')
+    await proc.waitForOutput(/"up":true,"msg":"recurring\.v1 consumer status"/, consumerJoinMs);
 }
 
 export interface GatewayHandle {
@@ -264,6 +196,8 @@ export interface PlatformOptions {
   /** Also run the recurring service (needs `invoices`). */
   recurring?: boolean;
   recurringEnv?: Record<string, string>;
+  /** Extra env for the accounts service (e.g. NODE_ENV=production). */
+  accountsEnv?: Record<string, string>;
   invoiceEnv?: Record<string, string>;
   pdfEnv?: Record<string, string>;
   /** Also run the webhook service (its own database and consumer group, http to loopback allowed). */
@@ -271,7 +205,7 @@ export interface PlatformOptions {
   webhookEnv?: Record<string, string>;
   /**
    * Also run the payment service (needs `invoices`), with each provider's API base URL: the fakes'
-   * of test/support/fake-providers (a provider left out keeps its real default, never reached).
+   * of deploy/local/sandbox/ (a provider left out keeps its real default, never reached).
    */
   payments?: Partial<Record<PaymentProvider, string>>;
   paymentEnv?: Record<string, string>;
@@ -538,11 +472,9 @@ export class Platform {
     for (const copy of this.copies('recurring')) await this.setClockOf(copy, now);
   }
 
+  /** Through the copy's test hooks (testhooks/v1), which it serves with RECURRING_TEST_HOOKS on. */
   private async setClockOf(copy: Copy, now: string): Promise<void> {
-    const client = createUnaryClient(
-      loadService('invoiceplatform/recurring/v1/recurring.proto', 'invoiceplatform.recurring.v1.RecurringService'),
-      copy.address,
-    );
+    const client = connectTestHooks(copy.address);
     try {
       await client.call('SetClock', { now }, 10_000);
     } finally {
@@ -569,6 +501,7 @@ export class Platform {
       ACCOUNTS_LISTEN_ADDR: this.accountsAddr,
       ACCOUNTS_DB_NAME: `accounts_test_${this.runId}`,
       ACCOUNTS_SECRET_KEYS: this.accountsSecretKeys,
+      ...this.options.accountsEnv,
       ...extraEnv,
     });
   }
@@ -775,6 +708,7 @@ export class Platform {
       ...(this.options.recurring ? { RECURRING_ADDR: this.recurringAddr } : {}),
       // Tests speak for many clients through one socket address, as a load balancer would.
       TRUSTED_PROXIES: '127.0.0.1',
+      GATEWAY_TEST_HOOKS: 'true',
       ...this.options.gatewayEnv,
       ...extraEnv,
     });

@@ -1,4 +1,4 @@
-import { portNames } from '../../scripts/sandbox-providers.ts';
+import { portNames } from '@invoice-platform/sandbox/sandbox-providers';
 import { freePort } from './platform.ts';
 
 /**

@@ -115,7 +115,7 @@ partitions: the replicas past that count would get no events (docs/scaling.md). 
 per pod and is not counted. */}}
 {{- define "ip.checkPartitions" -}}
 {{- $root := . -}}
-{{- range $topic := list "invoiceLifecycle" "workspace" -}}
+{{- range $topic := list "invoiceLifecycle" "workspace" "recurring" -}}
 {{- $partitions := (get $root.Values.kafka.topics $topic).partitions | int -}}
 {{- range $name, $raw := $root.Values.components -}}
 {{- $c := fromYaml (include "ip.component" (dict "root" $root "component" $raw)) -}}

@@ -40,6 +40,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     gateways: new PaymentGatewayStore(models, box),
     paymentAccounts: new PaymentAccountStore(models),
     log,
+    production: config.NODE_ENV === 'production',
   });
   // Before serving: the credentials lookup refuses what is still sealed in the v1 format.
   await payments.resealV1Credentials();

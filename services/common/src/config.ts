@@ -26,7 +26,77 @@ export function loadConfig<T extends TObject>(
     const lines = errors.map((e) => `  ${e.path.slice(1) || '(root)'}: ${e.message}${hint(e.path.slice(1))}`);
     throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`);
   }
+  const refused = [
+    ...testFlagsInProduction(converted as Record<string, unknown>),
+    ...localOnlySettingsInProduction(env),
+  ];
+  if (refused.length > 0) throw new Error(`Invalid configuration:\n${refused.join('\n')}`);
   return converted as Static<T>;
+}
+
+/** A service's test hooks and crash points (`<SERVICE>_TEST_HOOKS`, `<SERVICE>_TEST_CRASH_*`). */
+const testFlag = /_TEST_(HOOKS|CRASH_[A-Z_]+)$/;
+
+/**
+ * Test machinery turned on under NODE_ENV=production: one line per flag. They move the
+ * clock and kill the process at crash points, so a production start refuses them rather than
+ * trusting every deployment to leave them off.
+ */
+export function testFlagsInProduction(config: Record<string, unknown>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return Object.entries(config)
+    .filter(([key, value]) => testFlag.test(key) && value === true)
+    .map(([key]) => `  ${key}: is for tests only and refused under NODE_ENV=production; unset it`);
+}
+
+/**
+ * Settings only the local platform and tests have a use for, refused whenever set under
+ * NODE_ENV=production (issue 29, docs/operations.md#local-only-settings), whatever their value and
+ * whichever service is given them; the chart's values schema refuses them too.
+ */
+export const localOnlySettings: Readonly<Record<string, string>> = {
+  WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'lets webhooks go to plain http:// on the pod itself',
+  NODE_TLS_REJECT_UNAUTHORIZED: 'turns off the TLS certificate check of every call the process makes',
+};
+
+/**
+ * What each PAYMENT_<PROVIDER>_BASE_URL may be under NODE_ENV=production: the provider's own API
+ * base, exactly, or unset. Another base would have the payment service take a fake provider's
+ * answers (a forged fetch-back marks an invoice paid); PayPal's sandbox host would check live
+ * payments against free sandbox accounts. Midtrans has none: its base stands for two hosts (Snap
+ * and Core API), so only the SDK's own, picked by the connection's mode, will do.
+ */
+export const productionProviderBaseUrls: Readonly<Record<string, readonly string[]>> = {
+  PAYMENT_STRIPE_BASE_URL: ['https://api.stripe.com'],
+  PAYMENT_MOLLIE_BASE_URL: ['https://api.mollie.com/v2/'],
+  PAYMENT_PAYPAL_BASE_URL: ['https://api-m.paypal.com'],
+  PAYMENT_MIDTRANS_BASE_URL: [],
+  PAYMENT_XENDIT_BASE_URL: ['https://api.xendit.co'],
+  PAYMENT_RAZORPAY_BASE_URL: ['https://api.razorpay.com'],
+};
+
+const providerBaseUrl = /^PAYMENT_[A-Z0-9]+_BASE_URL$/;
+
+/**
+ * The local-only settings in `env` when it is a production one (NODE_ENV=production): one line per
+ * setting, naming it and what to do. Read from the environment itself, not a service's schema,
+ * since Node reads NODE_TLS_REJECT_UNAUTHORIZED whichever service it is given to.
+ */
+export function localOnlySettingsInProduction(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined || value === '') continue;
+    if (key in localOnlySettings)
+      lines.push(`  ${key}: local-only (${localOnlySettings[key]}), refused under NODE_ENV=production; unset it`);
+    else if (providerBaseUrl.test(key) && !(productionProviderBaseUrls[key] ?? []).includes(value)) {
+      const allowed = productionProviderBaseUrls[key] ?? [];
+      const fix = allowed.length > 0 ? `set it to ${allowed.join(' or ')} or unset it` : 'unset it';
+      // The value is not repeated: a URL may carry credentials, and this line goes to the log.
+      lines.push(`  ${key}: not the provider's own API base, refused under NODE_ENV=production; ${fix}`);
+    }
+  }
+  return lines;
 }
 
 /** Env keys every service reads. */
@@ -92,10 +162,11 @@ export const topicsConfigSchema = Type.Object({
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   KAFKA_BROKERS: kafkaConfig.KAFKA_BROKERS,
   KAFKA_TOPIC_REPLICATION_FACTOR: Type.Integer({ minimum: 1, default: 1 }),
-  /** retention.ms of both topics; the broker's default when unset. */
+  /** retention.ms of every topic; the broker's default when unset. */
   KAFKA_TOPIC_RETENTION_MS: Type.Optional(Type.Integer({ minimum: -1 })),
   KAFKA_INVOICE_LIFECYCLE_PARTITIONS: Type.Integer({ minimum: 1, default: 6 }),
   KAFKA_WORKSPACE_PARTITIONS: Type.Integer({ minimum: 1, default: 6 }),
+  KAFKA_RECURRING_PARTITIONS: Type.Integer({ minimum: 1, default: 6 }),
 });
 
 export function loadTopicsConfig(env: Record<string, string | undefined> = process.env) {

@@ -8,6 +8,8 @@ import { withTimeout } from './timeouts.ts';
 export const topics = {
   invoiceLifecycle: 'invoice.lifecycle.v1',
   workspace: 'workspace.v1',
+  /** Series events (recurring.paused), keyed by series id: the webhook service forwards them. */
+  recurring: 'recurring.v1',
 } as const;
 
 /** The JSON envelope of every event (docs/architecture.md#events). */

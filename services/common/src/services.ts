@@ -3,6 +3,7 @@ import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoicep
 import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoiceplatform/payment/v1/PaymentService';
 import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
+import type { TestHooksDefinition } from '@invoice-platform/protos/invoiceplatform/testhooks/v1/TestHooks';
 import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
 import { createUnaryClient, type LoadedService, loadService, typed, type TypedClient } from './grpc.ts';
 
@@ -39,4 +40,19 @@ export function connectPeer<N extends ServiceName>(
   timeoutMs?: number,
 ): TypedClient<PlatformServices[N]> {
   return typed<PlatformServices[N]>(createUnaryClient(platformService(name), addr, timeoutMs));
+}
+
+/**
+ * The test hooks (protos/invoiceplatform/testhooks/v1/testhooks.proto), for the server of a service
+ * started with its test-hooks flag on; never registered otherwise, so a call answers UNIMPLEMENTED.
+ */
+export function testHooksService(): LoadedService {
+  return loadService('invoiceplatform/testhooks/v1/testhooks.proto', 'invoiceplatform.testhooks.v1.TestHooks');
+}
+
+export type TestHooksClient = TypedClient<TestHooksDefinition>;
+
+/** A client of the test hooks of the service at `addr` (tests, and the gateway's admin test routes). */
+export function connectTestHooks(addr: string, timeoutMs?: number): TestHooksClient {
+  return typed<TestHooksDefinition>(createUnaryClient(testHooksService(), addr, timeoutMs));
 }

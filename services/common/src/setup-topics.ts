@@ -20,6 +20,7 @@ try {
     [
       { topic: topics.invoiceLifecycle, partitions: config.KAFKA_INVOICE_LIFECYCLE_PARTITIONS, ...common },
       { topic: topics.workspace, partitions: config.KAFKA_WORKSPACE_PARTITIONS, ...common },
+      { topic: topics.recurring, partitions: config.KAFKA_RECURRING_PARTITIONS, ...common },
     ],
     log,
   );

@@ -28,6 +28,11 @@ export const configSchema = Type.Object({
    * `up.sh --replicas N`); off, a second process on a taken port fails to start instead.
    */
   GATEWAY_REUSE_PORT: Type.Boolean({ default: false }),
+  /**
+   * The admin API's test routes (the services' clocks, and the passes at a given `now` or
+   * retention): registered only when on, which a production start refuses (common/config.ts).
+   */
+  GATEWAY_TEST_HOOKS: Type.Boolean({ default: false }),
   /** Bearer token of the admin API (the dashboard's back door); never routed by the ingress. */
   ADMIN_TOKEN: Type.String({ minLength: 24 }),
   /**

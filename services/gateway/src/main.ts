@@ -3,6 +3,7 @@ import { createKafka } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createAdminApp } from './admin/app.ts';
+import { closeTestHookPeers, connectTestHookPeers } from './admin/test-hooks.ts';
 import { loadGatewayConfig } from './config.ts';
 import { KafkaLink } from './events/kafka-link.ts';
 import { GatewayHealth } from './health.ts';
@@ -30,6 +31,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const redis = await connectRedis(config, log);
   const peers = connectPeers(config);
   const { accounts, invoice, pdf, recurring, webhook } = peers;
+  const testHooks = config.GATEWAY_TEST_HOOKS ? connectTestHookPeers(config) : undefined;
   const auth = new Authenticator({ accounts, ttlMs: config.AUTH_CACHE_TTL_MS });
   const kafka = new KafkaLink({ kafka: createKafka('gateway', config.KAFKA_BROKERS, log), auth, log });
   kafka.join();
@@ -87,6 +89,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     pdf,
     recurring,
     webhook,
+    testHooks,
     bodyLimit: config.BODY_LIMIT_BYTES,
     health: () => health.report(),
   });
@@ -108,6 +111,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     ]);
     await kafka.disconnect();
     closePeers(peers);
+    if (testHooks) closeTestHookPeers(testHooks);
     redis.disconnect();
   };
 });

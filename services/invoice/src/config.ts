@@ -23,7 +23,7 @@ export const configSchema = Type.Object({
    * credit and number holds only after twice this (holdAgeMs).
    */
   GENERATE_TIMEOUT_MS: Type.Integer({ minimum: 5000, default: 60_000 }),
-  /** Lets RunOverdueSweep take a `now` other than the real clock; tests only. */
+  /** Serves the test hooks (testhooks/v1: a sweep at another time); tests only, refused under NODE_ENV=production. */
   INVOICE_TEST_HOOKS: Type.Boolean({ default: false }),
   /**
    * With the test hooks: die right after storing an invoice with its invoice.created (one write),

@@ -1,14 +1,15 @@
 import { connectionAge } from '@invoice-platform/common/config';
 import { startGrpcServer } from '@invoice-platform/common/grpc';
-import { connectPeer, platformService } from '@invoice-platform/common/services';
+import { connectPeer, platformService, testHooksService } from '@invoice-platform/common/services';
 import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
-import { armCrashPoints } from '@invoice-platform/common/test-hooks';
+import { crashHook } from '@invoice-platform/common/test-hooks';
 import { holdAgeMs, loadInvoiceConfig } from './config.ts';
 import { invoiceHandlers } from './grpc/handlers.ts';
+import { invoiceTestHooks } from './grpc/test-hooks.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
 import { InvoiceService } from './service/invoices.ts';
 import { PdfFiles } from './service/pdf-files.ts';
@@ -20,7 +21,6 @@ import { NumberStore } from './store/numbers.ts';
 
 const config = loadInvoiceConfig();
 const log = createLogger('invoice', config.LOG_LEVEL);
-armCrashPoints(config.INVOICE_TEST_HOOKS, { 'invoice.after-insert': config.INVOICE_TEST_CRASH_AFTER_INSERT }, log);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.INVOICE_DB_NAME, log);
@@ -51,6 +51,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     now,
     generateTimeoutMs: config.GENERATE_TIMEOUT_MS,
     holdAgeMs: holdAgeMs(config),
+    crash: crashHook(
+      config.INVOICE_TEST_HOOKS,
+      { 'invoice.after-insert': config.INVOICE_TEST_CRASH_AFTER_INSERT },
+      log,
+    ),
   });
   const maintenance = startMaintenance({
     service,
@@ -68,10 +73,11 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
         handlers: invoiceHandlers({
           service,
           baseUrl: config.PUBLIC_BASE_URL,
-          testHooks: config.INVOICE_TEST_HOOKS,
           now,
         }),
       },
+      // Only with the flag: otherwise a call to the test hooks answers UNIMPLEMENTED.
+      ...(config.INVOICE_TEST_HOOKS ? [{ service: testHooksService(), handlers: invoiceTestHooks({ service }) }] : []),
     ],
     // Its own RPCs need only the database; peers and Kafka are checked per call or retried by the
     // outbox relay, so their outage never makes this service unready (docs/health.md).

@@ -28,19 +28,28 @@ export const configSchema = Type.Object({
   PAYMENT_CHECKOUT_MAX_AGE_MS: Type.Integer({ minimum: 60_000, default: 3 * 3_600_000 }),
   /** How long verified notifications (and their capped raw bodies) are kept: 400 days, past a year's books. */
   PAYMENT_NOTIFICATION_RETENTION_MS: Type.Integer({ minimum: 1000, default: 400 * 86_400_000 }),
-  /** How long the kept sample of refused notifications is kept. */
+  /** How long the kept sample of refused notifications, and each checkout's latest pending answer, is kept. */
   PAYMENT_REFUSED_RETENTION_MS: Type.Integer({ minimum: 1000, default: 3 * 86_400_000 }),
-  /** Refused, unverified notifications kept per provider and hour; the rest are only counted. */
+  /** Refused, unverified notifications kept per provider, refusal kind and hour (a tenth of it per sender); the rest are only counted. */
   PAYMENT_REFUSED_SAMPLES_PER_HOUR: Type.Integer({ minimum: 0, default: 100 }),
-  /** Provider calls (PayPal's verify API, fetch-backs) one provider checkout's notifications may cause per window. */
+  /** Provider calls (PayPal's verify API, fetch-backs) one provider checkout's verified notifications may cause per window. */
   PAYMENT_PROVIDER_CALLS_PER_CHECKOUT: Type.Integer({ minimum: 1, default: 10 }),
+  /**
+   * Provider calls one sender (an IP, an IPv6 /64) may cause per window with notifications the
+   * provider does not confirm; a confirmed one is not counted, so a provider's own never run out.
+   */
+  PAYMENT_UNVERIFIED_CALLS_PER_IP: Type.Integer({ minimum: 1, default: 10 }),
   PAYMENT_PROVIDER_CALLS_WINDOW_MS: Type.Integer({ minimum: 1000, default: 10 * 60_000 }),
+  /** The due-work pass's first re-check of an open PayPal order after it was opened; then doubling, at most hourly. */
+  PAYMENT_PAYPAL_RECHECK_FIRST_MS: Type.Integer({ minimum: 100, default: 60_000 }),
+  /** How long after it was opened a PayPal order is still re-checked (a checkout is handed out for 3 h at most). */
+  PAYMENT_PAYPAL_RECHECK_FOR_MS: Type.Integer({ minimum: 60_000, default: 6 * 3_600_000 }),
   /** How often expired notifications are removed. */
   PAYMENT_RETENTION_INTERVAL_MS: Type.Integer({ minimum: 100, default: 3_600_000 }),
-  /** How often provider checkouts with work due (an expiry, a held-back recheck) are looked at. */
+  /** How often provider checkouts with work due (an expiry, a held-back or scheduled re-check) are looked at. */
   PAYMENT_DUE_WORK_INTERVAL_MS: Type.Integer({ minimum: 100, default: 15_000 }),
   // Each provider's API base. The defaults are the providers' own; tests point them at stripe-mock
-  // and the fakes in test/support/fake-providers. Empty: the SDK picks its sandbox or live host
+  // and the fakes in deploy/local/sandbox/. Empty: the SDK picks its sandbox or live host
   // from the connection's mode (PayPal, Midtrans).
   PAYMENT_STRIPE_BASE_URL: baseUrl(
     'https://api.stripe.com',

@@ -19,6 +19,7 @@ import { registerModels } from './store/models.ts';
 import { createModelIndexes } from '@invoice-platform/common/setup';
 import { NotificationStore } from './store/notifications.ts';
 import { ProviderCheckoutStore } from './store/provider-checkouts.ts';
+import { SenderStore } from './store/senders.ts';
 
 const config = loadPaymentConfig();
 const log = createLogger('payment', config.LOG_LEVEL);
@@ -31,7 +32,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     verifiedMs: config.PAYMENT_NOTIFICATION_RETENTION_MS,
     refusedMs: config.PAYMENT_REFUSED_RETENTION_MS,
   };
-  await runMigrations(models, retention);
+  await runMigrations(models, retention, new Date(), config.PAYMENT_PAYPAL_RECHECK_FOR_MS);
 
   const invoice = connectPeer('invoice', config.INVOICE_ADDR, config.GRPC_TIMEOUT_MS);
   const accounts = connectPeer('accounts', config.ACCOUNTS_ADDR, config.GRPC_TIMEOUT_MS);
@@ -50,6 +51,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const checkouts = new CheckoutStore(models);
   const providerCheckouts = new ProviderCheckoutStore(models);
   const notifications = new NotificationStore(models, retention);
+  const recheck = { firstMs: config.PAYMENT_PAYPAL_RECHECK_FIRST_MS, forMs: config.PAYMENT_PAYPAL_RECHECK_FOR_MS };
   // Its pass runs the DueWork made below; it starts once the server listens.
   const dueWorkPoller = new Poller({
     pass: () => dueWork.runDue(),
@@ -68,6 +70,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     leaseMs: Math.max(config.PAYMENT_CHECKOUT_LEASE_MS, config.PAYMENT_PROVIDER_TIMEOUT_MS + 5000),
     maxAgeMs: config.PAYMENT_CHECKOUT_MAX_AGE_MS,
     providerTimeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
+    recheck,
     onDueWork,
     log,
   });
@@ -75,6 +78,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     checkouts,
     providerCheckouts,
     notifications,
+    senders: new SenderStore(models),
     peers,
     adapters,
     providerTimeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
@@ -82,6 +86,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     claimLeaseMs: 2 * config.PAYMENT_PROVIDER_TIMEOUT_MS + 2 * config.GRPC_TIMEOUT_MS + 5000,
     limits: {
       callsPerCheckout: config.PAYMENT_PROVIDER_CALLS_PER_CHECKOUT,
+      unverifiedCallsPerSender: config.PAYMENT_UNVERIFIED_CALLS_PER_IP,
       callsWindowMs: config.PAYMENT_PROVIDER_CALLS_WINDOW_MS,
       refusedSamplesPerHour: config.PAYMENT_REFUSED_SAMPLES_PER_HOUR,
     },
@@ -94,6 +99,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     peers,
     adapters,
     providerTimeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
+    recheck,
     log,
   });
   const notificationRetention = new NotificationRetention({ notifications });

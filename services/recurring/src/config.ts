@@ -26,7 +26,14 @@ export const configSchema = Type.Object({
   SCHEDULER_LEASE_MS: Type.Integer({ minimum: 1000, default: 120_000 }),
   /** How many due occurrences one replica's pass works at once (docs/scaling.md). */
   SCHEDULER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
-  /** Lets SetClock and RunSchedulerOnce move time; tests only. */
+  /**
+   * The try of a follow-up whose refusal for the workspace's own data (a ValidationError: a payment
+   * gateway or legal profile it needs, a currency its provider cannot take) pauses its series and
+   * tells the owner (docs/architecture.md#recurring). Tries are 1, 2, 4 … minutes apart: 5 pauses
+   * about 15 minutes after the follow-up was due.
+   */
+  RECURRING_PAUSE_AFTER_REFUSALS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+  /** Serves the test hooks (testhooks/v1: the clock, a pass at a given time); tests only, refused under NODE_ENV=production. */
   RECURRING_TEST_HOOKS: Type.Boolean({ default: false }),
   /** With the test hooks: die right after a follow-up is generated, before recording it (crash tests). */
   RECURRING_TEST_CRASH_AFTER_GENERATE: Type.Boolean({ default: false }),

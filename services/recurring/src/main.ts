@@ -1,20 +1,22 @@
 import { connectionAge } from '@invoice-platform/common/config';
 import { startGrpcServer } from '@invoice-platform/common/grpc';
-import { connectPeer, platformService } from '@invoice-platform/common/services';
-import { createKafka } from '@invoice-platform/common/kafka';
+import { connectPeer, platformService, testHooksService } from '@invoice-platform/common/services';
+import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { mailDomain } from '@invoice-platform/common/message-id';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
+import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
 import { startProcessedEventsPurge } from '@invoice-platform/common/store/processed-events';
-import { armCrashPoints } from '@invoice-platform/common/test-hooks';
+import { crashHook } from '@invoice-platform/common/test-hooks';
 import type { Consumer } from 'kafkajs';
 import { loadRecurringConfig } from './config.ts';
 import { startEventConsumer } from './events/consumer.ts';
 import { invoiceEvents } from './events/invoice-events.ts';
 import { workspaceEvents } from './events/workspace-events.ts';
 import { recurringHandlers } from './grpc/handlers.ts';
+import { recurringTestHooks } from './grpc/test-hooks.ts';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
 import { AutomaticPauses } from './service/automatic-pauses.ts';
@@ -23,6 +25,8 @@ import { Deletions } from './service/deletions.ts';
 import { InvoicesFromEvents } from './service/invoices-from-events.ts';
 import { PauseAndResume } from './service/pause-and-resume.ts';
 import { PlanPolicy } from './service/plan-policy.ts';
+import { ProfileChecks } from './service/profile-checks.ts';
+import { RefusedFollowUps } from './service/refused-follow-ups.ts';
 import { ScheduleChanges } from './service/schedule-changes.ts';
 import { Scheduler } from './service/scheduler.ts';
 import { SeriesChanges } from './service/series-changes.ts';
@@ -39,11 +43,6 @@ const CHANGE_WAIT_MS = 15_000;
 const log = createLogger('recurring', config.LOG_LEVEL);
 /** Follow-up Message-IDs are `<occurrence@domain>` (docs/architecture.md#mail); a MAIL_FROM without a domain stops the start. */
 const messageIdDomain = mailDomain(config.MAIL_FROM, 'MAIL_FROM');
-armCrashPoints(
-  config.RECURRING_TEST_HOOKS,
-  { 'recurring.after-generate': config.RECURRING_TEST_CRASH_AFTER_GENERATE },
-  log,
-);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const conn = await connectMongo(config.MONGODB_URI, config.RECURRING_DB_NAME, log);
@@ -63,6 +62,22 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const changes = new SeriesChanges({ ...stores, clock });
   const queries = new SeriesQueries(stores);
   const pauses = new AutomaticPauses({ series: stores.series, plan, processed, clock, log });
+  // recurring.v1 (recurring.paused) from the series' outboxes.
+  const producer = createProducer(createKafka('recurring-producer', config.KAFKA_BROKERS, log));
+  const relay = new OutboxRelay({ models: [models.Series], producer, log });
+  relay.start();
+  const refusals = new RefusedFollowUps({
+    ...stores,
+    notifyOutbox: () => relay.notify(),
+    accounts,
+    mailer,
+    clock,
+    log,
+    messageIdDomain,
+    pauseAfter: config.RECURRING_PAUSE_AFTER_REFUSALS,
+    // A pause's own worker sends its notice at once; one still pending a lease later lost its worker.
+    noticeAfterMs: config.SCHEDULER_LEASE_MS,
+  });
   const scheduler = new Scheduler({
     ...stores,
     changes,
@@ -76,7 +91,13 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     log,
     leaseMs: config.SCHEDULER_LEASE_MS,
     messageIdDomain,
+    refusals,
     concurrency: config.SCHEDULER_CONCURRENCY,
+    crash: crashHook(
+      config.RECURRING_TEST_HOOKS,
+      { 'recurring.after-generate': config.RECURRING_TEST_CRASH_AFTER_GENERATE },
+      log,
+    ),
   });
   scheduler.start(config.SCHEDULER_INTERVAL_MS);
   let consumer: Consumer | undefined;
@@ -133,12 +154,15 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
             holdMs: config.SCHEDULER_LEASE_MS,
             busyWaitMs: CHANGE_WAIT_MS,
           }),
+          profileChecks: new ProfileChecks({ ...stores, invoice }),
           deletions: new Deletions({ ...stores, clock, holdMs: config.SCHEDULER_LEASE_MS, busyWaitMs: CHANGE_WAIT_MS }),
           scheduler,
-          clock,
-          testHooks: config.RECURRING_TEST_HOOKS,
         }),
       },
+      // Only with the flag: otherwise a call to the test hooks answers UNIMPLEMENTED.
+      ...(config.RECURRING_TEST_HOOKS
+        ? [{ service: testHooksService(), handlers: recurringTestHooks({ clock, scheduler }) }]
+        : []),
     ],
     // Its own RPCs need only the database; peers are checked per call (docs/health.md).
     isReady: () => mongoReachable(conn),
@@ -150,6 +174,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     stopping = true;
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
     await scheduler.stop();
+    await relay.stop();
+    await producer.disconnect().catch(() => undefined);
     await consumer?.disconnect().catch(() => undefined);
     await purge.stop();
     mailer.close();

@@ -45,7 +45,7 @@ export const configSchema = Type.Object({
   /** Delivery logs and stored events are kept this long (docs/architecture.md#webhooks: 30 days). */
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 30 }),
   WEBHOOK_PURGE_INTERVAL_MS: Type.Integer({ minimum: 1000, default: 3_600_000 }),
-  /** SetClock, and a `now` or `retention_days` on PurgeDeliveryLogs; tests only (docs/contracts.md §2.9). */
+  /** Serves the test hooks (testhooks/v1: the clock, a purge at another time or retention); tests only, refused under NODE_ENV=production. */
   WEBHOOK_TEST_HOOKS: Type.Boolean({ default: false }),
   /** With the test hooks: die after the first delivery of a fan-out to 2+ endpoints (crash tests). */
   WEBHOOK_TEST_CRASH_MID_FANOUT: Type.Boolean({ default: false }),

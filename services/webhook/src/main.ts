@@ -1,18 +1,19 @@
 import { connectionAge } from '@invoice-platform/common/config';
 import { startGrpcServer } from '@invoice-platform/common/grpc';
-import { connectPeer, platformService } from '@invoice-platform/common/services';
-import { createKafka } from '@invoice-platform/common/kafka';
+import { connectPeer, platformService, testHooksService } from '@invoice-platform/common/services';
+import { createKafka, topics } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
 import { createMailer } from '@invoice-platform/common/mail';
 import { mailDomain } from '@invoice-platform/common/message-id';
 import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
 import { SecretBox } from '@invoice-platform/common/secret-box';
-import { armCrashPoints } from '@invoice-platform/common/test-hooks';
+import { crashHook } from '@invoice-platform/common/test-hooks';
 import type { Consumer } from 'kafkajs';
 import { loadWebhookConfig } from './config.ts';
 import { startLifecycleConsumer } from './events/lifecycle-consumer.ts';
 import { webhookHandlers } from './grpc/handlers.ts';
+import { webhookTestHooks } from './grpc/test-hooks.ts';
 import { startPurgeJob } from './jobs/purge.ts';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { DeliveryAttempts } from './service/attempts.ts';
@@ -31,7 +32,8 @@ const config = loadWebhookConfig();
 const log = createLogger('webhook', config.LOG_LEVEL);
 /** Deactivation notices' Message-IDs are `<notice@domain>`; a WEBHOOK_MAIL_FROM without a domain stops the start. */
 const messageIdDomain = mailDomain(config.WEBHOOK_MAIL_FROM, 'WEBHOOK_MAIL_FROM');
-armCrashPoints(
+/** The crash tests' points (common/test-hooks.ts): none unless the test hooks are on and a point is set. */
+const crash = crashHook(
   config.WEBHOOK_TEST_HOOKS,
   {
     'webhook.mid-fanout': config.WEBHOOK_TEST_CRASH_MID_FANOUT,
@@ -77,6 +79,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     leaseMs: config.WEBHOOK_LEASE_MS,
     log,
+    crash,
   });
   const dispatcher = new DeliveryDispatcher({
     deliveries,
@@ -96,6 +99,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     clock,
     log,
     wake,
+    crash,
   });
   const logs = new DeliveryLogs({ deliveries });
   const purge = startPurgeJob({
@@ -106,22 +110,29 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     log,
   });
 
-  let consumer: Consumer | undefined;
+  const consumers: Consumer[] = [];
   let stopping = false;
-  // In the background: Kafka being down must not keep the admin API from serving.
-  void startLifecycleConsumer({
-    kafka: createKafka('webhook', config.KAFKA_BROKERS, log),
-    groupId: config.KAFKA_CONSUMER_GROUP ?? 'webhook',
-    fanOut,
-    log,
-    onStatus: () => undefined,
-  }).then(
-    (c) => {
-      consumer = c;
-      if (stopping) void c.disconnect();
-    },
-    (err: unknown) => log.error({ err }, 'the invoice.lifecycle.v1 consumer did not start'),
-  );
+  const groupId = config.KAFKA_CONSUMER_GROUP ?? 'webhook';
+  // In the background: Kafka being down must not keep the admin API from serving. recurring.v1
+  // (recurring.paused, opt-in) in a group of its own.
+  for (const [topic, group] of [
+    [topics.invoiceLifecycle, groupId],
+    [topics.recurring, `${groupId}.recurring`],
+  ] as const)
+    void startLifecycleConsumer({
+      kafka: createKafka('webhook', config.KAFKA_BROKERS, log),
+      groupId: group,
+      topic,
+      fanOut,
+      log,
+      onStatus: () => undefined,
+    }).then(
+      (c) => {
+        consumers.push(c);
+        if (stopping) void c.disconnect();
+      },
+      (err: unknown) => log.error({ err, topic }, 'an event consumer did not start'),
+    );
   dispatcher.start();
 
   const server = await startGrpcServer({
@@ -136,9 +147,17 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
           dispatcher,
           clock,
           retentionDays: config.WEBHOOK_RETENTION_DAYS,
-          testHooks: config.WEBHOOK_TEST_HOOKS,
         }),
       },
+      // Only with the flag: otherwise a call to the test hooks answers UNIMPLEMENTED.
+      ...(config.WEBHOOK_TEST_HOOKS
+        ? [
+            {
+              service: testHooksService(),
+              handlers: webhookTestHooks({ clock, logs, retentionDays: config.WEBHOOK_RETENTION_DAYS }),
+            },
+          ]
+        : []),
     ],
     // Its own RPCs (endpoints, delivery logs, resend) need only the database; Kafka being down
     // delays new deliveries but must not take those away (docs/health.md).
@@ -150,7 +169,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   return async () => {
     stopping = true;
     await server.shutdown(config.SHUTDOWN_GRACE_MS);
-    await consumer?.disconnect().catch(() => undefined);
+    for (const c of consumers) await c.disconnect().catch(() => undefined);
     await dispatcher.stop();
     await purge.stop();
     accounts.close();

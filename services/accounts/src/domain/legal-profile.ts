@@ -29,6 +29,8 @@ function message(error: ValueError): string {
       return 'must be an object';
     case ValueErrorType.String:
       return 'must be a string';
+    case ValueErrorType.Boolean:
+      return 'must be true or false';
     case ValueErrorType.StringMinLength:
       return 'must not be empty';
     case ValueErrorType.StringMaxLength:

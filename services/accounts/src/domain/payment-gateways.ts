@@ -41,8 +41,8 @@ const echoableName = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export interface GatewayConnection {
   provider: PaymentProvider;
-  /** Absent: sandbox on a first connection, the current mode on a replacement. */
-  mode?: PaymentMode;
+  /** Always named: no default, so test credentials never make a connection by omission. */
+  mode: PaymentMode;
   /** Trimmed values in the provider's field order. */
   credentials: Record<string, string>;
 }
@@ -68,7 +68,11 @@ export function validateConnection(req: {
 }): GatewayConnection {
   const refusal = providerError(req.provider);
   const errors: FieldError[] = refusal ? [refusal] : [];
-  if (req.mode !== undefined && !isPaymentMode(req.mode))
+  // No default: a connection made without naming its mode would take sandbox (free) payments
+  // unnoticed, or send test credentials to the live hosts (docs/payments.md "Test mode").
+  if (req.mode === undefined || req.mode === '')
+    errors.push({ path: 'mode', message: `is required: ${paymentModes.join(' or ')}` });
+  else if (!isPaymentMode(req.mode))
     errors.push({ path: 'mode', message: `must be one of: ${paymentModes.join(', ')}` });
   if (!isPaymentProvider(req.provider)) throw AppError.validation(errors);
 
@@ -96,7 +100,20 @@ export function validateConnection(req: {
     errors.push(echoableName.test(name) ? { path: `credentials.${name}`, message } : { path: 'credentials', message });
   }
   if (errors.length > 0) throw AppError.validation(errors, `The ${spec.title} connection has invalid fields.`);
-  return { provider: req.provider, mode: req.mode as PaymentMode | undefined, credentials };
+  return { provider: req.provider, mode: req.mode as PaymentMode, credentials };
+}
+
+/**
+ * Why a connection in `mode` is refused in this workspace, or undefined: under NODE_ENV=production
+ * a sandbox connection only in a workspace the operator marked a test workspace, since anyone can
+ * pay through a provider's sandbox for free (docs/payments.md "Test mode").
+ */
+export function sandboxRefusal(
+  mode: PaymentMode,
+  setting: { production: boolean; testWorkspace: boolean },
+): string | undefined {
+  if (mode !== 'sandbox' || !setting.production || setting.testWorkspace) return undefined;
+  return 'mode sandbox is refused: this workspace is not a test workspace. Connect with mode live, or have the operator mark the workspace a test workspace.';
 }
 
 /**

@@ -11,6 +11,11 @@ export interface Workspace {
   owner_email: string;
   /** The seller its e-invoices name (docs/e-invoicing.md); null when none was given. */
   legal_profile: LegalProfile | null;
+  /**
+   * Set by the operator only: a test workspace may connect sandbox gateways under
+   * NODE_ENV=production, and its invoices are test invoices (docs/payments.md "Test mode").
+   */
+  test_mode: boolean;
   /** Moves on with every change, key places included; workspace.* events carry it as their sequence. */
   version: number;
   created_at: Date;
@@ -20,8 +25,10 @@ export interface Workspace {
 /** What a new workspace is created with (its id and version are the store's). */
 export type NewWorkspace = Omit<Workspace, 'id' | 'version'>;
 
-/** What a change may set: the plan fields, or the legal profile. */
-export type WorkspaceChanges = Partial<Pick<Workspace, 'plan' | 'plan_state' | 'features' | 'legal_profile'>>;
+/** What a change may set: the plan fields, the legal profile, or the test-workspace mark. */
+export type WorkspaceChanges = Partial<
+  Pick<Workspace, 'plan' | 'plan_state' | 'features' | 'legal_profile' | 'test_mode'>
+>;
 
 /** The longest name a workspace, an API key or a payment account field keeps. */
 export const maxNameLength = 200;

@@ -66,6 +66,7 @@ export function accountsHandlers(services: AccountsServices): TypedHandlers<Acco
     version: String(ws.version),
     owner_email: ws.owner_email,
     legal_profile: ws.legal_profile,
+    test_mode: ws.test_mode,
   });
 
   return {
@@ -93,6 +94,10 @@ export function accountsHandlers(services: AccountsServices): TypedHandlers<Acco
 
     async SetWorkspaceFeatures(req) {
       return encodeWorkspace(await workspaces.setFeatures(req.workspace_id, req.features));
+    },
+
+    async SetWorkspaceTestMode(req) {
+      return encodeWorkspace(await workspaces.setTestMode(req.workspace_id, req.test_mode));
     },
 
     async SetLegalProfile(req) {

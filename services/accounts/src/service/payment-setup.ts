@@ -7,6 +7,7 @@ import {
   type GatewayCredentials,
   type PaymentGateway,
   providerError,
+  sandboxRefusal,
   validateConnection,
 } from '../domain/payment-gateways.ts';
 import { maxNameLength } from '../domain/workspaces.ts';
@@ -20,6 +21,8 @@ export interface PaymentSetupServiceDeps {
   paymentAccounts: PaymentAccountStore;
   log: Logger;
   now?: () => Date;
+  /** NODE_ENV=production: sandbox connections only in test workspaces. */
+  production?: boolean;
 }
 
 /** The one-time pass binding v1-sealed credentials to their connection, by its id in `migrations`. */
@@ -50,7 +53,12 @@ export class PaymentSetupService {
   }): Promise<PaymentGateway> {
     const { workspaces, gateways, log } = this.deps;
     const connection = validateConnection(req);
-    await workspaces.get(req.workspace_id);
+    const workspace = await workspaces.get(req.workspace_id);
+    const refusal = sandboxRefusal(connection.mode, {
+      production: this.deps.production === true,
+      testWorkspace: workspace.test_mode,
+    });
+    if (refusal) throw new AppError('application', refusal, { errors: [{ path: 'mode', message: refusal }] });
     const gateway = await gateways.connect(
       req.workspace_id,
       connection.provider,

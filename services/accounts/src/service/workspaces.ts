@@ -38,7 +38,13 @@ export class WorkspaceService {
     return this.deps.workspaces.get(id);
   }
 
-  async create(req: { name?: string; plan?: string; time_zone?: string; owner_email?: string }): Promise<Workspace> {
+  async create(req: {
+    name?: string;
+    plan?: string;
+    time_zone?: string;
+    owner_email?: string;
+    test_mode?: boolean;
+  }): Promise<Workspace> {
     const errors = [];
     const name = (req.name ?? '').trim();
     if (!name || name.length > maxNameLength)
@@ -63,6 +69,7 @@ export class WorkspaceService {
       features: planFeatures(plan),
       owner_email: req.owner_email ?? '',
       legal_profile: null,
+      test_mode: req.test_mode === true,
       created_at: at,
       updated_at: at,
     };
@@ -105,6 +112,15 @@ export class WorkspaceService {
         { path: 'features', message: `unknown features: ${unknown.join(', ')}; known: ${knownFeatures.join(', ')}` },
       ]);
     return this.change(workspaceId, () => ({ features: [...new Set(features)] }));
+  }
+
+  /**
+   * Marks the workspace a test workspace or a live one (docs/payments.md "Test mode"): the
+   * operator's decision, announced like a plan change. Connections already made stay as they are;
+   * a sandbox one's payments are test payments either way.
+   */
+  setTestMode(workspaceId: string, testMode: boolean): Promise<Workspace> {
+    return this.change(workspaceId, () => ({ test_mode: testMode }));
   }
 
   /**

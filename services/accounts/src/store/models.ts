@@ -38,8 +38,8 @@ export interface PaymentGatewayDoc {
   _id: string;
   workspace_id: string;
   provider: string;
-  /** sandbox | live. */
-  mode: string;
+  /** sandbox | live; absent on records from before a mode was required, which are read as sandbox. */
+  mode?: string;
   /**
    * The credential fields as one JSON object, sealed (common/secret-box.ts, ACCOUNTS_SECRET_KEYS)
    * for this workspace and provider, so it opens in no other record. Absent on records made before
@@ -78,6 +78,7 @@ const legalProfileSchema = new Schema<LegalProfile>(
     ),
     electronic_address: new Schema({ scheme: String, id: String }, part),
     contact: new Schema({ name: String, email: String, phone: String }, part),
+    e_invoice_payment_link: Boolean,
   },
   part,
 );
@@ -92,6 +93,7 @@ const workspaceSchema = new Schema<WorkspaceDoc>(
     features: { type: [String], default: [] },
     owner_email: { type: String, default: '' },
     legal_profile: { type: legalProfileSchema, default: null },
+    test_mode: { type: Boolean, default: false },
     version: { type: Number, default: 1 },
     active_keys: { type: [keyPlaceSchema], default: [] },
     created_at: { type: Date, required: true },

@@ -9,6 +9,7 @@ function toGateway(doc: PaymentGatewayDoc): PaymentGateway {
     id: doc._id,
     workspace_id: doc.workspace_id,
     provider: doc.provider,
+    // A record from before the mode was required: sandbox, the safer reading (its payments are test payments).
     mode: doc.mode ?? 'sandbox',
     credential_fields: doc.credential_fields ?? [],
     connected_at: doc.connected_at,
@@ -51,12 +52,12 @@ export class PaymentGatewayStore {
   /**
    * Connects `provider` with `credentials`, or replaces the credentials of its connection: one
    * upsert of the connection's document, so a replacement is never half applied and never leaves a
-   * second connection. `mode` absent keeps the current mode (sandbox on a first connection).
+   * second connection. The mode is always named (no default: docs/payments.md "Test mode").
    */
   async connect(
     workspaceId: string,
     provider: string,
-    mode: string | undefined,
+    mode: string,
     credentials: Record<string, string>,
     now: Date,
   ): Promise<PaymentGateway> {
@@ -65,9 +66,9 @@ export class PaymentGatewayStore {
         credentials: this.box.seal(JSON.stringify(credentials), credentialsContext(workspaceId, provider)),
         credential_fields: Object.keys(credentials),
         updated_at: now,
-        ...(mode ? { mode } : {}),
+        mode,
       },
-      $setOnInsert: { workspace_id: workspaceId, provider, connected_at: now, ...(mode ? {} : { mode: 'sandbox' }) },
+      $setOnInsert: { workspace_id: workspaceId, provider, connected_at: now },
     };
     for (let attempt = 0; ; attempt++) {
       try {

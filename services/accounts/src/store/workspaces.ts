@@ -20,6 +20,8 @@ export function toWorkspace(doc: WorkspaceDoc): Workspace {
     owner_email: doc.owner_email,
     // Workspaces made before legal profiles existed have no field at all.
     legal_profile: doc.legal_profile ?? null,
+    // Workspaces made before test workspaces existed are live.
+    test_mode: doc.test_mode ?? false,
     version: doc.version,
     created_at: doc.created_at,
     updated_at: doc.updated_at,

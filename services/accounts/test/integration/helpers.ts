@@ -18,12 +18,12 @@ export const log = createLogger('accounts-test', process.env.TEST_LOG_LEVEL ?? '
 
 /**
  * The gRPC handlers over `models`, with credentials sealed by `keyring` (a fresh one unless given);
- * `deps` replaces the clock or the logger.
+ * `deps` replaces the clock or the logger, or runs the use cases as under NODE_ENV=production.
  */
 export function handlersOver(
   models: ReturnType<typeof registerModels>,
   keyring = newKeyring('k1'),
-  deps: { now?: () => Date; log?: Logger } = {},
+  deps: { now?: () => Date; log?: Logger; production?: boolean } = {},
 ) {
   const stores = {
     workspaces: new WorkspaceStore(models),

@@ -69,6 +69,17 @@ test('a workspace stored before legal profiles existed has none, and can be give
   t.deepEqual((await setProfile(ws.id, { profile })).legal_profile, profile);
 });
 
+test('the e-invoice payment link opt-in is stored with the profile and read back, off unless given', async (t) => {
+  const ws = await newWorkspace();
+  const optedIn = { ...profile, e_invoice_payment_link: true };
+  t.deepEqual((await setProfile(ws.id, { profile: optedIn })).legal_profile, optedIn);
+  t.deepEqual((await call<Ws>(db.handlers, 'GetWorkspace', { workspace_id: ws.id })).legal_profile, optedIn);
+  t.is((await stored(ws.id)).legal_profile!.e_invoice_payment_link, true);
+  // A replacement without it is opted out again: the profile is replaced whole.
+  t.deepEqual((await setProfile(ws.id, { profile })).legal_profile, profile);
+  t.false('e_invoice_payment_link' in (await stored(ws.id)).legal_profile!);
+});
+
 test('the service refuses a bad profile itself, naming each field; nothing is written', async (t) => {
   const ws = await newWorkspace();
   const refusals: [object, string[]][] = [

@@ -48,7 +48,8 @@ const stripeCredentials = () => ({ secret_key: secret('sk_test'), webhook_secret
 
 const newWorkspace = async () =>
   (await call<{ id: string }>(handlers, 'CreateWorkspace', { name: 'Pay Co', plan: 'business', time_zone: 'UTC' })).id;
-const connect = (workspaceId: string, provider: string, credentials: Record<string, string>, mode?: string) =>
+/** A connect naming `mode` (sandbox unless given): a connection's mode is always named. */
+const connect = (workspaceId: string, provider: string, credentials: Record<string, string>, mode = 'sandbox') =>
   call<Gateway>(handlers, 'ConnectPaymentGateway', { workspace_id: workspaceId, provider, mode, credentials });
 const open = (workspaceId: string, provider: string, over = handlers) =>
   call<Opened>(over, 'GetPaymentGatewayCredentials', { workspace_id: workspaceId, provider });
@@ -67,7 +68,7 @@ async function refusal(t: ExecutionContext, promise: Promise<unknown>): Promise<
 }
 const fieldErrors = (err: AppError) => (err.details as { errors: { path: string; message: string }[] }).errors;
 
-test.serial('connect: the response names the fields set, never a value; sandbox by default', async (t) => {
+test.serial('connect: the response names the fields set, never a value, and the mode named', async (t) => {
   const ws = await newWorkspace();
   const credentials = stripeCredentials();
   const gateway = await connect(ws, 'stripe', credentials);
@@ -112,14 +113,14 @@ test.serial('GetPaymentGatewayCredentials opens them, trimmed; absent for anothe
   t.is((await refusal(t, open(ws, 'square'))).kind, 'validation', 'an unknown provider');
 });
 
-test.serial('connect again replaces the credentials in the same connection; the mode stays unless given', async (t) => {
+test.serial('connect again replaces the credentials and the mode in the same connection', async (t) => {
   const ws = await newWorkspace();
   const first = stripeCredentials();
   const connectedAt = clock.toISOString();
   await connect(ws, 'stripe', first, 'live');
   clock = new Date(clock.getTime() + 60_000);
   const second = stripeCredentials();
-  const replaced = await connect(ws, 'stripe', second);
+  const replaced = await connect(ws, 'stripe', second, 'live');
   t.like(replaced, {
     id: `pgw_${ws}_stripe`,
     mode: 'live',
@@ -259,6 +260,115 @@ for (const [what, provider, credentials, mode, paths] of refusedConnections) {
   });
 }
 
+test.serial(
+  'connect without a mode is a ValidationError naming mode, a replacement too, and nothing is stored',
+  async (t) => {
+    const ws = await newWorkspace();
+    const credentials = stripeCredentials();
+    const first = await refusal(
+      t,
+      call(handlers, 'ConnectPaymentGateway', { workspace_id: ws, provider: 'stripe', credentials }),
+    );
+    t.is(first.kind, 'validation');
+    t.deepEqual(fieldErrors(first), [{ path: 'mode', message: 'is required: sandbox or live' }]);
+    t.deepEqual(await list(ws), []);
+
+    await connect(ws, 'stripe', credentials, 'live');
+    const replacement = await refusal(
+      t,
+      call(handlers, 'ConnectPaymentGateway', {
+        workspace_id: ws,
+        provider: 'stripe',
+        credentials: stripeCredentials(),
+      }),
+    );
+    t.deepEqual(
+      fieldErrors(replacement).map((e) => e.path),
+      ['mode'],
+    );
+    t.deepEqual((await open(ws, 'stripe')).credentials, credentials, 'the connection is as it was');
+  },
+);
+
+test.serial('connect under NODE_ENV=production: sandbox only in a test workspace, live in any', async (t) => {
+  const production = handlersOver(db.models, keyring, { now: () => clock, production: true }).handlers;
+  const live = await newWorkspace();
+  const refused = await refusal(
+    t,
+    call(production, 'ConnectPaymentGateway', {
+      workspace_id: live,
+      provider: 'stripe',
+      mode: 'sandbox',
+      credentials: stripeCredentials(),
+    }),
+  );
+  t.is(refused.kind, 'application', 'FAILED_PRECONDITION');
+  t.regex(refused.message, /mode/);
+  t.regex(refused.message, /not a test workspace/);
+  t.deepEqual(await list(live), []);
+  const liveConnection = await call<Gateway>(production, 'ConnectPaymentGateway', {
+    workspace_id: live,
+    provider: 'stripe',
+    mode: 'live',
+    credentials: stripeCredentials(),
+  });
+  t.is(liveConnection.mode, 'live');
+
+  const testWs = (
+    await call<{ id: string; test_mode: boolean }>(production, 'CreateWorkspace', {
+      name: 'Test Co',
+      plan: 'business',
+      test_mode: true,
+    })
+  ).id;
+  const sandbox = await call<Gateway>(production, 'ConnectPaymentGateway', {
+    workspace_id: testWs,
+    provider: 'mollie',
+    mode: 'sandbox',
+    credentials: { api_key: 'test_abc' },
+  });
+  t.is(sandbox.mode, 'sandbox');
+
+  // Unmarked by the operator, the workspace takes no new sandbox connection.
+  const unmarked = await call<{ test_mode: boolean }>(production, 'SetWorkspaceTestMode', {
+    workspace_id: testWs,
+    test_mode: false,
+  });
+  t.false(unmarked.test_mode);
+  const again = await refusal(
+    t,
+    call(production, 'ConnectPaymentGateway', {
+      workspace_id: testWs,
+      provider: 'mollie',
+      mode: 'sandbox',
+      credentials: { api_key: 'test_def' },
+    }),
+  );
+  t.is(again.kind, 'application');
+  t.deepEqual((await open(testWs, 'mollie')).credentials, { api_key: 'test_abc' });
+});
+
+test.serial('a workspace is live unless the operator marks it a test workspace', async (t) => {
+  const ws = await call<{ id: string; test_mode: boolean }>(handlers, 'CreateWorkspace', { name: 'Live Co' });
+  t.false(ws.test_mode);
+  const marked = await call<{ test_mode: boolean; version: string }>(handlers, 'SetWorkspaceTestMode', {
+    workspace_id: ws.id,
+    test_mode: true,
+  });
+  t.true(marked.test_mode);
+  t.true((await call<{ test_mode: boolean }>(handlers, 'GetWorkspace', { workspace_id: ws.id })).test_mode);
+});
+
+test.serial('a stored connection from before modes were named is read as sandbox', async (t) => {
+  const ws = await newWorkspace();
+  await connect(ws, 'mollie', { api_key: 'test_old' }, 'live');
+  await db.conn
+    .db!.collection('payment_gateways')
+    .updateOne({ _id: `pgw_${ws}_mollie` as never }, { $unset: { mode: '' } });
+  t.is((await open(ws, 'mollie')).mode, 'sandbox');
+  t.is((await list(ws))[0]!.mode, 'sandbox');
+});
+
 test.serial('connect: an unknown field whose name looks like a pasted secret is not repeated', async (t) => {
   const ws = await newWorkspace();
   const pasted = `sk_live_${'x'.repeat(80)}`;
@@ -295,7 +405,12 @@ test.serial(
 
     const rotated = handlersOver(db.models, `${newKeyring('k2')},${keyring}`, { now: () => clock }).handlers;
     t.deepEqual((await open(ws, 'mollie', rotated)).credentials, credentials);
-    await call(rotated, 'ConnectPaymentGateway', { workspace_id: ws, provider: 'mollie', credentials });
+    await call(rotated, 'ConnectPaymentGateway', {
+      workspace_id: ws,
+      provider: 'mollie',
+      mode: 'sandbox',
+      credentials,
+    });
     t.regex(String((await storedDoc(ws, 'mollie'))!.credentials), /^sealed:v2:k2:/, 're-sealed with the new first key');
     t.deepEqual((await open(ws, 'mollie', rotated)).credentials, credentials);
   },
@@ -389,7 +504,7 @@ test.serial('no credential reaches the log, whatever the handlers log on the way
   const logging = handlersOver(db.models, keyring, { log: createLogger('accounts-test', 'trace', sink) }).handlers;
   const ws = (await call<{ id: string }>(logging, 'CreateWorkspace', { name: 'Log Co', plan: 'business' })).id;
   const credentials = stripeCredentials();
-  await call(logging, 'ConnectPaymentGateway', { workspace_id: ws, provider: 'stripe', credentials });
+  await call(logging, 'ConnectPaymentGateway', { workspace_id: ws, provider: 'stripe', mode: 'live', credentials });
   await call(logging, 'GetPaymentGatewayCredentials', { workspace_id: ws, provider: 'stripe' });
   await call(logging, 'DisconnectPaymentGateway', { workspace_id: ws, provider: 'stripe' });
   t.regex(logged, /"msg":"payment gateway connected"/);

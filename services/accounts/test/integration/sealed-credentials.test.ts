@@ -24,7 +24,7 @@ async function withDatabase(t: ExecutionContext, keyring: string) {
 const newWorkspace = async (handlers: Record<string, unknown>) =>
   (await call<{ id: string }>(handlers, 'CreateWorkspace', { name: 'Seal Co', plan: 'business', time_zone: 'UTC' })).id;
 const connect = (handlers: Record<string, unknown>, ws: string, provider: string, credentials: object) =>
-  call(handlers, 'ConnectPaymentGateway', { workspace_id: ws, provider, credentials });
+  call(handlers, 'ConnectPaymentGateway', { workspace_id: ws, provider, mode: 'sandbox', credentials });
 const open = (handlers: Record<string, unknown>, ws: string, provider: string) =>
   call<{ credentials: Record<string, string> }>(handlers, 'GetPaymentGatewayCredentials', {
     workspace_id: ws,

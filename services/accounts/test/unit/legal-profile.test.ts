@@ -20,6 +20,7 @@ const full: LegalProfile = {
   },
   electronic_address: { scheme: '9930', id: 'DE123456789' },
   contact: { name: 'Buchhaltung', email: 'rechnung@muster.de', phone: '+49 30 123456' },
+  e_invoice_payment_link: true,
 };
 
 const cases: [title: string, profile: unknown, errors: string[]][] = [
@@ -68,6 +69,12 @@ const cases: [title: string, profile: unknown, errors: string[]][] = [
     ['body.contact.email must be a valid email address'],
   ],
   ['an address that is text', { legal_name: 'M', address: 'Berlin' }, ['body.address must be an object']],
+  ['the payment link opted out', { legal_name: 'M', e_invoice_payment_link: false }, []],
+  [
+    'a payment link opt-in that is text',
+    { legal_name: 'M', e_invoice_payment_link: 'yes' },
+    ['body.e_invoice_payment_link must be true or false'],
+  ],
 ];
 
 for (const [title, profile, expected] of cases) {
@@ -108,6 +115,7 @@ test('accounts.v1 carries every field of the LegalProfile schema, and leaves uns
     { legal_name: 'Muster GmbH' },
     { legal_name: 'M', contact: {} },
     { legal_name: 'M', address: { line1: 'a', city: 'b', postal_code: 'c', country: 'DE' } },
+    { legal_name: 'M', e_invoice_payment_link: false },
   ])
     t.deepEqual(overTheWire(profile), profile);
 });

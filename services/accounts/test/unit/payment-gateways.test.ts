@@ -1,9 +1,9 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { paymentProviders, providerSpecs } from '@invoice-platform/common/payment-providers';
+import { type PaymentMode, paymentProviders, providerSpecs } from '@invoice-platform/common/payment-providers';
 import { newKeyring } from '@invoice-platform/common/secret-box';
 import test from 'ava';
 import { loadAccountsConfig } from '../../src/config.ts';
-import { currencyRefusal, validateConnection } from '../../src/domain/payment-gateways.ts';
+import { currencyRefusal, sandboxRefusal, validateConnection } from '../../src/domain/payment-gateways.ts';
 
 const errorsOf = (fn: () => unknown) => {
   try {
@@ -21,15 +21,15 @@ for (const provider of paymentProviders) {
   test(`validateConnection: ${provider} with its required fields is accepted, in the provider's field order`, (t) => {
     const required = spec.credentials.filter((f) => f.required).map((f) => f.name);
     const given = Object.fromEntries([...required].reverse().map((name) => [name, ` ${name}-value \n`]));
-    const connection = validateConnection({ provider, credentials: given });
+    const connection = validateConnection({ provider, mode: 'live', credentials: given });
     t.is(connection.provider, provider);
-    t.is(connection.mode, undefined);
+    t.is(connection.mode, 'live');
     t.deepEqual(Object.keys(connection.credentials), required);
     for (const name of required) t.is(connection.credentials[name], `${name}-value`);
   });
 
   test(`validateConnection: ${provider} without credentials names every required field`, (t) => {
-    const errors = errorsOf(() => validateConnection({ provider, credentials: {} }));
+    const errors = errorsOf(() => validateConnection({ provider, mode: 'sandbox', credentials: {} }));
     t.deepEqual(
       errors.map((e) => e.path),
       spec.credentials.filter((f) => f.required).map((f) => `credentials.${f.name}`),
@@ -70,10 +70,34 @@ test('validateConnection: every problem is reported at once, no value repeated',
 
 test('validateConnection: an unknown provider is refused before its fields are looked at', (t) => {
   t.deepEqual(
-    errorsOf(() => validateConnection({ provider: 'square', credentials: { x: 'y' } })),
+    errorsOf(() => validateConnection({ provider: 'square', mode: 'live', credentials: { x: 'y' } })),
     [{ path: 'provider', message: 'must be one of: midtrans, xendit, stripe, paypal, razorpay, mollie' }],
   );
 });
+
+test('validateConnection: a mode is required, with no default: missing or empty names mode', (t) => {
+  for (const mode of [undefined, '']) {
+    t.deepEqual(
+      errorsOf(() => validateConnection({ provider: 'mollie', mode, credentials: { api_key: 'test_abc' } })),
+      [{ path: 'mode', message: 'is required: sandbox or live' }],
+    );
+  }
+});
+
+const sandboxCases: [string, PaymentMode, { production: boolean; testWorkspace: boolean }, boolean][] = [
+  ['sandbox under production in a live workspace', 'sandbox', { production: true, testWorkspace: false }, true],
+  ['sandbox under production in a test workspace', 'sandbox', { production: true, testWorkspace: true }, false],
+  ['sandbox outside production', 'sandbox', { production: false, testWorkspace: false }, false],
+  ['live under production in a live workspace', 'live', { production: true, testWorkspace: false }, false],
+  ['live under production in a test workspace', 'live', { production: true, testWorkspace: true }, false],
+];
+for (const [what, mode, setting, refused] of sandboxCases) {
+  test(`sandboxRefusal: ${what} is ${refused ? 'refused, naming mode' : 'accepted'}`, (t) => {
+    const refusal = sandboxRefusal(mode, setting);
+    if (!refused) return t.is(refusal, undefined);
+    t.regex(refusal ?? '', /^mode sandbox is refused: this workspace is not a test workspace/);
+  });
+}
 
 test('currencyRefusal: names the provider, what it takes and the invoice currency', (t) => {
   t.is(currencyRefusal('midtrans', 'USD'), 'midtrans takes only IDR; this invoice is in USD');

@@ -77,6 +77,14 @@ export const LegalProfile = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    e_invoice_payment_link: Type.Optional(
+      Type.Boolean({
+        description:
+          "Whether the e-invoice's payment terms (BT-20) carry the link to the invoice's public page when the " +
+          'invoice offers online payment. The link lets whoever holds it view and pay the invoice, and the XML ' +
+          'travels through Peppol access points and archives, so it is left out unless this is true. Default false.',
+      }),
+    ),
   },
   { title: 'LegalProfile', additionalProperties: false },
 );

@@ -79,6 +79,11 @@ export const GenerateInvoiceResult = Type.Object(
     is_recurring: Type.Boolean(),
     recurring: Type.Optional(GenerateRecurring),
     template: Nullable(GenerateTemplate),
+    test_mode: Type.Optional(
+      Type.Literal(true, {
+        description: 'Present (true) only when the invoice is a test invoice (generated in a test workspace).',
+      }),
+    ),
   },
   { title: 'GenerateInvoiceResult' },
 );

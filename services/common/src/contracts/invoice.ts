@@ -15,6 +15,18 @@ import { pdfStatuses, recurringIntervals } from './values.ts';
 
 const Email = Type.String({ format: 'email' });
 
+/** A test payment listed on a live invoice (docs/payments.md "Test mode"). */
+export const TestPayment = Type.Object(
+  {
+    payment_gateway: Type.String({ description: 'The provider that took it.' }),
+    provider_payment_id: Type.String(),
+    amount: Type.Number({ description: 'In the invoice currency.' }),
+    currency: Type.String(),
+    paid_at: DateTimeString,
+  },
+  { title: 'TestPayment' },
+);
+
 export const Invoice = Type.Object(
   {
     id: Type.String(),
@@ -36,6 +48,19 @@ export const Invoice = Type.Object(
     paid_at: Nullable(DateTimeString),
     pdf_url: Nullable(Type.String({ format: 'uri' })),
     pdf_status: StringEnum(pdfStatuses),
+    test_mode: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Present (true) only on a test invoice, generated in a test workspace: sandbox (test) payments mark it paid. Absent on a live invoice.',
+      }),
+    ),
+    test_payments: Type.Optional(
+      Type.Array(TestPayment, {
+        maxItems: 20,
+        description:
+          'Present only on a live invoice that received test payments (a sandbox connection, or a Stripe event with livemode false): they never mark it paid, count in no amount and send no event.',
+      }),
+    ),
   },
   { title: 'Invoice' },
 );
@@ -54,6 +79,7 @@ export const InvoiceSummary = Type.Object(
     due_date: DateString,
     paid_at: Nullable(DateTimeString),
     created_at: DateTimeString,
+    test_mode: Type.Optional(Type.Literal(true, { description: 'Present (true) only on a test invoice.' })),
   },
   { title: 'InvoiceSummary' },
 );

@@ -32,12 +32,16 @@ function jsonField(schema: TSchema, value: unknown): unknown {
   return value;
 }
 
-/** An optional property (`Type.Optional`) is left out of the JSON when its field is unset. */
+/**
+ * An optional property (`Type.Optional`) is left out of the JSON when its field is unset: an
+ * empty repeated field is unset too (proto3 tells no empty list from none).
+ */
 function messageJson(schema: TObject, message: Record<string, unknown>): Record<string, unknown> {
   const json: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(schema.properties)) {
     const value = message[key];
-    if (KindGuard.IsOptional(field) && (value === undefined || value === null)) continue;
+    const unset = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+    if (KindGuard.IsOptional(field) && unset) continue;
     json[key] = jsonField(field, value);
   }
   return json;

@@ -14,4 +14,9 @@ export interface MarkPaidByPaymentRequest {
   currency: string;
   /** RFC 3339; unset: now. */
   paid_at?: string;
+  /**
+   * A test payment (docs/payments.md "Test mode"): through a sandbox connection, or a Stripe event
+   * with livemode false. A live invoice only lists it; a test invoice takes it as a payment.
+   */
+  test_payment?: boolean;
 }

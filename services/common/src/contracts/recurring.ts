@@ -29,8 +29,15 @@ const seriesFields = {
   id: Type.String({ description: 'Series id, equal to recurring.schedule_id from generate.' }),
   status: SeriesStatus,
   paused_reason: Nullable(
-    StringEnum(['plan_ended', 'plan_downgrade'] as const, {
-      description: 'Set when the series was paused automatically because of the plan.',
+    StringEnum(['plan_ended', 'plan_downgrade', 'follow_up_refused'] as const, {
+      description:
+        'Set when the series was paused automatically: because of the plan, or because its next invoice kept being refused (follow_up_refused, see paused_message).',
+    }),
+  ),
+  paused_message: Nullable(
+    Type.String({
+      description:
+        'With paused_reason follow_up_refused: why the next invoice was refused, naming each field to fix before resuming the series.',
     }),
   ),
   frequency: RecurringInterval,

@@ -35,6 +35,14 @@ export const publicLifecycleTypes = [
 ] as const;
 export type PublicLifecycleType = (typeof publicLifecycleTypes)[number];
 
+/**
+ * Event types a webhook endpoint receives only when it names them (recurring.v1): an endpoint
+ * registered with no types, or with the four above, gets none of them, so a client that knows
+ * only the four sees no change.
+ */
+export const optInEventTypes = ['recurring.paused'] as const;
+export type OptInEventType = (typeof optInEventTypes)[number];
+
 /** True when `value` is one of `list`, narrowing it to the list's type. */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value);

@@ -197,7 +197,7 @@ const series = {
 };
 
 const seriesFieldsJson =
-  '"id":"rs_1","status":"paused","paused_reason":"plan_ended","frequency":"monthly",' +
+  '"id":"rs_1","status":"paused","paused_reason":"plan_ended","paused_message":null,"frequency":"monthly",' +
   '"start_date":"2026-01-05T00:00:00.000Z","end_date":null,"next_run_date":"2026-02-05T00:00:00.000Z",' +
   '"last_run_date":null,"invoice_number":"INV-1","customer_name":"Ada","customer_email":"ada@example.com",' +
   '"currency":"EUR","amount":111.56,"generated_count":1,"remaining_count":3';

@@ -13,6 +13,7 @@ import { registerLegalProfileRoutes, workspaceJson } from './legal-profile.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerSeriesRoutes } from './series.ts';
 import { registerTemplateRoutes } from './templates.ts';
+import { callTestHook, registerTestHookRoutes, type TestHookPeers } from './test-hooks.ts';
 import { registerWebhookRoutes } from './webhooks.ts';
 
 export interface AdminAppDeps extends Omit<Peers, 'payment'> {
@@ -27,6 +28,11 @@ export interface AdminAppDeps extends Omit<Peers, 'payment'> {
    * other replicas drop theirs when the change arrives on workspace.v1.
    */
   authCache: Pick<Authenticator, 'invalidateKey' | 'invalidateWorkspace'>;
+  /**
+   * The peers' test hooks (admin/test-hooks.ts), with GATEWAY_TEST_HOOKS on; absent, the clock
+   * routes are not registered and a `now` or `retention_days` on an ops route is a 501.
+   */
+  testHooks?: TestHookPeers;
 }
 
 function digest(value: string): Buffer {
@@ -82,6 +88,8 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   });
   r.post('/workspaces', async (ctx) => {
     const b = await body(ctx);
+    if (b.test_mode !== undefined && typeof b.test_mode !== 'boolean')
+      throw AppError.validation([{ path: 'body.test_mode', message: 'must be true or false' }]);
     ctx.status = 201;
     ctx.body = {
       data: await deps.accounts.call('CreateWorkspace', {
@@ -89,8 +97,21 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
         plan: str(b.plan),
         time_zone: str(b.time_zone),
         owner_email: str(b.owner_email),
+        test_mode: b.test_mode === true,
       }),
     };
+  });
+  // The operator's mark of a test workspace (docs/payments.md "Test mode").
+  r.put('/workspaces/:ws/test-mode', async (ctx) => {
+    const b = await body(ctx);
+    if (typeof b.test_mode !== 'boolean')
+      throw AppError.validation([{ path: 'body.test_mode', message: 'is required: true or false' }]);
+    const data = await deps.accounts.call('SetWorkspaceTestMode', {
+      workspace_id: ctx.params.ws,
+      test_mode: b.test_mode,
+    });
+    deps.authCache.invalidateWorkspace(ctx.params.ws!);
+    ctx.body = { data: workspaceJson(data) };
   });
   r.get('/workspaces/:ws', async (ctx) => {
     ctx.body = { data: workspaceJson(await deps.accounts.call('GetWorkspace', { workspace_id: ctx.params.ws })) };
@@ -176,33 +197,40 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
     if (!deps.recurring) throw new AppError('not_implemented', 'The recurring service is not configured.');
     return deps.recurring;
   };
-  // Test hooks of the scheduler (refused by the service unless it runs with its test flag).
-  r.put('/recurring/clock', async (ctx) => {
-    const b = await body(ctx);
-    ctx.body = { data: await recurring().call('SetClock', { now: str(b.now) }) };
-  });
+  // Ops: one scheduler pass, one overdue sweep. With a `now` they are the services' test hooks
+  // (admin/test-hooks.ts), which only a service started with its test-hooks flag serves.
   r.post('/recurring/run', async (ctx) => {
     const b = await body(ctx);
+    const scope = { workspace_id: str(b.workspace_id), series_id: str(b.series_id) };
+    const now = str(b.now);
     ctx.body = {
-      data: await recurring().call('RunSchedulerOnce', {
-        now: str(b.now),
-        workspace_id: str(b.workspace_id),
-        series_id: str(b.series_id),
-      }),
+      data: now
+        ? await callTestHook(deps.testHooks, 'recurring', 'RunSchedulerAt', { now, ...scope })
+        : await recurring().call('RunSchedulerOnce', scope),
     };
   });
   r.post('/invoices/overdue-sweep', async (ctx) => {
     const b = await body(ctx);
+    const now = str(b.now);
+    const workspace_id = str(b.workspace_id);
     ctx.body = {
-      data: await invoice().call('RunOverdueSweep', { now: str(b.now), workspace_id: str(b.workspace_id) }),
+      data: now
+        ? await callTestHook(deps.testHooks, 'invoice', 'RunOverdueSweepAt', { now, workspace_id })
+        : await invoice().call('RunOverdueSweep', { workspace_id }),
     };
   });
+  if (deps.testHooks) registerTestHookRoutes(r, { hooks: deps.testHooks, body });
   registerInvoiceRoutes(r, { accounts: deps.accounts, invoice: deps.invoice, bodyLimit: deps.bodyLimit });
-  registerLegalProfileRoutes(r, { accounts: deps.accounts, bodyLimit: deps.bodyLimit, authCache: deps.authCache });
+  registerLegalProfileRoutes(r, {
+    accounts: deps.accounts,
+    recurring: deps.recurring,
+    bodyLimit: deps.bodyLimit,
+    authCache: deps.authCache,
+  });
   registerPaymentRoutes(r, { accounts: deps.accounts, body });
   registerSeriesRoutes(r, { accounts: deps.accounts, recurring: deps.recurring, bodyLimit: deps.bodyLimit });
   registerTemplateRoutes(r, { accounts: deps.accounts, pdf: deps.pdf, body });
-  registerWebhookRoutes(r, { webhook: deps.webhook, body });
+  registerWebhookRoutes(r, { webhook: deps.webhook, testHooks: deps.testHooks, body });
   app.use(r.routes());
   app.use(r.allowedMethods({ throw: true }));
   app.use(() => {

@@ -118,6 +118,15 @@ export function registerSeriesRoutes(r: Router, deps: SeriesRouteDeps): void {
     return deps.recurring;
   };
 
+  // The series as the API shows it, its status and why it was paused (paused_reason, paused_message).
+  r.get('/workspaces/:ws/recurring/:id', async (ctx) => {
+    const { params } = deleteRequest.validate(parts(ctx));
+    const ws = params.ws as string;
+    await deps.accounts.call('GetWorkspace', { workspace_id: ws });
+    const res = await recurring().call('GetSeries', { workspace_id: ws, series_id: params.id as string });
+    ctx.body = { data: seriesJson(res) };
+  });
+
   r.patch('/workspaces/:ws/recurring/:id', async (ctx) => {
     const received = await readJsonBody(ctx.req, deps.bodyLimit);
     const { params, body } = editRequest.validate(parts(ctx, received));

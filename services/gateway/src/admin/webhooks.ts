@@ -2,10 +2,13 @@ import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
 import type { Context } from 'koa';
 import type { WebhookClient } from '../service/peers.ts';
+import { callTestHook, type TestHookPeers } from './test-hooks.ts';
 
 export interface WebhookRouteDeps {
   /** WEBHOOK_ADDR's client; absent: every route answers 501. */
   webhook?: WebhookClient;
+  /** The peers' test hooks: a purge at another time or retention (admin/test-hooks.ts). */
+  testHooks?: TestHookPeers;
   /** The admin API's JSON body reader (an object, {} when empty). */
   body: (ctx: Context) => Promise<Record<string, unknown>>;
 }
@@ -27,7 +30,8 @@ function queryInt(ctx: Context, name: string, fallback: number): number {
 
 /**
  * The dashboard's webhook settings (docs/architecture.md#webhooks) on the admin API, passed through to
- * WebhookService (protos/invoiceplatform/webhook/v1/webhook.proto), plus its ops and test hooks.
+ * WebhookService (protos/invoiceplatform/webhook/v1/webhook.proto), plus its ops (and, with a
+ * `now` or `retention_days`, the purge's test hook).
  */
 export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {
   const webhook = () => {
@@ -102,24 +106,23 @@ export function registerWebhookRoutes(r: Router, deps: WebhookRouteDeps): void {
       }),
     };
   });
-  // Ops and tests (docs/contracts.md §2.9): the purge job, one pass of the retry loop, the test clock.
+  // Ops (docs/contracts.md §2.9): the purge job, one pass of the retry loop. A purge at another
+  // time or retention is the webhook service's test hook, served only with its test-hooks flag.
   r.post('/webhooks/purge', async (ctx) => {
     const b = await deps.body(ctx);
     if (b.retention_days !== undefined && !Number.isInteger(b.retention_days))
       throw AppError.validation([{ path: 'body.retention_days', message: 'must be an integer' }]);
+    const now = str(b.now);
+    const retention_days = b.retention_days as number | undefined;
     ctx.body = {
-      data: await webhook().call('PurgeDeliveryLogs', {
-        now: str(b.now),
-        retention_days: b.retention_days as number | undefined,
-      }),
+      data:
+        now !== undefined || retention_days !== undefined
+          ? await callTestHook(deps.testHooks, 'webhook', 'PurgeDeliveryLogsAt', { now, retention_days })
+          : await webhook().call('PurgeDeliveryLogs', {}),
     };
   });
   r.post('/webhooks/run-due', async (ctx) => {
     const b = await deps.body(ctx);
     ctx.body = { data: await webhook().call('RunDueDeliveries', { workspace_id: str(b.workspace_id) }) };
-  });
-  r.put('/webhooks/clock', async (ctx) => {
-    const b = await deps.body(ctx);
-    ctx.body = { data: await webhook().call('SetClock', { now: str(b.now) }) };
   });
 }

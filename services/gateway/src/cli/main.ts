@@ -14,16 +14,23 @@ import { runWebhookCommand, webhookOptions, webhookUsage } from './webhooks.ts';
  */
 const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
 
-  workspace create --name NAME [--plan PLAN] [--tz ZONE] [--owner-email EMAIL]
+  workspace create --name NAME [--plan PLAN] [--tz ZONE] [--owner-email EMAIL] [--test-mode]
+                                                  (--test-mode: a test workspace, docs/payments.md "Test mode")
   workspace list
   workspace get WORKSPACE
   workspace set-plan WORKSPACE [--plan PLAN] [--state active|suspended|expired]
   workspace set-features WORKSPACE FEATURE,...     (features: api, recurring; "" for none)
-  workspace set-profile WORKSPACE --file profile.json
+  workspace set-profile WORKSPACE --file profile.json [--force]
                                                   (the legal profile its e-invoices name as seller, replaced
                                                   as a whole: legal_name, trading_name, vat_id,
-                                                  tax_registration_id, address, electronic_address, contact)
-  workspace clear-profile WORKSPACE
+                                                  tax_registration_id, address, electronic_address, contact,
+                                                  e_invoice_payment_link: true puts the public page link in
+                                                  the e-invoice's payment terms, BT-20; default false)
+  workspace clear-profile WORKSPACE [--force]     (a change that would stop an active e-invoice series
+                                                  from billing is refused, naming the series; --force
+                                                  makes it anyway)
+  workspace set-test-mode WORKSPACE on|off         (on: a test workspace: sandbox gateways under production,
+                                                  its new invoices test invoices; off: a live one)
   key create WORKSPACE [--name NAME]               (prints the raw key once)
   key list WORKSPACE [--all]
   key revoke WORKSPACE KEY_ID
@@ -48,9 +55,11 @@ const { values: flags, positionals } = parseArgs({
     plan: { type: 'string' },
     tz: { type: 'string' },
     'owner-email': { type: 'string' },
+    'test-mode': { type: 'boolean', default: false },
     state: { type: 'string' },
     all: { type: 'boolean', default: false },
     'operation-id': { type: 'string' },
+    force: { type: 'boolean', default: false },
     ...invoiceOptions,
     ...seriesOptions,
     ...paymentOptions,
@@ -132,7 +141,7 @@ function creditsText(data: Data): string {
     : `Workspace ${data.workspace_id}: ${data.credits_remaining ?? 0} credits left (${data.credits_used} used)`;
 }
 
-const workspaceColumns = ['id', 'name', 'plan', 'plan_state', 'time_zone', 'features'];
+const workspaceColumns = ['id', 'name', 'plan', 'plan_state', 'time_zone', 'features', 'test_mode'];
 const keyColumns = ['id', 'prefix', 'name', 'created_at', 'revoked_at', 'last_used_at'];
 
 /** A workspace's legal profile, one line a part, as `workspace get` and `set-profile` print it. */
@@ -159,6 +168,8 @@ function profileText(profile: unknown): string {
       'contact',
       contact && [contact.name, contact.email && `<${contact.email}>`, contact.phone].filter(Boolean).join(' '),
     ],
+    // Shown only when on: the e-invoice's payment terms (BT-20) then carry the public page link.
+    ['payment_link (BT-20)', p.e_invoice_payment_link === true && 'in the e-invoice (e_invoice_payment_link)'],
   ];
   return ['Legal profile:', ...rows.filter(([, v]) => v).map(([k, v]) => `  ${k.padEnd(21)}${v}`)].join('\n');
 }
@@ -195,8 +206,15 @@ async function run(): Promise<{ data: Data; text: string }> {
         plan: flags.plan,
         time_zone: flags.tz,
         owner_email: flags['owner-email'],
+        ...(flags['test-mode'] ? { test_mode: true } : {}),
       });
       return { data, text: `Created workspace ${data.id}\n${table([data], workspaceColumns)}` };
+    }
+    case 'workspace set-test-mode': {
+      const setting = need(3, 'on|off');
+      if (setting !== 'on' && setting !== 'off') throw new CliError('workspace set-test-mode takes on or off.');
+      const data = await request('PUT', `/workspaces/${ws()}/test-mode`, { test_mode: setting === 'on' });
+      return { data, text: `Updated workspace ${data.id}\n${table([data], workspaceColumns)}` };
     }
     case 'workspace list': {
       const data = await request('GET', '/workspaces?pageSize=100');
@@ -222,7 +240,7 @@ async function run(): Promise<{ data: Data; text: string }> {
       return { data, text: `Updated workspace ${data.id}\n${table([data], workspaceColumns)}` };
     }
     case 'workspace set-profile': {
-      const target = `/workspaces/${ws()}/legal-profile`;
+      const target = `/workspaces/${ws()}/legal-profile${flags.force ? '?force=true' : ''}`;
       const profile = await readJsonFile(flags.file, (message) => {
         throw new CliError(message);
       });
@@ -230,7 +248,7 @@ async function run(): Promise<{ data: Data; text: string }> {
       return { data, text: `Set the legal profile of workspace ${data.id}\n${profileText(data.legal_profile)}` };
     }
     case 'workspace clear-profile': {
-      const data = await request('DELETE', `/workspaces/${ws()}/legal-profile`);
+      const data = await request('DELETE', `/workspaces/${ws()}/legal-profile${flags.force ? '?force=true' : ''}`);
       return { data, text: `Cleared the legal profile of workspace ${data.id}` };
     }
     case 'key create': {

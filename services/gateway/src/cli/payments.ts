@@ -8,12 +8,13 @@ import { readFile } from 'node:fs/promises';
 
 type Data = Record<string, unknown>;
 
-export const paymentUsage = `  gateway connect WORKSPACE PROVIDER [--mode sandbox|live] [--set FIELD=VALUE ...] [--credentials FILE|-]
+export const paymentUsage = `  gateway connect WORKSPACE PROVIDER --mode sandbox|live [--set FIELD=VALUE ...] [--credentials FILE|-]
                                                   (connects, or replaces the credentials of a connected provider;
                                                   FILE is a JSON object of fields, - reads it from stdin, --set
                                                   adds or overrides one field; prefer FILE or stdin for secrets,
-                                                  since other users can see command lines; --mode defaults to
-                                                  sandbox, or the current mode when replacing)
+                                                  since other users can see command lines; --mode is required,
+                                                  replacing too; under NODE_ENV=production sandbox only in a
+                                                  test workspace)
   gateway disconnect WORKSPACE PROVIDER
   gateway list WORKSPACE                          (fields set, never their values)
   payment-account create WORKSPACE [--label L] [--bank B] [--account-name N] [--account-number N]

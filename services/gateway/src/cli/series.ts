@@ -7,7 +7,8 @@ import { readJsonFile } from './json-file.ts';
 
 type Data = Record<string, unknown>;
 
-export const seriesUsage = `  series edit WORKSPACE SERIES_ID --file content.json
+export const seriesUsage = `  series get WORKSPACE SERIES_ID                  (status, and why it was paused: paused_reason, paused_message)
+  series edit WORKSPACE SERIES_ID --file content.json
                                                   (the content of the follow-ups not generated yet: any of
                                                   customer_name, customer_email, items, currency, tax_rate,
                                                   discount_total, notes, document_language, as in a generate;
@@ -35,6 +36,21 @@ export async function runSeriesCommand(ctx: SeriesCliContext): Promise<{ data: D
   const path = () =>
     `/workspaces/${encodeURIComponent(need(2, 'WORKSPACE'))}/recurring/${encodeURIComponent(need(3, 'SERIES_ID'))}`;
   switch (ctx.action) {
+    case 'get': {
+      const data = await request('GET', path());
+      const text = [
+        `series             ${data.id} (${data.frequency}, ${data.generated_count} generated, ${data.remaining_count} left)`,
+        `status             ${data.status}`,
+        `paused_reason      ${data.paused_reason ?? ''}`,
+        `paused_message     ${data.paused_message ?? ''}`,
+        `customer           ${data.customer_name} <${data.customer_email}>`,
+        `amount             ${data.amount} ${data.currency}`,
+        `next_run_date      ${data.next_run_date ?? ''}`,
+        '',
+        table((data.occurrences as Data[]) ?? [], ['date', 'status', 'invoice_id']),
+      ].join('\n');
+      return { data, text };
+    }
     case 'edit': {
       const target = path();
       const body = await readJsonFile(typeof flags.file === 'string' ? flags.file : undefined, fail);

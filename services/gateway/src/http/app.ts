@@ -69,6 +69,7 @@ export function createPublicApp(deps: PublicAppDeps): Koa {
         bodyLimit: deps.bodyLimit,
         limitPage: (ctx) => deps.rateLimits.limitIp(ctx),
         limitNotify: (ctx) => deps.rateLimits.limitNotify(ctx),
+        senderOf: (ctx) => deps.rateLimits.senderKey(ctx),
       }),
     );
   }

@@ -101,6 +101,14 @@ export class RateLimitPolicy {
     return this.limit(ctx, [this.notifyScope(ctx)]);
   }
 
+  /**
+   * The sender as the limits count it (its IP, an IPv6 /64): the payment service charges the
+   * provider calls of notifications their provider does not confirm to it.
+   */
+  senderKey(ctx: Context): string {
+    return ipLimitKey(this.clientIp(ctx));
+  }
+
   /** Takes the request recorded as `member` back out of `scopes` (a later scope refused it). */
   release(scopes: RateScope[], member: string): Promise<void> {
     return this.deps.limiter.release(scopes, member);

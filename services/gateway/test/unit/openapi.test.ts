@@ -279,6 +279,7 @@ test('openapi: response schemas accept responses of the documented shape', (t) =
     id: 'rs_1',
     status: 'active',
     paused_reason: null,
+    paused_message: null,
     frequency: 'monthly',
     start_date: at,
     end_date: null,

@@ -54,7 +54,7 @@ const cases: [string, string, { line: string; tax: string; total: string }, stri
 ];
 for (const [currency, lang, figures, total, line] of cases) {
   test(`the page of an invoice in ${currency} (${lang}) shows ${JSON.stringify(total)}`, (t) => {
-    const view = buildInvoicePageView(invoice(currency, figures, lang), workspace);
+    const view = buildInvoicePageView(invoice(currency, figures, lang), workspace, 'https://invoices.example');
     t.is(view.total, total);
     t.is(view.subtotal, line);
     t.is(view.lines[0]!.amount, line);
@@ -66,6 +66,7 @@ test('a currency outside the table prints plain numbers, never a guess at a symb
     const view = buildInvoicePageView(
       invoice(currency, { line: '1234.50', tax: '123.45', total: '1357.95' }),
       workspace,
+      'https://invoices.example',
     );
     t.is(view.total, '1,357.95', currency);
   }

@@ -45,8 +45,9 @@ const invoice = (over: Partial<PublicInvoice> = {}): PublicInvoice => ({
   ...over,
 });
 const workspace = { name: 'Studio Nord', time_zone: 'Asia/Jakarta' };
+const baseUrl = 'https://invoices.example';
 const render = (over: Partial<PublicInvoice> = {}) =>
-  renderInvoicePage(buildInvoicePageView(invoice(over), workspace), '/p/invoice/inv_abc/pay');
+  renderInvoicePage(buildInvoicePageView(invoice(over), workspace, baseUrl), '/p/invoice/inv_abc/pay');
 
 test('html`` escapes every value and keeps nested fragments', (t) => {
   t.is(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
@@ -117,12 +118,40 @@ test('no value written by a client becomes markup', (t) => {
         pdf_url: 'javascript:alert(1)',
       }),
       { name: '<i>Evil</i>', time_zone: 'Nowhere/Zone' },
+      baseUrl,
     ),
     '/p/invoice/inv_abc/pay',
   );
   t.false(/<script|<img|<b>|<i>/.test(page));
   t.true(page.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
   t.false(page.includes('javascript:'), 'a non-http pdf_url is not linked');
+});
+
+test('the e-invoice download link keeps the path prefix of PUBLIC_BASE_URL, with or without a trailing slash', (t) => {
+  const cases: [publicBaseUrl: string, path: string][] = [
+    ['https://invoices.example', '/p/invoice/inv_abc/e-invoice'],
+    ['https://invoices.example/', '/p/invoice/inv_abc/e-invoice'],
+    ['http://127.0.0.1:8080', '/p/invoice/inv_abc/e-invoice'],
+    ['https://example.com/billing', '/billing/p/invoice/inv_abc/e-invoice'],
+    ['https://example.com/billing/', '/billing/p/invoice/inv_abc/e-invoice'],
+    ['https://example.com/acme/billing//', '/acme/billing/p/invoice/inv_abc/e-invoice'],
+  ];
+  for (const [publicBaseUrl, path] of cases) {
+    const view = buildInvoicePageView(invoice({ e_invoice: 'peppol' }), workspace, publicBaseUrl);
+    t.is(view.eInvoicePath, path, publicBaseUrl);
+    t.true(renderInvoicePage(view, '/p/invoice/inv_abc/pay').includes(`href="${path}"`), publicBaseUrl);
+  }
+  t.is(buildInvoicePageView(invoice(), workspace, 'https://example.com/billing/').eInvoicePath, null);
+});
+
+test('a test invoice says Test mode beside its status, paid or not; a live invoice never does', (t) => {
+  const badge = '<span class="badge test-mode" data-test-mode>Test mode</span>';
+  t.true(render({ test_mode: true, document_language: 'en' }).includes(badge));
+  const paid = { test_mode: true, document_language: 'en', invoice_status: 'paid', paid_at: '2026-03-02T04:00:00Z' };
+  t.true(render(paid).includes(badge));
+  t.true(render({ test_mode: true }).includes('data-test-mode>Testmodus</span>'), 'in the invoice language');
+  t.false(render().includes('data-test-mode'));
+  t.false(render({ invoice_status: 'paid', paid_at: '2026-03-02T04:00:00Z' }).includes('data-test-mode'));
 });
 
 test('the CSP admits exactly the inline style sheet, no script, and the configured redirect sources', (t) => {

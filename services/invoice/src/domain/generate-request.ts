@@ -20,12 +20,28 @@ import type { WorkspaceInfo } from './workspace.ts';
 export const invoiceSources = ['api', 'dashboard', 'recurring'] as const;
 
 /**
- * Where an Idempotency-Key is kept on the invoice. The dashboard's keys get a namespace of their
- * own, so an operator's key never replays, or is refused as reused by, an API client's; a key
- * cannot contain a space, so no API key can take that form.
+ * Where an Idempotency-Key is kept on the invoice (`idempotency_scope`, unique per workspace).
+ * Every key is kept under a prefix that names its source, so a key is never equal to the scope of
+ * another source's key nor to the service's own forms (`none:{id}` of an invoice made without a
+ * key, `expired:{id}` of a key older than 24 hours, `void:{id}`), whatever its text: an API key
+ * `none:inv_…` would otherwise replay that invoice, and `expired:inv_…` collide with it.
  */
 export function idempotencyScope(source: string, key: string): string {
-  return source === 'dashboard' ? `dashboard ${key}` : key;
+  return source === 'dashboard' ? `dashboard ${key}` : `key ${key}`;
+}
+
+/** The service's own forms of `idempotency_scope`, which no key's scope takes (idempotencyScope). */
+const internalScope = /^(none|expired|void):/;
+
+/**
+ * Where a release before the `key ` prefix kept an API or scheduler key: its bare text. Such
+ * invoices are still read, so a retry across the upgrade replays (keys are kept 24 hours, after
+ * which no such invoice is younger than the window and this read only retires them); a key with
+ * an internal form's text has none, since that text is exactly the collision being closed. The
+ * dashboard's keys kept their form. Null: no earlier form to read.
+ */
+export function legacyIdempotencyScope(source: string, key: string): string | null {
+  return source === 'dashboard' || internalScope.test(key) ? null : key;
 }
 
 export interface GeneratePlan {
@@ -235,6 +251,9 @@ export function newInvoice(
     pdf_wanted_sequence: 1,
     amount_received: '0',
     payments: [],
+    // Decided once, from the workspace at generate: a later change of the mark alters no invoice.
+    test_mode: ws.test_mode === true,
+    test_payments: [],
     time_zone: ws.time_zone,
     version: 1,
     created_at: now,

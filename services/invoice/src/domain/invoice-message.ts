@@ -62,5 +62,14 @@ export function encodeInvoice(doc: InvoiceDoc, baseUrl: string): Invoice {
     tax_category: opt(doc.tax_category ?? null),
     tax_exemption_reason: opt(doc.tax_exemption_reason ?? null),
     e_invoice: opt(doc.e_invoice ?? null),
+    // Only on a test invoice: a live invoice's public objects are as they were before test mode.
+    test_mode: doc.test_mode === true ? true : undefined,
+    test_payments: (doc.test_payments ?? []).map((p) => ({
+      payment_gateway: p.gateway,
+      provider_payment_id: p.provider_payment_id,
+      amount: p.amount,
+      currency: p.currency,
+      paid_at: iso(p.paid_at) ?? '',
+    })),
   };
 }

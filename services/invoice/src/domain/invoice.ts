@@ -32,6 +32,15 @@ export interface PaymentRecord {
 }
 
 /**
+ * A test payment recorded on a live invoice (docs/payments.md "Test mode"): listed, never counted.
+ * (gateway, provider_payment_id) is its idempotency key, as for a payment.
+ */
+export type TestPaymentRecord = Omit<PaymentRecord, 'invoice_status'>;
+
+/** The most test payments a live invoice lists; later ones are logged and dropped, so a sandbox account cannot grow it. */
+export const maxTestPayments = 20;
+
+/**
  * An invoice as the store keeps it and the use cases pass it around; the store adds the events
  * waiting to be published (its outbox) beside these fields.
  */
@@ -98,7 +107,10 @@ export interface InvoiceDoc {
   recurring_end_date: string | null;
   /** `${series}:${date}` for follow-ups, else the invoice id: unique, so a retried follow-up cannot duplicate. */
   occurrence_scope: string;
-  /** The Idempotency-Key, else `none:${id}` (unique per workspace); `expired:…` once the key is older than 24 h. */
+  /**
+   * The Idempotency-Key in its source's namespace (`key {key}`, `dashboard {key}`; idempotencyScope), else
+   * `none:${id}` (unique per workspace); `expired:…` once the key is older than 24 h.
+   */
   idempotency_scope: string;
   request_fingerprint: string | null;
   /**
@@ -130,6 +142,13 @@ export interface InvoiceDoc {
   amount_received: string;
   /** Online payments recorded for this invoice, oldest first (absent on invoices made before them). */
   payments?: PaymentRecord[];
+  /**
+   * A test invoice: generated while its workspace was a test workspace, so test payments mark it
+   * paid (docs/payments.md "Test mode"). Absent on invoices made before: live.
+   */
+  test_mode?: boolean;
+  /** Test payments on a live invoice, oldest first, at most maxTestPayments; they change nothing else. */
+  test_payments?: TestPaymentRecord[];
   time_zone: string;
   /** Changed only by compare-and-set; the events' `sequence` (1 after creation). */
   version: number;
@@ -149,6 +168,8 @@ export interface GenerateResult {
   is_recurring: boolean;
   recurring?: RecurringBlock;
   template: TemplateRef | null;
+  /** The invoice's test_mode; absent on answers stored before it existed (live invoices). */
+  test_mode?: boolean;
 }
 
 /** The series a first recurring invoice started (`GenerateInvoiceResult.recurring`), nulls as the public JSON has them. */

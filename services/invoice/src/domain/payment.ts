@@ -15,6 +15,8 @@ export interface Payment {
   amount: string;
   currency: string;
   paidAt: Date | undefined;
+  /** A test payment (docs/payments.md "Test mode"): on a live invoice it is only listed. */
+  test: boolean;
 }
 
 /** Provider ids are short (Stripe's pi_… is 27 characters); the bound keeps junk out of the invoice. */
@@ -51,6 +53,7 @@ export function readPayment(req: PaymentInput): Payment {
     amount: req.amount,
     currency,
     paidAt,
+    test: req.test_payment === true,
   };
 }
 

@@ -12,7 +12,6 @@ import type { InvoiceService } from '../service/invoices.ts';
 export interface HandlerDeps {
   service: InvoiceService;
   baseUrl: string;
-  testHooks: boolean;
   now: () => Date;
 }
 
@@ -32,6 +31,7 @@ function encodeSummary(doc: InvoiceDoc) {
     is_archived: doc.is_archived,
     series_id: opt(doc.series_id),
     source: doc.source,
+    test_mode: doc.test_mode === true ? true : undefined,
   };
 }
 
@@ -64,7 +64,18 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
         recurring: result.recurring ? recurringInfo(result.recurring) : null,
         template: result.template ?? null,
         replayed: result.replayed,
+        test_mode: result.test_mode === true ? true : undefined,
       };
+    },
+
+    async CheckGenerate(req) {
+      // Set by the platform's own callers (the recurring service): an absent request is a caller's bug.
+      if (!req.request) throw new AppError('internal', 'CheckGenerate needs the generate request to check.');
+      await service.checkGenerate(
+        readGenerateRequest(req.request),
+        req.replace_legal_profile ? (req.legal_profile ?? null) : undefined,
+      );
+      return {};
     },
 
     async ListInvoices(req) {
@@ -108,7 +119,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async MarkPaidByPayment(req) {
-      const { doc, paymentRecorded, statusChanged, previousStatus } = await service.markPaidByPayment({
+      const { doc, paymentRecorded, statusChanged, previousStatus, testPaymentOnly } = await service.markPaidByPayment({
         workspace_id: req.workspace_id,
         invoice_id: req.invoice_id,
         payment_gateway: req.payment_gateway,
@@ -116,6 +127,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
         amount: req.amount,
         currency: req.currency,
         paid_at: req.paid_at || undefined,
+        test_payment: req.test_payment,
       });
       return {
         id: doc._id,
@@ -125,6 +137,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
         payment_recorded: paymentRecorded,
         status_changed: statusChanged,
         previous_status: previousStatus,
+        test_payment_only: testPaymentOnly,
       };
     },
 
@@ -172,11 +185,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async RunOverdueSweep(req) {
-      if (req.now && !deps.testHooks)
-        throw new AppError('application', 'A sweep at another time than now needs the test hooks.');
-      const at = req.now ? new Date(req.now) : deps.now();
-      if (Number.isNaN(at.getTime())) throw AppError.validation([{ path: 'now', message: 'must be an RFC 3339 time' }]);
-      const ids = await service.overdueSweep(at, req.workspace_id);
+      const ids = await service.overdueSweep(deps.now(), req.workspace_id);
       return { marked_overdue: ids.length, invoice_ids: ids };
     },
   };

@@ -11,7 +11,7 @@ import {
   paymentMovesToPaid,
   publicEventFor,
 } from '../domain/status.ts';
-import type { InvoiceDoc, PaymentRecord } from '../domain/invoice.ts';
+import { type InvoiceDoc, maxTestPayments, type PaymentRecord, type TestPaymentRecord } from '../domain/invoice.ts';
 import { pdfUrl } from '../domain/invoice-message.ts';
 import { lifecycleEvent } from '../domain/lifecycle-events.ts';
 import type { InvoiceDecision, InvoiceStore } from '../store/invoices.ts';
@@ -102,18 +102,35 @@ export class InvoiceChanges {
    * invoice.paid with previous_status, invoice.status_changed for the PDF re-render), so a
    * repeated or concurrent notification finds its payment already there and changes nothing.
    * A paid or cancelled invoice only records the money. An amount or currency other than the
-   * invoice's is refused and changes nothing.
+   * invoice's is refused and changes nothing. A test payment on a live invoice (docs/payments.md
+   * "Test mode") is only listed in its `test_payments`, at most maxTestPayments of them: it moves
+   * nothing, counts in no amount and writes no event, so a free sandbox payment never makes a live
+   * invoice paid. On a test invoice a test payment is a payment like any other.
    */
   async markPaidByPayment(req: PaymentInput) {
     const payment = readPayment(req);
     const move = this.statusMove('paid', undefined, payment.paidAt);
+    let testPaymentOnly = false;
     const decide = (doc: InvoiceDoc, now: Date): InvoiceDecision | null => {
       const payments = doc.payments ?? [];
-      const known = payments.some(
-        (p) => p.gateway === payment.gateway && p.provider_payment_id === payment.providerPaymentId,
-      );
-      if (known) return null;
+      const testPayments = doc.test_payments ?? [];
+      const same = (p: { gateway: string; provider_payment_id: string }) =>
+        p.gateway === payment.gateway && p.provider_payment_id === payment.providerPaymentId;
+      testPaymentOnly = payment.test && doc.test_mode !== true;
+      if (payments.some(same) || testPayments.some(same)) return null;
       assertPaysInvoice(doc, payment);
+      if (testPaymentOnly) {
+        if (testPayments.length >= maxTestPayments) return null;
+        const listed: TestPaymentRecord = {
+          gateway: payment.gateway,
+          provider_payment_id: payment.providerPaymentId,
+          amount: addAmounts(doc.currency, '0', payment.amount),
+          currency: doc.currency,
+          paid_at: payment.paidAt ?? now,
+          recorded_at: now,
+        };
+        return { patch: { test_payments: [...testPayments, listed] }, events: () => [] };
+      }
       const entry: PaymentRecord = {
         gateway: payment.gateway,
         provider_payment_id: payment.providerPaymentId,
@@ -149,11 +166,30 @@ export class InvoiceChanges {
     const doc = after ?? before;
     const statusChanged = doc.invoice_status !== before.invoice_status;
     const outcome = { ...fields, invoice_status: doc.invoice_status, status_changed: statusChanged };
+    if (testPaymentOnly) {
+      this.deps.log.warn(
+        { ...fields, listed: after !== null },
+        'test payment on a live invoice; the invoice is unchanged',
+      );
+      return {
+        doc,
+        paymentRecorded: after !== null,
+        statusChanged: false,
+        previousStatus: before.invoice_status,
+        testPaymentOnly,
+      };
+    }
     if (!after) this.deps.log.info(outcome, 'online payment already recorded');
     else if (doc.invoice_status === 'cancelled')
       this.deps.log.warn(outcome, 'online payment recorded for a cancelled invoice; it stays cancelled');
     else this.deps.log.info(outcome, 'online payment recorded');
-    return { doc, paymentRecorded: after !== null, statusChanged, previousStatus: before.invoice_status };
+    return {
+      doc,
+      paymentRecorded: after !== null,
+      statusChanged,
+      previousStatus: before.invoice_status,
+      testPaymentOnly: false,
+    };
   }
 
   /** OpenAPI `archiveInvoice`: no public event; the internal invoice.archived when the value changes. */

@@ -2,13 +2,14 @@ import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
 import { isDuplicateKey } from '@invoice-platform/common/store/unique';
-import { crashPoint } from '@invoice-platform/common/test-hooks';
+import type { CrashHook } from '@invoice-platform/common/test-hooks';
 import { numberPeriod } from '@invoice-platform/common/dates';
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import type { CreditReservation } from '../domain/credits.ts';
 import {
   type GeneratePlan,
   idempotencyScope,
+  legacyIdempotencyScope,
   newInvoice,
   refusesWorkspaceData,
   validateGenerate,
@@ -55,6 +56,8 @@ export interface GenerateInvoiceDeps {
   generateTimeoutMs: number;
   /** The age at which the maintenance pass decides holds (config holdAgeMs); also times file sweeps. */
   holdAgeMs: number;
+  /** The crash tests' hook (common/test-hooks.ts); none in production. */
+  crash?: CrashHook;
 }
 
 /** What a generate holds while it runs, and how its end is to treat it. */
@@ -96,15 +99,10 @@ export class GenerateInvoice {
     const replay = await this.findReplay(req, now);
     if (replay) return replay;
 
-    const { ws, plan } = await this.checkedAgainstWorkspace(req, now);
-    const [, { template }] = await Promise.all([
-      this.checkPaymentSetup(req),
-      this.deps.pdf.call('ResolveTemplate', {
-        workspace_id: ws.id,
-        plan: ws.plan,
-        requested_template_id: req.template,
-      }),
-    ]);
+    const { ws, plan, template } = await this.checked(req, now);
+    // A test invoice (docs/payments.md "Test mode") only on a fresh read: the cache may still hold a
+    // workspace the operator has just marked live, whose invoices sandbox payments must not pay.
+    const testMode = ws.test_mode === true && (await this.deps.workspaces.fresh(ws.id)).test_mode === true;
 
     const id = newId('inv');
     const t: Taken = {
@@ -119,7 +117,7 @@ export class GenerateInvoice {
     try {
       const number = await this.deps.numbers.allocate(ws.id, numberPeriod(plan.issueDate, ws.time_zone), id, now);
       t.number = number;
-      const doc = newInvoice(id, req, ws, plan, number, template, now);
+      const doc = newInvoice(id, req, { ...ws, test_mode: testMode }, plan, number, template, now);
       if (req.is_recurring && !req.series_id) {
         // The series id is fixed before anything is stored, so retries create at most one series.
         doc.series_id = newId('rs');
@@ -145,6 +143,7 @@ export class GenerateInvoice {
         credits_remaining: t.reservation.unlimited ? null : t.reservation.remaining,
         is_recurring: doc.is_recurring,
         template: template ?? null,
+        test_mode: doc.test_mode === true,
       };
       doc.generate_response = result;
       if (Date.now() >= until - commitMarginMs) {
@@ -156,7 +155,7 @@ export class GenerateInvoice {
         return twin;
       }
       t.stored = true;
-      crashPoint('invoice.after-insert', { invoice_id: id });
+      this.deps.crash?.('invoice.after-insert', { invoice_id: id });
       this.deps.notifyOutbox();
       // Not awaited: a credit or number left held under an existing invoice is settled by the
       // maintenance pass, so the answer need not wait for these writes.
@@ -264,10 +263,12 @@ export class GenerateInvoice {
   private async findReplay(req: GenerateRequest, now: Date): Promise<(GenerateResult & { replayed: true }) | null> {
     let existing: InvoiceDoc | null = null;
     if (req.idempotency_key) {
-      existing = await this.deps.invoices.findByIdempotencyKey(
-        req.workspace_id,
-        idempotencyScope(req.source, req.idempotency_key),
-      );
+      const legacy = legacyIdempotencyScope(req.source, req.idempotency_key);
+      existing =
+        (await this.deps.invoices.findByIdempotencyKey(
+          req.workspace_id,
+          idempotencyScope(req.source, req.idempotency_key),
+        )) ?? (legacy ? await this.deps.invoices.findByIdempotencyKey(req.workspace_id, legacy) : null);
       if (existing && now.getTime() - new Date(existing.created_at).getTime() > IDEMPOTENCY_WINDOW_MS) {
         // Frees the key for a new request (keys are kept 24 hours,
         // docs/architecture.md#idempotency); a change like any other, so it cannot overwrite a
@@ -289,6 +290,37 @@ export class GenerateInvoice {
     if (!existing) return null;
     // Stored whole before the insert (generate above), so a stored invoice's response is complete.
     return { ...(existing.generate_response as GenerateResult), replayed: true };
+  }
+
+  /**
+   * CheckGenerate: the checks of a generate before anything is reserved, writing nothing; a refusal
+   * is the generate's own. `legalProfile`, when given, stands for the workspace's (null: none), so a
+   * profile change can be checked before it is made.
+   */
+  async check(req: GenerateRequest, legalProfile?: WorkspaceInfo['legal_profile']): Promise<void> {
+    const now = this.deps.now();
+    if (legalProfile === undefined) {
+      await this.checked(req, now);
+      return;
+    }
+    const ws = { ...(await this.deps.workspaces.fresh(req.workspace_id)), legal_profile: legalProfile };
+    validateGenerate(req, ws, now, this.deps.recurring !== undefined);
+    await Promise.all([this.checkPaymentSetup(req), this.resolveTemplate(req, ws)]);
+  }
+
+  /** Every check a generate makes before anything is reserved, and what they settle. */
+  private async checked(req: GenerateRequest, now: Date) {
+    const { ws, plan } = await this.checkedAgainstWorkspace(req, now);
+    const [, { template }] = await Promise.all([this.checkPaymentSetup(req), this.resolveTemplate(req, ws)]);
+    return { ws, plan, template };
+  }
+
+  private resolveTemplate(req: GenerateRequest, ws: WorkspaceInfo) {
+    return this.deps.pdf.call('ResolveTemplate', {
+      workspace_id: ws.id,
+      plan: ws.plan,
+      requested_template_id: req.template,
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import type { Logger } from '@invoice-platform/common/logger';
+import type { CrashHook } from '@invoice-platform/common/test-hooks';
 import { clampPage } from '@invoice-platform/common/store/paging';
 import type { CreditBalance } from '../domain/credits.ts';
 import type { GenerateResult, InvoiceDoc, InvoiceListFilter } from '../domain/invoice.ts';
@@ -18,6 +19,7 @@ import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
 import { RenderRequests } from './render-requests.ts';
 import { SeriesCreation } from './series-creation.ts';
 import { WorkspaceCache } from './workspaces.ts';
+import type { WorkspaceInfo } from '../domain/workspace.ts';
 
 export interface InvoiceServiceDeps {
   invoices: InvoiceStore;
@@ -36,6 +38,8 @@ export interface InvoiceServiceDeps {
   generateTimeoutMs: number;
   /** The age at which the maintenance pass decides holds (config holdAgeMs); also times file sweeps. */
   holdAgeMs: number;
+  /** The crash tests' hook, given to the generate (common/test-hooks.ts); none in production. */
+  crash?: CrashHook;
 }
 
 /**
@@ -68,6 +72,11 @@ export class InvoiceService {
 
   generate(req: GenerateRequest, deadline = Infinity): Promise<GenerateResult & { replayed: boolean }> {
     return this.generateInvoice.generate(req, deadline);
+  }
+
+  /** CheckGenerate (service/generate.ts check). */
+  checkGenerate(req: GenerateRequest, legalProfile?: WorkspaceInfo['legal_profile']): Promise<void> {
+    return this.generateInvoice.check(req, legalProfile);
   }
 
   repairPendingSeries(before: Date): Promise<number> {

@@ -67,6 +67,8 @@ const invoiceSchema = new Schema<StoredInvoice>(
     void_workspace_id: String,
     amount_received: { type: String, default: '0' },
     payments: { type: [Object], default: [] },
+    test_mode: { type: Boolean, default: false },
+    test_payments: { type: [Object], default: [] },
     time_zone: String,
     version: { type: Number, default: 1 },
     created_at: Date,

@@ -244,6 +244,7 @@ test('a payment for a cancelled invoice is recorded and reported, and the invoic
     payment_recorded: true,
     status_changed: false,
     previous_status: 'cancelled',
+    test_payment_only: false,
   });
   t.like(await pay(inv, { provider_payment_id: id }), { payment_recorded: false, invoice_status: 'cancelled' });
   const now = await get(inv.id);
@@ -332,4 +333,59 @@ test('PUT status cancelled racing a payment: one of them wins and the invoice is
       t.deepEqual(types(list), ['invoice.created', 'invoice.cancelled', 'invoice.status_changed']);
     }
   }
+});
+
+// Test mode (docs/payments.md "Test mode"): a test payment (a sandbox connection's, or a Stripe
+// event with livemode false) never makes a live invoice paid; a test invoice takes it as a payment.
+
+interface TestModeInvoice extends Invoice {
+  test_mode?: boolean;
+  test_payments: { payment_gateway: string; provider_payment_id: string; amount: string; currency: string }[];
+}
+
+test('a test payment on a live invoice is only listed: no move, no amount_received, no event; a repeat counts once', async (t) => {
+  const inv = await newInvoice();
+  const id = paymentId('pi_test');
+  const res = await pay(inv, { provider_payment_id: id, test_payment: true });
+  t.like(res, {
+    invoice_status: 'unpaid',
+    payment_recorded: true,
+    status_changed: false,
+    test_payment_only: true,
+  });
+  t.false(res.paid_at !== undefined && res.paid_at !== null && res.paid_at !== '', 'no paid_at');
+  const again = await pay(inv, { provider_payment_id: id, test_payment: true });
+  t.like(again, { invoice_status: 'unpaid', payment_recorded: false, status_changed: false });
+
+  const after = await invoice.call<TestModeInvoice>('GetInvoice', { workspace_id: workspaceId, invoice_id: inv.id });
+  t.like(after, { invoice_status: 'unpaid', amount_received: '0', amount_paid: '0' });
+  t.is(after.test_mode, undefined, 'a live invoice');
+  t.falsy(after.paid_at);
+  t.deepEqual(
+    after.test_payments.map((p) => [p.payment_gateway, p.provider_payment_id, p.amount, p.currency]),
+    [['stripe', id, '330000.00', 'USD']],
+  );
+  t.deepEqual(types(await eventsUntilFence(inv)), ['invoice.created']);
+});
+
+test('test payments on a live invoice are listed up to 20; the live payment after them still marks it paid', async (t) => {
+  const inv = await newInvoice();
+  for (let i = 0; i < 22; i++) await pay(inv, { test_payment: true });
+  const listed = await invoice.call<TestModeInvoice>('GetInvoice', { workspace_id: workspaceId, invoice_id: inv.id });
+  t.is(listed.test_payments.length, 20);
+  t.is(listed.invoice_status, 'unpaid');
+  t.like(await pay(inv), { invoice_status: 'paid', status_changed: true });
+});
+
+test('a test payment on a test invoice marks it paid, and invoice.paid carries test_mode: true', async (t) => {
+  const ws = (await platform.client('enterprise', 'unlimited', { name: 'Test Co', test_mode: true })).workspaceId;
+  const inv = (await newInvoice('USD', ws)) as TestModeInvoice;
+  t.true(inv.test_mode);
+  const res = await pay(inv, { test_payment: true }, ws);
+  t.like(res, { invoice_status: 'paid', payment_recorded: true, status_changed: true, test_payment_only: false });
+  const paid = await invoice.call<TestModeInvoice>('GetInvoice', { workspace_id: ws, invoice_id: inv.id });
+  t.like(paid, { invoice_status: 'paid', amount_received: '330000.00', test_mode: true, test_payments: [] });
+  const list = await events.waitFor(inv.id, (l) => l.some((e) => e.type === 'invoice.paid'));
+  t.like(list.find((e) => e.type === 'invoice.paid')!.data.object, { invoice_status: 'paid', test_mode: true });
+  t.like(list.find((e) => e.type === 'invoice.created')!.data.object, { test_mode: true });
 });

@@ -2,7 +2,7 @@ import test from 'ava';
 import { AppError } from '@invoice-platform/common/errors';
 import { exactMinorUnits, sameAmount } from '@invoice-platform/common/money';
 import { currencyMinorUnits } from '@invoice-platform/common/contracts/currencies';
-import { type EInvoiceCase, eInvoiceInput } from '@invoice-platform/test-support/e-invoice';
+import { type EInvoiceCase, eInvoiceInput, germanSeller } from '@invoice-platform/test-support/e-invoice';
 import {
   allocateTax,
   type En16931Invoice,
@@ -272,8 +272,31 @@ test('payment instructions: an IBAN is code 58, another account number 30, a pay
   t.like(model({ account: account('0123456789') }).payment, { code: '30', accountId: '0123456789', iban: false });
   const online = model({ account: null, url: 'https://pay.example/i/1' });
   t.like(online.payment, { code: '68', name: 'Online payment service', accountId: null });
-  t.is(online.paymentTerms, 'Online payment: https://pay.example/i/1');
   t.is(model({ account: null }).payment, null);
+});
+
+test('BT-20: the public page link, a capability, is in the payment terms only when the seller opts in', (t) => {
+  const url = 'https://pay.example/p/invoice/inv_0123456789';
+  const cases: [what: string, optIn: boolean | undefined, account: boolean, terms: string | null][] = [
+    ['online payment, no opt-in', undefined, false, null],
+    ['online payment, opted out', false, false, null],
+    ['online payment, opted in', true, false, `Online payment: ${url}`],
+    ['online payment and an account, opted in', true, true, `Online payment: ${url}`],
+    ['online payment and an account, no opt-in', undefined, true, null],
+  ];
+  for (const [what, optIn, withAccount, terms] of cases) {
+    for (const format of ['factur-x', 'xrechnung', 'peppol'] as const) {
+      const input = eInvoiceInput({
+        format,
+        profile: { ...germanSeller, ...(optIn === undefined ? {} : { e_invoice_payment_link: optIn }) },
+        payment: { url, ...(withAccount ? {} : { account: null }) },
+      });
+      const m = toEn16931(input);
+      t.is(m.paymentTerms, terms, `${what} (${format})`);
+      t.is(m.payment!.code, withAccount ? '58' : '68', `${what} (${format}): the payment means stay`);
+      t.is(eInvoiceXml(input).xml.includes(url), terms !== null, `${what} (${format}): the link in the XML`);
+    }
+  }
 });
 
 test('the seller: no VAT id on an invoice not subject to VAT, and the tax registration as its identifier then', (t) => {

@@ -3,6 +3,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import test from 'ava';
 import {
   idempotencyScope,
+  legacyIdempotencyScope,
   invoiceSources,
   refusesWorkspaceData,
   validateGenerate,
@@ -28,15 +29,25 @@ const request = (fields: Partial<GenerateRequest> = {}): GenerateRequest => ({
   ...fields,
 });
 
-test('idempotencyScope: the dashboard keeps its keys apart from the API, in a form no API key can take', (t) => {
-  const cases: [source: string, key: string, scope: string][] = [
-    ['api', 'order-1', 'order-1'],
-    ['recurring', 'order-1', 'order-1'],
-    ['dashboard', 'order-1', 'dashboard order-1'],
-    // An API key that looks like a dashboard scope is still its own: keys cannot hold a space.
-    ['api', 'dashboard:order-1', 'dashboard:order-1'],
+test('idempotencyScope: each source keeps its keys in a namespace of its own, apart from the internal forms', (t) => {
+  const cases: [source: string, key: string, scope: string, legacy: string | null][] = [
+    ['api', 'order-1', 'key order-1', 'order-1'],
+    ['recurring', 'order-1', 'key order-1', 'order-1'],
+    ['dashboard', 'order-1', 'dashboard order-1', null],
+    // An API key that looks like a dashboard scope is still its own.
+    ['api', 'dashboard:order-1', 'key dashboard:order-1', 'dashboard:order-1'],
+    // Keys with the text of the service's own forms: their own namespace, and no earlier form read.
+    ['api', 'none:inv_1', 'key none:inv_1', null],
+    ['api', 'expired:inv_1', 'key expired:inv_1', null],
+    ['api', 'void:inv_1', 'key void:inv_1', null],
+    ['dashboard', 'none:inv_1', 'dashboard none:inv_1', null],
   ];
-  for (const [source, key, scope] of cases) t.is(idempotencyScope(source, key), scope, `${source} ${key}`);
+  for (const [source, key, scope, legacy] of cases) {
+    t.is(idempotencyScope(source, key), scope, `${source} ${key}`);
+    t.is(legacyIdempotencyScope(source, key), legacy, `${source} ${key} (earlier form)`);
+    for (const internal of ['none:inv_1', 'expired:inv_1', 'void:inv_1'])
+      t.not(idempotencyScope(source, key), internal, `${source} ${key}`);
+  }
   t.not(idempotencyScope('dashboard', 'k'), idempotencyScope('api', 'k'));
 });
 

@@ -45,8 +45,15 @@ test('readPayment: a valid request, the currency upper case and paid_at parsed',
     amount: '330000.00',
     currency: 'USD',
     paidAt: new Date('2026-11-20T01:30:00Z'),
+    test: false,
   });
   t.is(readPayment(input()).paidAt, undefined);
+});
+
+test('readPayment: test_payment marks a test payment (docs/payments.md "Test mode"); absent, a real one', (t) => {
+  t.true(readPayment(input({ test_payment: true })).test);
+  t.false(readPayment(input({ test_payment: false })).test);
+  t.false(readPayment(input()).test);
 });
 
 test('readPayment: every bad field is named in one ValidationError', (t) => {

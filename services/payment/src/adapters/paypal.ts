@@ -88,7 +88,9 @@ function money(currency: string | undefined, value: string | undefined) {
  * no call for it, so it is made with the SDK's OAuth token). CHECKOUT.ORDER.APPROVED is reported as
  * `approved` and captured by settle() only once the service has checked the invoice;
  * PAYMENT.CAPTURE.COMPLETED (which PayPal sends after that capture, or after one made elsewhere) is
- * `paid` under the same capture id, so it is recorded once.
+ * `paid` under the same capture id, so it is recorded once. fetch() reads the order itself (GET
+ * /v2/checkout/orders/{id}) the same way, for the due-work pass's re-checks (recheckOpen), so an
+ * approval whose webhook was held back or lost is still captured.
  *
  * The SDK picks its host from the environment alone; another base URL (tests) is applied by
  * rewriting each request's origin in the SDK's HTTP client (its axios adapter option).
@@ -96,6 +98,7 @@ function money(currency: string | undefined, value: string | undefined) {
 export class PaypalAdapter implements contract.PaymentAdapter {
   readonly provider = 'paypal' as const;
   readonly confirmCallsProvider = true;
+  readonly recheckOpen = true;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   /** One SDK client per credentials, so its OAuth token is fetched once and reused until it expires. */
@@ -254,6 +257,40 @@ export class PaypalAdapter implements contract.PaymentAdapter {
       ...paid,
       paidAt: status === 'paid' ? new Date(resource.update_time ?? resource.create_time ?? Date.now()) : undefined,
     };
+  }
+
+  /**
+   * The order as PayPal reports it now (GET /v2/checkout/orders/{id}): APPROVED is `approved` (for
+   * the order's amount, captured by settle() once the service has checked the invoice), COMPLETED
+   * is its capture's outcome under the capture id (as PAYMENT.CAPTURE.* reports it, so it is
+   * recorded once), VOIDED is `failed`, anything else (CREATED, SAVED, PAYER_ACTION_REQUIRED) is
+   * `pending`: the buyer has not approved yet.
+   */
+  async fetch(conn: contract.Connection, orderId: string): Promise<contract.VerifiedNotification> {
+    const { result: order } = await new OrdersController(this.client(conn)).getOrder({ id: orderId });
+    const unit = order.purchaseUnits?.[0];
+    const base = { verified: true as const, providerPaymentId: orderId, providerCheckoutId: orderId };
+    if (order.id !== orderId) return { verified: false, reason: 'PayPal answered with another order' };
+    const capture = unit?.payments?.captures?.[0];
+    if (order.status === 'COMPLETED' && capture?.id) {
+      const taken = money(capture.amount?.currencyCode, capture.amount?.value);
+      if (!taken) return { verified: false, reason: 'the capture has no amount' };
+      const status = capture.status === 'COMPLETED' ? 'paid' : capture.status === 'PENDING' ? 'pending' : 'failed';
+      return {
+        ...base,
+        status,
+        providerPaymentId: capture.id,
+        invoiceId: unit?.customId,
+        ...taken,
+        paidAt: status === 'paid' ? new Date(capture.updateTime ?? capture.createTime ?? Date.now()) : undefined,
+      };
+    }
+    if (order.status === 'APPROVED') {
+      const approved = money(unit?.amount?.currencyCode, unit?.amount?.value);
+      if (!approved) return { verified: false, reason: 'the approved order has no amount' };
+      return { ...base, status: 'approved', invoiceId: unit?.customId, ...approved };
+    }
+    return { ...base, status: order.status === 'VOIDED' ? 'failed' : 'pending', amount: '0', currency: '' };
   }
 
   /** Captures the approved order, once: the PayPal-Request-Id makes a repeated capture answer the first one's result. */

@@ -25,6 +25,8 @@ const SessionEvent = Type.Object({
   id: Text(255, '^evt_[A-Za-z0-9_]+$'),
   type: Text(100, '^[a-z_.]+$'),
   created: Type.Integer({ minimum: 0 }),
+  // Every Stripe event states it; one that does not cannot be told live from test.
+  livemode: Type.Boolean(),
   data: Type.Object({
     object: Type.Object({
       object: Type.Literal('checkout.session'),
@@ -123,12 +125,19 @@ export class StripeAdapter implements contract.PaymentAdapter {
     return undefined;
   }
 
-  /** The signed event as it is: Stripe signs the whole body, so every field read from it is Stripe's. */
+  /**
+   * The signed event as it is: Stripe signs the whole body, so every field read from it is Stripe's.
+   * Its livemode is checked against the connection's mode (docs/payments.md "Test mode"): a live
+   * event on a sandbox connection is refused, and a test event (livemode false) is a test payment
+   * on a connection of either mode, so a live connection's test-mode payment makes no invoice paid.
+   */
   async confirm(
     conn: contract.Connection,
     parsed: contract.ParsedNotification,
   ): Promise<contract.VerifiedNotification> {
     const event = (parsed as contract.ParsedNotification<SessionEvent>).data;
+    if (event.livemode && conn.mode === 'sandbox')
+      return { verified: false, reason: 'a livemode event on a sandbox connection' };
     const session = event.data.object;
     const currency = (session.currency ?? '').toUpperCase();
     const paymentIntent =
@@ -149,6 +158,7 @@ export class StripeAdapter implements contract.PaymentAdapter {
       amount: session.amount_total == null ? '0' : fromStripeAmount(session.amount_total, currency),
       currency,
       paidAt: status === 'paid' ? new Date(event.created * 1000) : undefined,
+      ...(event.livemode ? {} : { testPayment: true }),
     };
   }
 

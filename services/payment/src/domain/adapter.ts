@@ -94,6 +94,12 @@ export interface VerifiedPayment {
   amount: string;
   currency: string;
   paidAt?: Date;
+  /**
+   * The provider itself says this is a test payment (Stripe: livemode false), whatever the
+   * connection's mode: it never makes a live invoice paid (docs/payments.md "Test mode"). A sandbox
+   * connection's payments are test payments without it.
+   */
+  testPayment?: boolean;
 }
 
 /** What the provider expects back; providers retry anything that is not a 2xx. */
@@ -128,10 +134,16 @@ export interface PaymentAdapter {
    */
   confirm(conn: Connection, parsed: ParsedNotification, n: RawNotification): Promise<VerifiedNotification>;
   /**
-   * Fetch-back providers only: the provider checkout's payment as the provider reports it now. A
-   * notification that the per-checkout limit held back is confirmed later this way.
+   * The provider checkout's payment as the provider reports it now (a fetch-back provider's record,
+   * PayPal's order). A notification that a limit held back is confirmed later this way.
    */
   fetch?(conn: Connection, providerCheckoutId: string): Promise<VerifiedNotification>;
+  /**
+   * Whether the due-work pass re-checks its open checkouts (with fetch) on a schedule until they
+   * end: PayPal, where money is taken only by our capture of an approved order, so an approval
+   * whose notification was held back or lost would otherwise never be captured.
+   */
+  readonly recheckOpen?: boolean;
   /** Where the provider's API allows it: stops a replaced checkout from taking a payment. */
   expire?(conn: Connection, providerCheckoutId: string): Promise<ExpireOutcome>;
   /**

@@ -78,3 +78,28 @@ export function canTakePayment(
     return 'the invoice amount is not the amount the checkout was opened for';
   return undefined;
 }
+
+/**
+ * How the due-work pass re-checks the open checkouts of a provider that re-checks them (PayPal,
+ * adapter.recheckOpen): the first re-check `firstMs` after the checkout is opened, each next one
+ * twice as long after the last (at most an hour apart), none once `forMs` have passed since the
+ * opening.
+ */
+export interface RecheckSchedule {
+  firstMs: number;
+  forMs: number;
+}
+
+/** The longest wait between two scheduled re-checks of one checkout. */
+export const maxRecheckIntervalMs = 3_600_000;
+
+/**
+ * When the re-check after `done` re-checks is due, `now` being the last one (or the opening);
+ * null when the checkout is past its re-checks. Backing off bounds an order's GETs to about
+ * log2(an hour / firstMs) + forMs / an hour, however long it stays unapproved.
+ */
+export function nextRecheckAt(openedAt: Date, done: number, now: Date, schedule: RecheckSchedule): Date | null {
+  const waitMs = Math.min(schedule.firstMs * 2 ** Math.min(done, 32), maxRecheckIntervalMs);
+  const at = new Date(now.getTime() + waitMs);
+  return at.getTime() - openedAt.getTime() > schedule.forMs ? null : at;
+}

@@ -17,7 +17,10 @@ export const refusalKinds = [
   'not_connected',
   /** The signature, token or headers do not hold. */
   'not_authentic',
-  /** The provider checkout's allowance of provider calls is used up for now. */
+  /**
+   * An allowance of provider calls is used up for now: the sender's, for notifications their
+   * provider did not confirm, or the provider checkout's, for confirmed ones.
+   */
   'limited',
   /** The provider did not confirm it (verify API, fetch-back). */
   'not_confirmed',
@@ -37,3 +40,20 @@ export function refusedUnverified(kind: RefusalKind): boolean {
 
 /** The longest raw body kept with a verified notification (for support); longer ones are cut. */
 export const rawBodyCap = 16 * 1024;
+
+/**
+ * How many of a refusal kind's hourly sample (`perHour`) one sender may take: a tenth (at least
+ * one), so no single sender uses up the sample, and every kind has a sample of its own, so a flood
+ * of one kind (malformed bodies, say) leaves the others kept.
+ */
+export function senderShare(perHour: number): number {
+  return perHour <= 0 ? 0 : Math.max(1, Math.ceil(perHour / 10));
+}
+
+/** The sender of a notification the gateway relayed without one (another caller): all such share one allowance. */
+export const unknownSender = 'unknown';
+
+/** A relayed sender as the records and counters key it: an IP or an IPv6 /64, bounded; anything else is unknown. */
+export function senderKey(clientIp: string | undefined): string {
+  return clientIp && /^[0-9A-Fa-f:.]{2,39}(\/64)?$/.test(clientIp) ? clientIp : unknownSender;
+}

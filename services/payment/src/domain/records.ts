@@ -48,11 +48,16 @@ export interface ProviderCheckoutDoc {
   /** Asking the provider to expire it: pending until asked; null when it was never to be expired. */
   expiry: ExpiryState | null;
   expire_attempts: number;
-  /** A notification held back by the call limit: the provider's record is fetched back by the pass. */
+  /**
+   * The provider's record is to be fetched back by the pass: a notification the call limits held
+   * back, or (PayPal) an order re-checked on a schedule while it may still be approved.
+   */
   recheck: boolean;
+  /** Re-checks the pass has made of it (the schedule of a re-checked order backs off by it). */
+  rechecks: number;
   /** When the pass has work on it (expiry, recheck), or its lease ends; null when none is due. */
   due_at: Date | null;
-  /** Provider calls made for its notifications since `calls_window_at` (the per-checkout limit). */
+  /** Provider calls of its verified notifications since `calls_window_at` (the per-checkout limit). */
   calls: number;
   calls_window_at: Date | null;
   opened_at: Date;
@@ -88,6 +93,11 @@ export interface NotificationDoc {
   provider_checkout_id: string | null;
   amount: string | null;
   currency: string | null;
+  /**
+   * Who sent it, as the gateway's limits count senders (an IP, an IPv6 /64; `unknown` when none was
+   * relayed); null for the pass's own re-checks.
+   */
+  sender: string | null;
   /** The body's size and SHA-256 (hex): enough to recognise a body again without keeping it. */
   body_bytes: number;
   body_sha256: string | null;
@@ -100,8 +110,21 @@ export interface NotificationDoc {
 }
 
 export interface RefusalSampleDoc {
-  /** `${provider}:${hour, ISO}` */
+  /**
+   * `${provider}:${refusal kind}:${hour, ISO}` (the kind's sample), or with `:${sender}` before
+   * the hour (one sender's share of it).
+   */
   _id: string;
   kept: number;
+  expires_at: Date;
+}
+
+/** One sender's provider calls for notifications their provider did not confirm, in its current window. */
+export interface SenderCallsDoc {
+  /** The sender (an IP, an IPv6 /64, or `unknown`). */
+  _id: string;
+  calls: number;
+  window_at: Date;
+  /** The window's end: the retention pass removes it after that. */
   expires_at: Date;
 }

@@ -58,7 +58,7 @@ export function paymentHandlers(deps: HandlerDeps): TypedHandlers<PaymentService
     },
 
     async HandleNotification(req) {
-      const handled = await deps.notifications.handle(req.provider, decodeNotification(req));
+      const handled = await deps.notifications.handle(req.provider, decodeNotification(req), req.client_ip);
       return {
         http_status: handled.reply.status,
         content_type: handled.reply.contentType,

@@ -4,7 +4,14 @@ import { withTimeout } from '@invoice-platform/common/timeouts';
 import { isPaymentProvider, providerSpecs, type PaymentProvider } from '@invoice-platform/common/payment-providers';
 import { leaseHeld } from '@invoice-platform/common/store/leases';
 import type { Connection, PaymentAdapter } from '../domain/adapter.ts';
-import { checkoutExpiry, decideCheckout, notifyUrl, payableStatus } from '../domain/checkouts.ts';
+import {
+  checkoutExpiry,
+  decideCheckout,
+  nextRecheckAt,
+  notifyUrl,
+  payableStatus,
+  type RecheckSchedule,
+} from '../domain/checkouts.ts';
 import type { CheckoutStore, CheckoutSubject, CreatingLease } from '../store/checkouts.ts';
 import type { ProviderCheckoutStore } from '../store/provider-checkouts.ts';
 import { asProviderFailure } from './provider-errors.ts';
@@ -19,6 +26,8 @@ export interface CheckoutServiceDeps {
   leaseMs: number;
   maxAgeMs: number;
   providerTimeoutMs: number;
+  /** When the due-work pass re-checks the checkouts of a provider that re-checks them (PayPal). */
+  recheck: RecheckSchedule;
   /** Work became due on a provider checkout (a replaced one to expire): the due-work pass should run now. */
   onDueWork: () => void;
   log: Logger;
@@ -169,7 +178,10 @@ export class CheckoutService {
       if (await providerCheckouts.replace(provider, made.providerCheckoutId, now)) this.deps.onDueWork();
       return null;
     }
-    await providerCheckouts.adopt(provider, made.providerCheckoutId, now);
+    // PayPal: the pass re-checks the order from now on, so an approval whose notification is held
+    // back or lost is still captured.
+    const recheckAt = adapter.recheckOpen ? nextRecheckAt(now, 0, now, this.deps.recheck) : null;
+    await providerCheckouts.adopt(provider, made.providerCheckoutId, now, recheckAt);
     log.info(
       {
         provider,

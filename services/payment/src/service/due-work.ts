@@ -2,6 +2,7 @@ import type { Logger } from '@invoice-platform/common/logger';
 import { withTimeout } from '@invoice-platform/common/timeouts';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
 import type { ExpireOutcome, PaymentAdapter } from '../domain/adapter.ts';
+import { nextRecheckAt, type RecheckSchedule } from '../domain/checkouts.ts';
 import type { ProviderCheckoutDoc } from '../domain/records.ts';
 import type { DueWorkResult, ProviderCheckoutLease, ProviderCheckoutStore } from '../store/provider-checkouts.ts';
 import type { NotificationService } from './notifications.ts';
@@ -14,6 +15,8 @@ export interface DueWorkDeps {
   peers: Peers;
   adapters: Record<PaymentProvider, PaymentAdapter>;
   providerTimeoutMs: number;
+  /** When the checkouts of a provider that re-checks them (PayPal) are re-checked again. */
+  recheck: RecheckSchedule;
   log: Logger;
   now?: () => Date;
 }
@@ -30,10 +33,12 @@ export function expireRetryDelayMs(attempt: number): number {
 
 /**
  * The due-work pass over provider checkouts (docs/payments.md "Replaced checkouts"): expires at the
- * provider the ones that were replaced (or never adopted), and confirms by fetching back the ones
- * whose notification the per-checkout limit held back. Each item is leased (claimDue), so replicas
- * share the work and one that dies mid-item leaves it due again. The provider's answers are the
- * only facts acted on.
+ * provider the ones that were replaced (or never adopted), confirms by fetching back the ones whose
+ * notification a limit held back, and re-checks PayPal's orders on their schedule (GET the order,
+ * capture an approved one for a payable invoice). Only provider checkouts with work due are read,
+ * through the due_at index, at most `itemsPerPass` a pass. Each item is leased (claimDue), so
+ * replicas share the work and one that dies mid-item leaves it due again. The provider's answers
+ * are the only facts acted on.
  */
 export class DueWork {
   private readonly deps: DueWorkDeps;
@@ -61,10 +66,16 @@ export class DueWork {
     const { providerCheckouts, notifications, log } = this.deps;
     const ref = lease.doc;
     const result: DueWorkResult = { dueAt: null };
-    if (ref.recheck) {
+    const ended = ref.state === 'paid' || ref.state === 'closed';
+    // An order a notification already captured (or ended) needs no scheduled re-check.
+    if (ref.recheck && ended && this.deps.adapters[ref.provider as PaymentProvider]?.recheckOpen)
+      result.recheck = false;
+    else if (ref.recheck) {
       try {
-        await notifications.recheck(ref);
-        result.recheck = false;
+        const outcome = await notifications.recheck(ref);
+        result.rechecks = (ref.rechecks ?? 0) + 1;
+        result.dueAt = this.nextRecheck(ref, outcome);
+        result.recheck = result.dueAt !== null;
       } catch (err) {
         log.warn(
           { provider: ref.provider, checkout_id: ref.checkout_id, err: (err as Error).message },
@@ -96,6 +107,18 @@ export class DueWork {
       }
     }
     await providerCheckouts.complete(lease, result, this.now());
+  }
+
+  /**
+   * When a checkout of a provider that re-checks them (PayPal) is re-checked again: while nothing
+   * is decided yet (the buyer has not approved, the capture is pending) and it is not past its
+   * schedule. Null otherwise: paid, failed, refused (an invoice that cannot take it), or another
+   * provider, whose re-check was for one held-back notification only.
+   */
+  private nextRecheck(ref: ProviderCheckoutDoc, outcome: string | null): Date | null {
+    if (outcome !== 'pending' || !this.deps.adapters[ref.provider as PaymentProvider]?.recheckOpen) return null;
+    if (ref.state === 'paid' || ref.state === 'closed') return null;
+    return nextRecheckAt(ref.opened_at, (ref.rechecks ?? 0) + 1, this.now(), this.deps.recheck);
   }
 
   /** Asks the provider to expire it; a provider whose API has no such call leaves it to lapse. */

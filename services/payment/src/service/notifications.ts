@@ -15,19 +15,22 @@ import type {
   VerifiedPayment,
 } from '../domain/adapter.ts';
 import { canTakePayment } from '../domain/checkouts.ts';
-import { rawBodyCap, type RefusalKind, refusedUnverified } from '../domain/notifications.ts';
+import { rawBodyCap, type RefusalKind, refusedUnverified, senderKey, unknownSender } from '../domain/notifications.ts';
 import type { ProviderCheckoutDoc } from '../domain/records.ts';
 import type { CheckoutStore } from '../store/checkouts.ts';
 import type { Decision, EventClaim, NotificationFacts, NotificationStore } from '../store/notifications.ts';
 import type { ProviderCheckoutStore } from '../store/provider-checkouts.ts';
+import type { SenderCall, SenderStore } from '../store/senders.ts';
 import type { Peers } from './peers.ts';
 import { asProviderFailure } from './provider-errors.ts';
 
 export interface NotificationLimits {
-  /** Provider calls (verify API, fetch-back) per provider checkout and window. */
+  /** Provider calls (verify API, fetch-back) of verified notifications per provider checkout and window. */
   callsPerCheckout: number;
+  /** Provider calls of notifications their provider did not confirm, per sender and window. */
+  unverifiedCallsPerSender: number;
   callsWindowMs: number;
-  /** Refused, unverified notifications kept per provider and hour. */
+  /** Refused, unverified notifications kept per provider, refusal kind and hour (a tenth of it per sender). */
   refusedSamplesPerHour: number;
 }
 
@@ -35,6 +38,7 @@ export interface NotificationServiceDeps {
   checkouts: CheckoutStore;
   providerCheckouts: ProviderCheckoutStore;
   notifications: NotificationStore;
+  senders: SenderStore;
   peers: Peers;
   adapters: Record<PaymentProvider, PaymentAdapter>;
   providerTimeoutMs: number;
@@ -111,13 +115,15 @@ export class NotificationService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async handle(providerName: string, raw: RawNotification): Promise<HandledNotification> {
+  /** `clientIp`: the sender as the gateway's limits count it (payment.proto: client_ip). */
+  async handle(providerName: string, raw: RawNotification, clientIp = ''): Promise<HandledNotification> {
     if (!isPaymentProvider(providerName))
       throw AppError.validation([{ path: 'provider', message: 'must be a known payment provider' }]);
     const provider = providerName;
     const adapter = this.deps.adapters[provider];
     const { notifications, providerCheckouts, peers, limits } = this.deps;
     const body: NotificationFacts = {
+      sender: senderKey(clientIp),
       body_bytes: raw.body.length,
       body_sha256: createHash('sha256').update(raw.body).digest('hex'),
     };
@@ -151,17 +157,39 @@ export class NotificationService {
     }
     if (notAuthentic) return this.refuseUnverified(adapter, known, 'not_authentic', notAuthentic);
 
+    // A provider call made for a notification is charged to its sender until the provider confirms
+    // it, and to the provider checkout only once it did: forged notifications cost their sender's
+    // allowance, never the checkout's, so they cannot hold a genuine one back.
+    let senderCall: SenderCall | null = null;
     if (adapter.confirmCallsProvider) {
       const now = this.now();
-      if (!(await providerCheckouts.takeCall(ref._id, now, limits.callsPerCheckout, limits.callsWindowMs))) {
-        // Held back, not lost: a fetch-back provider's record is read once the window is over.
-        if (adapter.fetch)
-          await providerCheckouts.scheduleRecheck(ref._id, new Date(now.getTime() + limits.callsWindowMs));
-        return this.refuseUnverified(adapter, known, 'limited', 'too many provider calls for this checkout just now');
+      const window = limits.callsWindowMs;
+      let limited: string | undefined;
+      if (!(await providerCheckouts.hasCallLeft(ref._id, now, limits.callsPerCheckout, window)))
+        limited = 'too many provider calls for this checkout just now';
+      else {
+        senderCall = await this.deps.senders.take(body.sender!, now, limits.unverifiedCallsPerSender, window);
+        if (!senderCall) limited = 'too many unconfirmed notifications from this sender just now';
+      }
+      if (limited) {
+        // Held back, not lost: the provider's record is read once the window is over.
+        if (adapter.fetch) await providerCheckouts.scheduleRecheck(ref._id, new Date(now.getTime() + window));
+        return this.refuseUnverified(adapter, known, 'limited', limited);
       }
     }
-    const verified = await this.call(provider, () => adapter.confirm(conn, parsed, raw));
+    let verified: VerifiedNotification;
+    try {
+      verified = await this.call(provider, () => adapter.confirm(conn, parsed, raw));
+    } catch (err) {
+      // Nobody could tell (an outage): the provider retries, and its sender owes nothing for it.
+      if (senderCall) await this.deps.senders.giveBack(senderCall).catch(() => undefined);
+      throw err;
+    }
     if (!verified.verified) return this.refuseUnverified(adapter, known, 'not_confirmed', verified.reason);
+    if (senderCall) {
+      await this.deps.senders.giveBack(senderCall);
+      await providerCheckouts.takeCall(ref._id, this.now(), limits.callsPerCheckout, limits.callsWindowMs);
+    }
 
     const facts = { ...known, ...verifiedFacts(verified, ref, raw), kind: parsed.kind };
     const mismatch = this.checkFor(ref, verified);
@@ -197,15 +225,17 @@ export class NotificationService {
   }
 
   /**
-   * A notification the per-checkout limit held back, confirmed now by fetching the provider's own
-   * record (the due-work pass calls this). Acted on like any verified notification, and recorded.
+   * The provider checkout's payment as the provider reports it now, fetched back by the due-work
+   * pass: a notification a limit held back, or (PayPal) an order re-checked on its schedule, so an
+   * approval whose notification was held back or lost is still captured. Acted on like any verified
+   * notification, and recorded. What was decided; null when the provider cannot be asked.
    */
-  async recheck(ref: ProviderCheckoutDoc): Promise<void> {
+  async recheck(ref: ProviderCheckoutDoc): Promise<Decision['outcome'] | null> {
     const provider = ref.provider as PaymentProvider;
     const adapter = this.deps.adapters[provider];
-    if (!adapter.fetch) return;
+    if (!adapter.fetch) return null;
     const conn = await this.deps.peers.connection(ref.workspace_id, provider);
-    if (!conn) return;
+    if (!conn) return null;
     const fetch = adapter.fetch.bind(adapter);
     const verified = await this.call(provider, () => fetch(conn, ref.provider_checkout_id));
     const base: NotificationFacts = {
@@ -217,7 +247,7 @@ export class NotificationService {
     };
     if (!verified.verified) {
       await this.finish(adapter, base, refused('not_confirmed', verified.reason));
-      return;
+      return 'refused';
     }
     const facts = { ...base, ...verifiedFacts(verified, ref, null), kind: 'recheck' };
     const mismatch = this.checkFor(ref, verified);
@@ -225,6 +255,7 @@ export class NotificationService {
       ? { decision: refused('mismatch', mismatch), facts: {} }
       : await this.act(adapter, conn, ref, verified);
     await this.finish(adapter, { ...facts, ...result.facts }, result.decision);
+    return result.decision.outcome;
   }
 
   /** Why a verified notification is not about this provider checkout, or undefined. */
@@ -320,6 +351,9 @@ export class NotificationService {
         };
     }
     const paidFacts: NotificationFacts = { status: 'paid', provider_payment_id: payment.providerPaymentId };
+    // docs/payments.md "Test mode": a sandbox connection's payment, or one the provider itself calls
+    // a test (Stripe's livemode false), never makes a live invoice paid; the invoice service lists it.
+    const testPayment = conn.mode === 'sandbox' || verified.testPayment === true || payment.testPayment === true;
 
     let marked;
     try {
@@ -332,6 +366,7 @@ export class NotificationService {
         amount: ref.amount,
         currency: ref.currency,
         paid_at: validTime(payment.paidAt),
+        test_payment: testPayment,
       });
     } catch (err) {
       if (AppError.isKind(err, 'not_found'))
@@ -359,16 +394,14 @@ export class NotificationService {
         provider_payment_id: payment.providerPaymentId,
         invoice_status: marked.invoice_status,
         status_changed: marked.status_changed,
+        test_payment: testPayment,
       },
       'online payment recorded',
     );
-    return {
-      decision: accepted(
-        'paid',
-        marked.status_changed ? null : `recorded; the invoice was already ${marked.invoice_status}`,
-      ),
-      facts: paidFacts,
-    };
+    let reason: string | null = null;
+    if (marked.test_payment_only) reason = `a test payment, listed; the live invoice stays ${marked.invoice_status}`;
+    else if (!marked.status_changed) reason = `recorded; the invoice was already ${marked.invoice_status}`;
+    return { decision: accepted('paid', reason), facts: paidFacts };
   }
 
   private async call(provider: PaymentProvider, fn: () => Promise<VerifiedNotification>) {
@@ -396,11 +429,12 @@ export class NotificationService {
     const decision = refused(kind, reason);
     const { notifications, limits } = this.deps;
     const now = this.now();
+    const sender = facts.sender ?? unknownSender;
     handledCounter.add(1, { provider: adapter.provider, outcome: 'refused', refusal: kind });
-    if (await notifications.takeRefusalSample(adapter.provider, now, limits.refusedSamplesPerHour)) {
+    if (await notifications.takeRefusalSample(adapter.provider, kind, sender, now, limits.refusedSamplesPerHour)) {
       await notifications.record(adapter.provider, { ...facts, raw: null }, decision, now);
       this.deps.log.warn(
-        { provider: adapter.provider, refusal: kind, reason, checkout_id: facts.checkout_id ?? null },
+        { provider: adapter.provider, refusal: kind, reason, sender, checkout_id: facts.checkout_id ?? null },
         'payment notification refused',
       );
     }

@@ -8,11 +8,34 @@ import { providerCheckoutKey } from './provider-checkouts.ts';
 
 /**
  * One-time data steps for records written before a change (common/store/migrations.ts), run at
- * start before the service serves.
+ * start before the service serves. `recheckForMs`: how long after opening a PayPal order is
+ * re-checked (PAYMENT_PAYPAL_RECHECK_FOR_MS).
  */
-export async function runMigrations(models: Models, retention: Retention, now = new Date()): Promise<void> {
+export async function runMigrations(
+  models: Models,
+  retention: Retention,
+  now = new Date(),
+  recheckForMs = 0,
+): Promise<void> {
   await once(models, 'provider_checkouts_from_checkouts', () => providerCheckoutsFromCheckouts(models, now));
   await once(models, 'notification_expiry', () => notificationExpiry(models, retention, now));
+  await once(models, 'pending_notification_expiry', () => pendingExpiry(models, retention, now));
+  await once(models, 'paypal_rechecks', () => paypalRechecks(models, now, recheckForMs));
+}
+
+/** PayPal orders opened before they were re-checked, still within their schedule: re-checked from now on. */
+async function paypalRechecks(models: Models, now: Date, recheckForMs: number): Promise<void> {
+  await models.ProviderCheckout.updateMany(
+    {
+      provider: 'paypal',
+      state: operator({ $in: ['open' as const, 'replaced' as const] }),
+      recheck: false,
+      due_at: null,
+      ...unclaimed(),
+      opened_at: operator({ $gt: new Date(now.getTime() - recheckForMs) }),
+    },
+    { $set: { recheck: true, due_at: now } },
+  ).exec();
 }
 
 async function once(models: Models, id: string, step: () => Promise<void>): Promise<void> {
@@ -41,6 +64,7 @@ async function providerCheckoutsFromCheckouts(models: Models, now: Date): Promis
       expiry: null,
       expire_attempts: 0,
       recheck: false,
+      rechecks: 0,
       due_at: null,
       ...unclaimed(),
       calls: 0,
@@ -49,6 +73,15 @@ async function providerCheckoutsFromCheckouts(models: Models, now: Date): Promis
       updated_at: now,
     });
   }
+}
+
+/** Pending answers recorded before they were kept briefly (400 days): kept as long as a refusal from now on. */
+async function pendingExpiry(models: Models, retention: Retention, now: Date): Promise<void> {
+  const until = new Date(now.getTime() + retention.refusedMs);
+  await models.Notification.updateMany(
+    { outcome: 'pending', expires_at: operator({ $gt: until }) },
+    { $set: { expires_at: until } },
+  ).exec();
 }
 
 /** Notifications recorded before retention: kept from now on as long as their kind is. */

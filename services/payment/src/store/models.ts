@@ -10,6 +10,7 @@ import {
   type ProviderCheckoutDoc,
   providerCheckoutStates,
   type RefusalSampleDoc,
+  type SenderCallsDoc,
 } from '../domain/records.ts';
 
 /**
@@ -30,7 +31,10 @@ import {
  *                      event id is stored under `${provider}:${event id}`: its insert is the claim
  *                      to act on it, so a replay (or the same one arriving twice at once) finds it
  *                      and changes nothing. Others get ids of their own.
- *   refusal_samples    per provider and hour, how many refused notifications were kept (the cap).
+ *   refusal_samples    per provider, refusal kind and hour, how many refused notifications were kept
+ *                      (the cap), and per sender how many of those were its (its share).
+ *   sender_calls       per sender address, the provider calls its unconfirmed notifications caused
+ *                      in the current window (the per-sender limit).
  *   migrations         the one-time data steps that have run (store/migrations.ts).
  */
 
@@ -79,6 +83,7 @@ const providerCheckoutSchema = new Schema<StoredProviderCheckout>(
     expiry: { type: String, default: null, enum: [...expiryStates, null] },
     expire_attempts: { type: Number, default: 0 },
     recheck: { type: Boolean, default: false },
+    rechecks: { type: Number, default: 0 },
     due_at: { type: Date, default: null },
     lease_token: { type: String, default: null },
     calls: { type: Number, default: 0 },
@@ -114,6 +119,7 @@ const notificationSchema = new Schema<StoredNotification>(
     provider_checkout_id: { type: String, default: null },
     amount: { type: String, default: null },
     currency: { type: String, default: null },
+    sender: { type: String, default: null },
     body_bytes: { type: Number, default: 0 },
     body_sha256: { type: String, default: null },
     raw: { type: String, default: null },
@@ -139,12 +145,25 @@ const refusalSampleSchema = new Schema<RefusalSampleDoc>(
 // The retention pass removes past hours' counters.
 refusalSampleSchema.index({ expires_at: 1 });
 
+const senderCallsSchema = new Schema<SenderCallsDoc>(
+  {
+    _id: String,
+    calls: { type: Number, default: 0 },
+    window_at: { type: Date, required: true },
+    expires_at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'sender_calls', minimize: false },
+);
+// The retention pass removes the counters of windows that are over.
+senderCallsSchema.index({ expires_at: 1 });
+
 export function registerModels(conn: Connection) {
   return {
     Checkout: conn.model<StoredCheckout>('Checkout', checkoutSchema),
     ProviderCheckout: conn.model<StoredProviderCheckout>('ProviderCheckout', providerCheckoutSchema),
     Notification: conn.model<StoredNotification>('Notification', notificationSchema),
     RefusalSample: conn.model<RefusalSampleDoc>('RefusalSample', refusalSampleSchema),
+    SenderCalls: conn.model<SenderCallsDoc>('SenderCalls', senderCallsSchema),
     Migration: migrationModel(conn),
   };
 }

@@ -8,7 +8,8 @@ import {
   releaseHeld,
   takeFree,
 } from '@invoice-platform/common/store/leases';
-import { insertOnce } from '@invoice-platform/common/store/unique';
+import { insertOnce, isDuplicateKey } from '@invoice-platform/common/store/unique';
+import { senderShare } from '../domain/notifications.ts';
 import type { NotificationDoc, NotificationOutcome } from '../domain/records.ts';
 import type { Models, StoredNotification } from './models.ts';
 import { operator } from '@invoice-platform/common/store/operators';
@@ -32,6 +33,7 @@ export type NotificationFacts = Partial<
     | 'amount'
     | 'currency'
     | 'kind'
+    | 'sender'
     | 'body_bytes'
     | 'body_sha256'
     | 'raw'
@@ -71,6 +73,7 @@ function blank(provider: string, now: Date): StoredNotification {
     checkout_id: null,
     workspace_id: null,
     invoice_id: null,
+    sender: null,
     status: null,
     provider_payment_id: null,
     provider_checkout_id: null,
@@ -107,16 +110,24 @@ function bounded(facts: NotificationFacts): NotificationFacts {
 export class NotificationStore {
   private readonly models: Models;
   private readonly retention: Retention;
-  /** Per provider, the hour whose sample this process found full: a flood then costs no write. */
+  /** Per provider and refusal kind, the hour whose sample this process found full: a flood then costs no write. */
   private readonly fullHours = new Map<string, string>();
+  /** The senders whose share of a kind's sample this process found taken, this hour (bounded). */
+  private readonly fullShares = new Set<string>();
+  private fullSharesHour = '';
 
   constructor(models: Models, retention: Retention) {
     this.models = models;
     this.retention = retention;
   }
 
+  /**
+   * Refusals, and pending answers (nothing changed, nothing to keep books of), are kept the short
+   * retention; what changed something (paid, failed, a duplicate of a payment) the long one.
+   */
   private expiresAt(now: Date, outcome: NotificationOutcome): Date {
-    return new Date(now.getTime() + (outcome === 'refused' ? this.retention.refusedMs : this.retention.verifiedMs));
+    const short = outcome === 'refused' || outcome === 'pending';
+    return new Date(now.getTime() + (short ? this.retention.refusedMs : this.retention.verifiedMs));
   }
 
   async claimEvent(
@@ -176,14 +187,19 @@ export class NotificationStore {
     await this.models.Notification.deleteOne({ _id: claim.doc._id, ...heldBy(claim.token), outcome: 'processing' });
   }
 
-  /** Records a notification that is not a claimed event: unverified, without an event id, or a replay. */
+  /**
+   * Records a notification that is not a claimed event: unverified, without an event id, or a replay.
+   * A pending answer without an event id (a fetch-back, a re-check: anyone may ask for one as
+   * often as the limits allow) replaces the provider checkout's previous one, so each provider
+   * checkout keeps one at most.
+   */
   async record(
     provider: string,
     facts: NotificationFacts & { event_id?: string | null; replay_of?: string | null },
     decision: Decision,
     now: Date,
   ): Promise<void> {
-    await this.models.Notification.create({
+    const doc: StoredNotification = {
       ...blank(provider, now),
       ...bounded(facts),
       _id: newId('ntf'),
@@ -193,40 +209,81 @@ export class NotificationStore {
       reply: decision.reply,
       decided_at: now,
       expires_at: this.expiresAt(now, decision.outcome),
-    });
+    };
+    if (decision.outcome !== 'pending' || facts.event_id || !facts.provider_checkout_id) {
+      await this.models.Notification.create(doc);
+      return;
+    }
+    doc._id = `pending:${provider}:${doc.provider_checkout_id}`;
+    // Two rounds: two upserts racing on a first insert leave one a duplicate key; its retry replaces.
+    for (let round = 0; ; round++) {
+      try {
+        await this.models.Notification.replaceOne({ _id: doc._id }, doc, { upsert: true }).exec();
+        return;
+      } catch (err) {
+        if (round > 0 || !isDuplicateKey(err)) throw err;
+      }
+    }
   }
 
   /**
-   * Whether one more refused notification of `provider` may be kept this hour: at most `perHour`
-   * are, so a flood of refusals costs a counter, not storage. One conditional $inc (or the
-   * hour's first insert) decides it.
+   * Whether one more refused notification of `provider` and refusal `kind`, from `sender`, may be
+   * kept this hour: at most `perHour` of each kind are, so a flood of refusals costs a counter,
+   * not storage; each kind has its own sample, so a flood of one kind (malformed bodies) leaves
+   * the others' kept; and one sender takes at most its share (senderShare) of a kind's, so no
+   * single sender uses a sample up. Conditional $incs (or the hour's first inserts) decide it.
    */
-  async takeRefusalSample(provider: string, now: Date, perHour: number): Promise<boolean> {
+  async takeRefusalSample(
+    provider: string,
+    kind: string,
+    sender: string,
+    now: Date,
+    perHour: number,
+  ): Promise<boolean> {
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-    const id = `${provider}:${hour.toISOString()}`;
-    if (this.fullHours.get(provider) === id) return false;
+    const stamp = hour.toISOString();
+    const sample = `${provider}:${kind}`;
+    const id = `${sample}:${stamp}`;
+    if (this.fullHours.get(sample) === id) return false;
+    if (this.fullSharesHour !== stamp || this.fullShares.size > 10_000) {
+      this.fullShares.clear();
+      this.fullSharesHour = stamp;
+    }
+    const share = `${sample}:${sender}:${stamp}`;
+    if (this.fullShares.has(share)) return false;
+    // The sender's share first: a sender past it costs the kind's counter nothing. Only this hour needs it.
+    if (!(await this.takeCount(share, senderShare(perHour), new Date(hour.getTime() + 3_600_000)))) {
+      this.fullShares.add(share);
+      return false;
+    }
+    if (await this.takeCount(id, perHour, new Date(hour.getTime() + 3_600_000 + this.retention.refusedMs))) return true;
+    this.fullHours.set(sample, id);
+    return false;
+  }
+
+  /** Takes one of `cap` on the counter `id` (inserted by its first take); false when the cap is reached. */
+  private async takeCount(id: string, cap: number, expires: Date): Promise<boolean> {
     for (let round = 0; round < 2; round++) {
       const res = await this.models.RefusalSample.updateOne(
-        { _id: id, kept: operator({ $lt: perHour }) },
+        { _id: id, kept: operator({ $lt: cap }) },
         { $inc: { kept: 1 } },
       ).exec();
       if (res.modifiedCount === 1) return true;
-      const expires = new Date(hour.getTime() + 3_600_000 + this.retention.refusedMs);
-      if (perHour > 0 && (await insertOnce(this.models.RefusalSample, { _id: id, kept: 1, expires_at: expires })))
+      if (cap > 0 && (await insertOnce(this.models.RefusalSample, { _id: id, kept: 1, expires_at: expires })))
         return true;
-      // The hour's counter exists: full, or inserted by someone else just now (one more round).
+      // The counter exists: full, or inserted by someone else just now (one more round).
     }
-    this.fullHours.set(provider, id);
     return false;
   }
 
   /**
-   * The retention pass: removes up to `limit` records whose time has come (notifications and past
-   * hours' sample counters), oldest first, through the expires_at indexes. How many went.
+   * The retention pass: removes up to `limit` records whose time has come (notifications, past
+   * hours' sample counters, senders' past windows), oldest first, through the expires_at indexes.
+   * How many went.
    */
   async deleteExpired(now: Date, limit: number): Promise<number> {
     let deleted = 0;
-    for (const model of [this.models.Notification, this.models.RefusalSample] as const) {
+    for (const model of [this.models.Notification, this.models.RefusalSample, this.models.SenderCalls] as const) {
       const ids = (
         await (model as typeof this.models.Notification)
           .find({ expires_at: operator({ $lte: now }) }, { _id: 1 })

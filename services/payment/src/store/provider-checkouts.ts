@@ -20,6 +20,7 @@ export interface DueWorkResult {
   expiry?: ExpiryState | null;
   expireAttempts?: number;
   recheck?: boolean;
+  rechecks?: number;
   /** When work is due again (a retry), or null. */
   dueAt: Date | null;
 }
@@ -67,6 +68,7 @@ export class ProviderCheckoutStore {
       expiry: 'pending',
       expire_attempts: 0,
       recheck: false,
+      rechecks: 0,
       due_at: orphanAfter,
       ...unclaimed(),
       calls: 0,
@@ -78,11 +80,14 @@ export class ProviderCheckoutStore {
     await insertOnce(this.models.ProviderCheckout, doc);
   }
 
-  /** The checkout now points to it: nothing is to be expired (unless the pass already took it). */
-  async adopt(provider: string, providerCheckoutId: string, now: Date): Promise<void> {
+  /**
+   * The checkout now points to it: nothing is to be expired (unless the pass already took it).
+   * `recheckAt`: when the pass first re-checks it at the provider (PayPal), or null.
+   */
+  async adopt(provider: string, providerCheckoutId: string, now: Date, recheckAt: Date | null = null): Promise<void> {
     await this.models.ProviderCheckout.updateOne(
       { _id: providerCheckoutKey(provider, providerCheckoutId), state: 'open', expiry: 'pending', ...unclaimed() },
-      { $set: { expiry: null, due_at: null, updated_at: now } },
+      { $set: { expiry: null, due_at: recheckAt, recheck: recheckAt !== null, updated_at: now } },
     ).exec();
   }
 
@@ -120,6 +125,21 @@ export class ProviderCheckoutStore {
   }
 
   /**
+   * Whether the provider checkout's allowance of `max` provider calls per `windowMs` has one left.
+   * Only verified notifications spend it (takeCall, after the provider confirmed one), so forged
+   * ones naming the checkout can never use it up. It is read before a call, so the calls in flight
+   * at that moment may pass it by as many; each sender has at most its own allowance in flight
+   * (SenderStore: a call is given back only once the provider answered).
+   */
+  async hasCallLeft(id: string, now: Date, max: number, windowMs: number): Promise<boolean> {
+    const doc = await this.models.ProviderCheckout.findById(id, { calls: 1, calls_window_at: 1 })
+      .lean<Pick<ProviderCheckoutDoc, 'calls' | 'calls_window_at'>>()
+      .exec();
+    if (!doc?.calls_window_at || doc.calls_window_at.getTime() <= now.getTime() - windowMs) return true;
+    return doc.calls < max;
+  }
+
+  /**
    * Takes one provider call from the provider checkout's allowance of `max` per `windowMs`: false
    * when it is used up. Each take is one conditional write (an $inc below the allowance, or the
    * write that opens a new window), so concurrent notifications never take more than the allowance.
@@ -143,7 +163,7 @@ export class ProviderCheckoutStore {
     return false;
   }
 
-  /** A notification the limit held back: the pass fetches the provider's record once the window is over. */
+  /** A notification a limit held back: the pass fetches the provider's record once the window is over. */
   async scheduleRecheck(id: string, at: Date): Promise<void> {
     // Not before anything already due (an expiry), and never while leased (due_at is then the lease's end).
     await this.models.ProviderCheckout.updateOne(
@@ -164,6 +184,7 @@ export class ProviderCheckoutStore {
     if (result.expiry !== undefined) set.expiry = result.expiry;
     if (result.expireAttempts !== undefined) set.expire_attempts = result.expireAttempts;
     if (result.recheck !== undefined) set.recheck = result.recheck;
+    if (result.rechecks !== undefined) set.rechecks = result.rechecks;
     const written = await completeLease(this.models.ProviderCheckout, lease, set);
     // Work asked for while the lease was held (a replacement, a held-back notification) is due now.
     await this.models.ProviderCheckout.updateOne(

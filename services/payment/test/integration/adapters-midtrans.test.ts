@@ -1,10 +1,10 @@
 import test from 'ava';
-import { startFakeMidtrans } from '@invoice-platform/test-support/fake-providers/midtrans';
+import { startFakeMidtrans } from '@invoice-platform/sandbox/midtrans';
 import { MidtransAdapter, invoiceIdOfOrderId } from '../../src/adapters/midtrans.ts';
 import { hostedAdapterTests } from './hosted-suite.ts';
 
 /**
- * The Midtrans adapter against the local Snap fake (test/support/fake-providers/midtrans.ts): the
+ * The Midtrans adapter against the local Snap fake (deploy/local/sandbox/midtrans.ts): the
  * checkout it opens, the fake's Pay page notifying the URL the checkout was created with, and the
  * notifications it verifies or refuses.
  */

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { startFakeRazorpay } from '@invoice-platform/test-support/fake-providers/razorpay';
+import { startFakeRazorpay } from '@invoice-platform/sandbox/razorpay';
 import { RazorpayAdapter } from '../../src/adapters/razorpay.ts';
 import { hostedAdapterTests } from './hosted-suite.ts';
 
 /**
- * The Razorpay adapter against the local Payment Links fake (test/support/fake-providers/razorpay.ts):
+ * The Razorpay adapter against the local Payment Links fake (deploy/local/sandbox/razorpay.ts):
  * the link it creates, the fake's Pay page sending the signed webhook to the dashboard's webhook URL,
  * and the webhooks it verifies or refuses.
  */

@@ -1,10 +1,10 @@
 import test from 'ava';
-import { startFakeXendit } from '@invoice-platform/test-support/fake-providers/xendit';
+import { startFakeXendit } from '@invoice-platform/sandbox/xendit';
 import { XenditAdapter } from '../../src/adapters/xendit.ts';
 import { hostedAdapterTests } from './hosted-suite.ts';
 
 /**
- * The Xendit adapter against the local Invoices API fake (test/support/fake-providers/xendit.ts):
+ * The Xendit adapter against the local Invoices API fake (deploy/local/sandbox/xendit.ts):
  * the invoice it creates, the fake's Pay page calling back the dashboard's callback URL with the
  * token, and the callbacks it verifies or refuses.
  */

@@ -1,14 +1,14 @@
 /**
  * The Stripe, Mollie and PayPal adapters against stripe-mock and the fakes of
- * test/support/fake-providers, without the rest of the platform: a checkout opened through the SDK
+ * deploy/local/sandbox/, without the rest of the platform: a checkout opened through the SDK
  * is the provider's page for the exact amount, the provider's own notification verifies as paid,
  * and a forged one does not.
  */
 import test from 'ava';
-import { startFakeMollie } from '@invoice-platform/test-support/fake-providers/mollie';
-import { startFakePaypal } from '@invoice-platform/test-support/fake-providers/paypal';
-import { startFakeStripe } from '@invoice-platform/test-support/fake-providers/stripe';
-import type { FakeNotification, FakeProvider } from '@invoice-platform/test-support/fake-providers/types';
+import { startFakeMollie } from '@invoice-platform/sandbox/mollie';
+import { startFakePaypal } from '@invoice-platform/sandbox/paypal';
+import { startFakeStripe } from '@invoice-platform/sandbox/stripe';
+import type { FakeNotification, FakeProvider } from '@invoice-platform/sandbox/types';
 import { MollieAdapter } from '../../src/adapters/mollie.ts';
 import { PaypalAdapter } from '../../src/adapters/paypal.ts';
 import { StripeAdapter } from '../../src/adapters/stripe.ts';
@@ -16,7 +16,7 @@ import type { CheckoutInput, Connection, PaymentAdapter, RawNotification } from 
 import { verifyNotification } from './verify.ts';
 
 // The Mollie fake's API is HTTPS with a self-signed certificate (its SDK speaks nothing else and
-// pins its own CA bundle; test/support/fake-providers/README.md).
+// pins its own CA bundle; deploy/local/sandbox/README.md).
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 
 const fakes: Record<string, FakeProvider> = {};

@@ -1,6 +1,6 @@
 /**
  * One platform (accounts, invoice, pdf, gateway and the payment service, all real processes on the
- * local stack) with the fake providers of test/support/fake-providers, and the steps every payment
+ * local stack) with the fake providers of deploy/local/sandbox/, and the steps every payment
  * test takes: a workspace with the provider connected, an invoice that names it, and the payment
  * service's two calls.
  */
@@ -10,7 +10,7 @@ import { connectMongo } from '@invoice-platform/common/mongo';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
 import type { Connection as MongoConnection } from 'mongoose';
 import { EventLog } from '@invoice-platform/test-support/events';
-import type { FakeNotification, FakeProvider } from '@invoice-platform/test-support/fake-providers/types';
+import type { FakeNotification, FakeProvider } from '@invoice-platform/sandbox/types';
 import { type ApiClient, Platform } from '@invoice-platform/test-support/platform';
 import { type Models, registerModels } from '../../src/store/models.ts';
 import { NotificationStore } from '../../src/store/notifications.ts';
@@ -31,6 +31,9 @@ export interface HandleAnswer {
   reason: string;
 }
 
+/** The address the tests' providers notify from (TEST-NET-2), apart from any sender a test plays. */
+export const providerAddress = '198.51.100.10';
+
 export class PaymentHarness {
   readonly platform: Platform;
   readonly fakes: Partial<Record<PaymentProvider, FakeProvider>>;
@@ -42,7 +45,11 @@ export class PaymentHarness {
   models!: Models;
   private mongo: MongoConnection | undefined;
 
-  constructor(fakes: Partial<Record<PaymentProvider, FakeProvider>>, paymentEnv: Record<string, string> = {}) {
+  constructor(
+    fakes: Partial<Record<PaymentProvider, FakeProvider>>,
+    paymentEnv: Record<string, string> = {},
+    gatewayEnv: Record<string, string> = {},
+  ) {
     this.fakes = fakes;
     const baseUrls = Object.fromEntries(Object.entries(fakes).map(([p, f]) => [p, f.baseUrl]));
     this.platform = new Platform({
@@ -53,6 +60,7 @@ export class PaymentHarness {
         RATE_LIMIT_PLANS: '{"enterprise":100000}',
         RATE_LIMIT_PER_IP: '100000',
         RATE_LIMIT_NOTIFY_PER_IP: '100000',
+        ...gatewayEnv,
       },
     });
   }
@@ -97,12 +105,16 @@ export class PaymentHarness {
     return fake;
   }
 
-  /** A workspace with the provider connected (sandbox, the fake's credentials) and an API key. */
-  async workspace(provider: PaymentProvider): Promise<ApiClient> {
-    const api = await this.platform.client('enterprise', 'unlimited');
+  /**
+   * A workspace with the provider connected (the fake's credentials) and an API key: by default a
+   * test workspace with a sandbox connection, whose invoices sandbox payments mark paid
+   * (docs/payments.md "Test mode"); `live` makes a live workspace, connected in `mode`.
+   */
+  async workspace(provider: PaymentProvider, live?: { mode: 'sandbox' | 'live' }): Promise<ApiClient> {
+    const api = await this.platform.client('enterprise', 'unlimited', live ? {} : { name: 'Test Co', test_mode: true });
     const res = await this.platform.admin('POST', `/workspaces/${api.workspaceId}/payment-gateways`, {
       provider,
-      mode: 'sandbox',
+      mode: live?.mode ?? 'sandbox',
       credentials: this.fake(provider).credentials,
     });
     if (res.status !== 201) throw new Error(`connect ${provider}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -158,13 +170,17 @@ export class PaymentHarness {
     });
   }
 
-  /** Hands a provider's notification to the payment service as the gateway's notify route does. */
-  handle(n: FakeNotification): Promise<HandleAnswer> {
+  /**
+   * Hands a provider's notification to the payment service as the gateway's notify route does,
+   * from the sender address `clientIp` (the provider's own, unless a test says otherwise).
+   */
+  handle(n: FakeNotification, clientIp = providerAddress): Promise<HandleAnswer> {
     return this.payment.call<HandleAnswer>('HandleNotification', {
       provider: n.provider,
       body: Buffer.from(n.body, 'utf8'),
       headers: Object.entries(n.headers).map(([name, value]) => ({ name, value })),
       query: n.query,
+      client_ip: clientIp,
     });
   }
 

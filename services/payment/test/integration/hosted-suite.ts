@@ -4,18 +4,14 @@ import test, { type ExecutionContext } from 'ava';
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
 import { providerSpecs } from '@invoice-platform/common/payment-providers';
-import type {
-  FakeNotification,
-  FakeProvider,
-  FakeProviderOptions,
-} from '@invoice-platform/test-support/fake-providers/types';
+import type { FakeNotification, FakeProvider, FakeProviderOptions } from '@invoice-platform/sandbox/types';
 import type { HostedAdapter } from '../../src/adapters/hosted.ts';
 import type * as contract from '../../src/domain/adapter.ts';
 import { verifyNotification } from './verify.ts';
 
 /**
  * The one body of the hosted-page adapters' integration tests (adapters-midtrans, -xendit and
- * -razorpay.test.ts): each adapter against its local fake (test/support/fake-providers), the
+ * -razorpay.test.ts): each adapter against its local fake (deploy/local/sandbox/), the
  * checkout it opens, the fake's Pay page sending the notification, and the notifications it
  * verifies or refuses. A provider's file gives what differs as a HostedSuite.
  */

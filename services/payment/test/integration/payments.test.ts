@@ -1,6 +1,6 @@
 /**
  * The payment service against the real platform (accounts, invoice, pdf, gateway on the local
- * stack) and, for the providers, stripe-mock and the fakes of test/support/fake-providers: a
+ * stack) and, for the providers, stripe-mock and the fakes of deploy/local/sandbox/: a
  * checkout is opened once per invoice and provider and reused, concurrent clicks share one, and a
  * verified notification marks the invoice paid exactly once, while a bad signature, a wrong amount,
  * an unknown invoice, a replay and a cancelled invoice are answered the provider's way and change
@@ -8,10 +8,10 @@
  */
 import test from 'ava';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
-import { startFakeMollie } from '@invoice-platform/test-support/fake-providers/mollie';
-import { type FakePaypal, startFakePaypal } from '@invoice-platform/test-support/fake-providers/paypal';
-import { startFakeStripe } from '@invoice-platform/test-support/fake-providers/stripe';
-import type { FakeNotification } from '@invoice-platform/test-support/fake-providers/types';
+import { startFakeMollie } from '@invoice-platform/sandbox/mollie';
+import { type FakePaypal, startFakePaypal } from '@invoice-platform/sandbox/paypal';
+import { startFakeStripe } from '@invoice-platform/sandbox/stripe';
+import type { FakeNotification } from '@invoice-platform/sandbox/types';
 import { MollieAdapter } from '../../src/adapters/mollie.ts';
 import { PaypalAdapter } from '../../src/adapters/paypal.ts';
 import { StripeAdapter } from '../../src/adapters/stripe.ts';
@@ -19,7 +19,7 @@ import type { PaymentAdapter } from '../../src/domain/adapter.ts';
 import { PaymentHarness } from './harness.ts';
 
 // This process calls the Mollie fake's self-signed HTTPS API too, for a checkout of no invoice here
-// (test/support/fake-providers/README.md).
+// (deploy/local/sandbox/README.md).
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 
 let h: PaymentHarness;
@@ -124,6 +124,28 @@ for (const provider of providers) {
 
     const closed = await t.throwsAsync(h.startCheckout(invoice.id));
     t.regex(closed.message, /paid/);
+  });
+
+  test(`${provider}: a sandbox payment on a live invoice is a test payment: listed, the invoice stays unpaid, no invoice.paid`, async (t) => {
+    // A live workspace with a sandbox connection (outside NODE_ENV=production, or connected while a
+    // test workspace): its invoices are live, and a sandbox payment must not pay them.
+    const api = await h.workspace(provider, { mode: 'sandbox' });
+    const invoice = await h.invoice(api, provider);
+    await h.startCheckout(invoice.id);
+    const { answer } = await payAndNotify(provider, invoice.id);
+    t.is(answer.outcome, 'paid', answer.reason);
+    t.regex(answer.reason, /^a test payment, listed; the live invoice stays unpaid/);
+    const after = await h.get(api, invoice.id);
+    t.is(after.invoice_status, 'unpaid');
+    t.is(after.paid_at, null);
+    t.is(await h.received(invoice.id), '0');
+    const listed = (after as unknown as { test_payments?: { payment_gateway: string; amount: number }[] })
+      .test_payments;
+    t.deepEqual(
+      listed?.map((p) => [p.payment_gateway, p.amount]),
+      [[provider, 124.5]],
+    );
+    t.is(await h.paidEventsBeforeFence(api, invoice.id), 0, 'no invoice.paid');
   });
 
   test(`${provider}: a notification with a bad signature is refused and changes nothing`, async (t) => {

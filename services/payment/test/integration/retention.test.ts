@@ -5,7 +5,7 @@
  * periods are seconds here instead of days.
  */
 import test from 'ava';
-import { startFakeStripe } from '@invoice-platform/test-support/fake-providers/stripe';
+import { startFakeStripe } from '@invoice-platform/sandbox/stripe';
 import { waitFor } from '@invoice-platform/test-support/platform';
 import { PaymentHarness } from './harness.ts';
 

@@ -28,6 +28,7 @@ const genuine: Record<PaymentProvider, { body: string; providerCheckoutId: strin
       id: 'evt_1',
       type: 'checkout.session.completed',
       created: 1_780_000_000,
+      livemode: false,
       data: { object: { id: 'cs_test_1', object: 'checkout.session', amount_total: 100, currency: 'eur' } },
     }),
     providerCheckoutId: 'cs_test_1',
@@ -69,11 +70,15 @@ test('confirmCallsProvider: only Stripe and Razorpay confirm from the signed bod
   t.deepEqual(calls, { stripe: false, mollie: true, paypal: true, midtrans: true, xendit: true, razorpay: false });
 });
 
-test('fetch for the fetch-back providers, settle for PayPal, expire where the API has one', (t) => {
+test('fetch for the fetch-back providers and PayPal (its order), settle and scheduled re-checks for PayPal, expire where the API has one', (t) => {
   const has = (member: 'fetch' | 'settle' | 'expire') =>
     paymentProviders.filter((p) => typeof adapters[p][member] === 'function').sort();
-  t.deepEqual(has('fetch'), ['midtrans', 'mollie', 'xendit']);
+  t.deepEqual(has('fetch'), ['midtrans', 'mollie', 'paypal', 'xendit']);
   t.deepEqual(has('settle'), ['paypal']);
+  t.deepEqual(
+    paymentProviders.filter((p) => adapters[p].recheckOpen === true),
+    ['paypal'],
+  );
   t.deepEqual(has('expire'), ['midtrans', 'mollie', 'razorpay', 'stripe', 'xendit']);
   for (const p of paymentProviders) t.is(adapters[p].provider, p);
 });

@@ -3,7 +3,9 @@ import {
   canTakePayment,
   checkoutExpiry,
   decideCheckout,
+  maxRecheckIntervalMs,
   minRemainingMs,
+  nextRecheckAt,
   notifyUrl,
   payableStatus,
   type ExistingCheckout,
@@ -95,4 +97,25 @@ test('canTakePayment: paid, cancelled, draft, archived, another amount or curren
     ['an amount that is no decimal', { ...payable, amount: '1.245e2' }, otherAmount],
   ];
   for (const [name, invoice, reason] of cases) t.is(canTakePayment(invoice, checkout), reason, name);
+});
+
+test('nextRecheckAt: a PayPal order is re-checked a minute after opening, then twice as long after each, at most hourly, never past its schedule', (t) => {
+  const schedule = { firstMs: 60_000, forMs: 6 * 3_600_000 };
+  const min = 60_000;
+  const cases: [string, number, number, number | null][] = [
+    // [case, re-checks done, minutes since opening now, minutes since opening of the next, or null]
+    ['at opening: the first', 0, 0, 1],
+    ['after the first: 2 min later', 1, 1, 3],
+    ['after the second: 4 min later', 2, 3, 7],
+    ['after the sixth: 64 min would pass the hour, so an hour', 6, 63, 123],
+    ['after many: still an hour apart', 40, 200, 260],
+    ['the last that fits the schedule', 8, 300, 360],
+    ['one that would fall past it: none', 8, 301, null],
+    ['a re-check late past the schedule: none', 3, 400, null],
+  ];
+  for (const [name, done, nowMin, nextMin] of cases) {
+    const next = nextRecheckAt(now, done, later(nowMin * min), schedule);
+    t.is(next?.getTime() ?? null, nextMin === null ? null : later(nextMin * min).getTime(), name);
+  }
+  t.is(maxRecheckIntervalMs, 60 * min);
 });

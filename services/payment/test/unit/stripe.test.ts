@@ -170,7 +170,27 @@ test('confirm: a signed checkout.session.completed is a paid payment in the invo
     amount: '124.50',
     currency: 'EUR',
     paidAt: new Date(created * 1000),
+    testPayment: true,
   });
+});
+
+test('confirm: livemode is checked against the connection mode; a livemode false event is a test payment', async (t) => {
+  const live: Connection = { ...conn, mode: 'live' };
+  const completed = (livemode: boolean) => signed(JSON.stringify({ ...event('checkout.session.completed'), livemode }));
+  t.like(await confirmed(completed(false), conn), { verified: true, status: 'paid', testPayment: true });
+  t.like(await confirmed(completed(false), live), { verified: true, status: 'paid', testPayment: true });
+  const realOnLive = await confirmed(completed(true), live);
+  t.true(realOnLive.verified && realOnLive.status === 'paid' && !realOnLive.testPayment, 'a live payment');
+  t.deepEqual(await confirmed(completed(true), conn), {
+    verified: false,
+    reason: 'a livemode event on a sandbox connection',
+  });
+});
+
+test('parse: an event that does not say livemode is none', (t) => {
+  const withoutLivemode = event('checkout.session.completed');
+  delete withoutLivemode.livemode;
+  t.is(adapter.parse(signed(JSON.stringify(withoutLivemode))), undefined);
 });
 
 test('confirm: the event type and payment_status decide paid, pending or failed', async (t) => {

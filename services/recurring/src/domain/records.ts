@@ -38,6 +38,13 @@ export interface SeriesDoc {
    */
   status: 'active' | 'paused' | 'completed' | 'deleted';
   paused_reason: string | null;
+  /** Why follow-ups were refused when that paused the series (follow_up_refused); null (or absent) otherwise. */
+  paused_message?: string | null;
+  /**
+   * The owner's notice of an automatic pause for refused follow-ups: `pending` from the pause's
+   * write until the email is handed to SMTP (a crash in between is sent again by a later pass).
+   */
+  pause_notice?: 'pending' | 'sent' | null;
   frequency: string;
   /** Local date occurrence dates step from (the first issue date, or a frequency change's start). */
   anchor_date: string;

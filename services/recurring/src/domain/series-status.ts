@@ -20,7 +20,8 @@ export function statusMove(series: SeriesDoc, to: 'active' | 'paused'): Partial<
       from: series.status,
       to,
     });
-  return { status: to, paused_reason: null };
+  // A notice of an automatic pause not sent yet has nothing left to tell once the owner moved it.
+  return { status: to, paused_reason: null, paused_message: null, pause_notice: null };
 }
 
 /** The automatic pause of an active series under a lapsed plan; null for one that is not active. */

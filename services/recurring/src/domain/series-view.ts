@@ -21,6 +21,7 @@ export function seriesView(series: SeriesDoc, occurrences: readonly OccurrenceDo
     id: series._id,
     status: series.status,
     paused_reason: series.paused_reason ?? undefined,
+    paused_message: series.paused_message ?? undefined,
     frequency: series.frequency,
     start_date: iso(occurrences[0]?.date),
     end_date: series.requested_end_date

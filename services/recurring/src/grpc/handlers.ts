@@ -1,11 +1,11 @@
-import { AppError } from '@invoice-platform/common/errors';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
-import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
+import type { RunSchedulerOnceResponse } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RunSchedulerOnceResponse';
 import { contentItem } from '../domain/series-content.ts';
 import type { ContentEdits } from '../service/content-edits.ts';
 import type { Deletions } from '../service/deletions.ts';
 import type { PauseAndResume } from '../service/pause-and-resume.ts';
+import type { ProfileChecks } from '../service/profile-checks.ts';
 import type { ScheduleChanges } from '../service/schedule-changes.ts';
 import type { Scheduler } from '../service/scheduler.ts';
 import type { SeriesCreation } from '../service/series-creation.ts';
@@ -17,10 +17,9 @@ export interface HandlerDeps {
   pauseAndResume: PauseAndResume;
   scheduleChanges: ScheduleChanges;
   contentEdits: ContentEdits;
+  profileChecks: ProfileChecks;
   deletions: Deletions;
   scheduler: Scheduler;
-  clock: ServiceClock;
-  testHooks: boolean;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -28,9 +27,6 @@ const int = (v: unknown) => (typeof v === 'number' && v !== 0 ? v : undefined);
 
 export function recurringHandlers(deps: HandlerDeps): TypedHandlers<RecurringServiceDefinition> {
   const { creation, queries, scheduleChanges } = deps;
-  const needHooks = () => {
-    if (!deps.testHooks) throw new AppError('application', 'Moving the clock needs the test hooks.');
-  };
   return {
     async CreateSeries(req) {
       const { view, created } = await creation.create({
@@ -101,35 +97,34 @@ export function recurringHandlers(deps: HandlerDeps): TypedHandlers<RecurringSer
       });
     },
 
+    async CheckLegalProfileChange(req) {
+      return { refused: await deps.profileChecks.refusedBy(req.workspace_id, req.legal_profile ?? null) };
+    },
+
     async DeleteSeries(req) {
       return deps.deletions.delete(req.workspace_id, req.series_id);
     },
 
-    async SetClock(req) {
-      needHooks();
-      const at = req.now ? new Date(req.now) : undefined;
-      if (at && Number.isNaN(at.getTime()))
-        throw AppError.validation([{ path: 'now', message: 'must be an RFC 3339 time' }]);
-      deps.clock.freezeAt(at);
-      return { now: deps.clock.now().toISOString(), frozen: deps.clock.moved };
-    },
-
     async RunSchedulerOnce(req) {
-      if (req.now) {
-        needHooks();
-        deps.clock.freezeAt(new Date(req.now));
-      }
-      const { runs, completed } = await deps.scheduler.runOnce({
-        workspaceId: str(req.workspace_id),
-        seriesId: str(req.series_id),
-      });
-      return {
-        generated: runs.filter((r) => r.invoice_id).length,
-        emailed: runs.filter((r) => r.status === 'sent').length,
-        failed: runs.filter((r) => r.status === 'failed').length,
-        completed,
-        runs,
-      };
+      return schedulerPass(deps.scheduler, req);
     },
+  };
+}
+
+/** One scheduler pass and what it did (RunSchedulerOnce, and the test hooks' RunSchedulerAt). */
+export async function schedulerPass(
+  scheduler: Scheduler,
+  scope: { workspace_id?: string; series_id?: string },
+): Promise<RunSchedulerOnceResponse> {
+  const { runs, completed } = await scheduler.runOnce({
+    workspaceId: str(scope.workspace_id),
+    seriesId: str(scope.series_id),
+  });
+  return {
+    generated: runs.filter((r) => r.invoice_id).length,
+    emailed: runs.filter((r) => r.status === 'sent').length,
+    failed: runs.filter((r) => r.status === 'failed').length,
+    completed,
+    runs,
   };
 }

@@ -1,4 +1,7 @@
+import { AppError } from '@invoice-platform/common/errors';
 import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
+import { editRefusal, nextFollowUp } from '../domain/follow-up-check.ts';
+import { followUpRequest } from '../domain/follow-up-request.ts';
 import type { SeriesContent, SeriesDoc } from '../domain/records.ts';
 import {
   checkContentEdit,
@@ -29,7 +32,8 @@ export interface ContentEditsDeps {
 
 /**
  * EditSeriesContent (the dashboard's "edit series"): the content follow-ups are made from from now
- * on (domain/series-content.ts). Checked as a generate body is, before anything is held; then a
+ * on (domain/series-content.ts). Checked as the generate of its next follow-up would be
+ * (domain/follow-up-check.ts), before anything is held; then a
  * compare-and-set on the series made while it holds every occurrence not generated yet
  * (service/upcoming-holds.ts), so each follow-up is made wholly from the content before or after.
  */
@@ -46,10 +50,12 @@ export class ContentEdits {
     const refusal = nothingToEdit(series);
     if (refusal) throw refusal;
     // Until its first edit the series' content is the first invoice's; a content once stored stays.
-    const first = series.content ? undefined : await this.firstInvoice(series);
-    const base = (current: SeriesDoc): SeriesContent => current.content ?? contentOfFirstInvoice(current, first!);
-    // A refusal (a bad currency, a discount over the subtotal) does not wait for any hold.
-    editedContent(base(series), edit);
+    // The first invoice also gives what a follow-up keeps of it (payment gateway, e-invoice).
+    const first = await this.firstInvoice(series);
+    const base = (current: SeriesDoc): SeriesContent => current.content ?? contentOfFirstInvoice(current, first);
+    // A refusal (a bad currency, a discount over the subtotal, a follow-up a generate would refuse)
+    // does not wait for any hold.
+    await this.checkNextFollowUp(series, editedContent(base(series), edit).content, first);
     await whileHoldingUpcoming(this.deps, id, (held) =>
       this.deps.changes.change(workspaceId, id, (current, occurrences) =>
         planContentEdit(current, occurrences, held, base(current), edit),
@@ -60,6 +66,22 @@ export class ContentEdits {
       series: seriesView(stored, await this.deps.occurrences.ofSeries(id), true),
       content: contentView(stored.content ?? base(stored)),
     };
+  }
+
+  /**
+   * The edited content checked as the generate of the series' next follow-up would be
+   * (domain/follow-up-check.ts): with the payment gateway, e-invoice format and buyer data it keeps
+   * from the first invoice, against the workspace as it is. A series whose open occurrences are all
+   * generated already has no follow-up left to make from it.
+   */
+  private async checkNextFollowUp(series: SeriesDoc, content: SeriesContent, first: Invoice__Output): Promise<void> {
+    const next = nextFollowUp(await this.deps.occurrences.ofSeries(series._id));
+    if (!next) return;
+    try {
+      await this.deps.invoice.call('CheckGenerate', { request: followUpRequest({ ...series, content }, next, first) });
+    } catch (err) {
+      throw err instanceof AppError ? editRefusal(err) : err;
+    }
   }
 
   private firstInvoice(series: SeriesDoc): Promise<Invoice__Output> {

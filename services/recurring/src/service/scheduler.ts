@@ -4,7 +4,7 @@ import type { Mailer } from '@invoice-platform/common/mail';
 import { meter } from '@invoice-platform/common/metrics';
 import { withTimeout } from '@invoice-platform/common/timeouts';
 import { Poller } from '@invoice-platform/common/poller';
-import { crashPoint } from '@invoice-platform/common/test-hooks';
+import type { CrashHook } from '@invoice-platform/common/test-hooks';
 import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
 import type { ObservableCallback } from '@opentelemetry/api';
 import { retryDelayMs } from '../domain/schedule.ts';
@@ -19,6 +19,7 @@ import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { AutomaticPauses } from './automatic-pauses.ts';
 import type { AccountsClient, InvoiceClient, PdfClient } from './peers.ts';
 import type { PlanPolicy } from './plan-policy.ts';
+import type { RefusedFollowUps } from './refused-follow-ups.ts';
 import type { SeriesChanges } from './series-changes.ts';
 
 export interface SchedulerDeps {
@@ -36,6 +37,10 @@ export interface SchedulerDeps {
   leaseMs: number;
   /** The right side of follow-up Message-IDs: MAIL_FROM's domain (domain/email.ts). */
   messageIdDomain: string;
+  /** Pauses a series whose follow-up keeps being refused, and tells its owner (service/refused-follow-ups.ts). */
+  refusals?: RefusedFollowUps;
+  /** The crash tests' hook (common/test-hooks.ts); none in production. */
+  crash?: CrashHook;
   /**
    * How many occurrences one pass works at once (SCHEDULER_CONCURRENCY; 1 when not given). A
    * follow-up mostly waits on its generate, render and SMTP, so one at a time left a replica's
@@ -121,7 +126,7 @@ const backlogGauge = meter().createObservableGauge('invoice_platform.recurring.b
 
 const followUps = meter().createCounter('invoice_platform.recurring.follow_ups', {
   description:
-    'Due occurrences this replica worked, by outcome: sent (generated and emailed), failed (to be retried), paused (the plan lapsed), lost (another replica took it over).',
+    'Due occurrences this replica worked, by outcome: sent (generated and emailed), failed (to be retried), paused (the plan lapsed, or its follow-ups kept being refused), lost (another replica took it over).',
   unit: '{occurrence}',
 });
 
@@ -171,6 +176,8 @@ export class Scheduler {
   async runOnce(scope: DueScope = {}): Promise<SchedulerPass> {
     const now = this.deps.clock.now();
     const pass: SchedulerPass = { runs: [], completed: 0 };
+    // Notices of automatic pauses whose worker died before sending them.
+    await this.deps.refusals?.notifyLeftBehind();
     const sources = new Map<string, Promise<Invoice__Output>>();
     const lapses = new Map<string, Promise<PlanLapse | null>>();
     // Up to `concurrency` occurrences worked at once, a series' own one after the other (oldest
@@ -317,6 +324,8 @@ export class Scheduler {
       );
       run.status = 'failed';
       run.error = message;
+      // Refused on the bounded try: the series is paused and its owner told, not retried forever.
+      if (await this.deps.refusals?.afterFailure(series, attempts, err)) run.status = 'paused';
       return;
     }
     if (!(await this.deps.occurrences.complete(lease, this.deps.clock.now())))
@@ -337,7 +346,7 @@ export class Scheduler {
       throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
     // Keyed by series occurrence in the invoice service, so safe to resend to another replica.
     const res = await this.deps.invoice.call('GenerateInvoice', request, { idempotent: true });
-    crashPoint('recurring.after-generate', { series_id: series._id, invoice_id: res.id });
+    this.deps.crash?.('recurring.after-generate', { series_id: series._id, invoice_id: res.id });
     if (!(await this.deps.occurrences.recordInvoice(keeper.lease, res.id, res.invoice_number)))
       throw new LeaseLost('the lease on this occurrence was taken over while it was generated; not recorded');
     return res.id;

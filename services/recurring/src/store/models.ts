@@ -1,4 +1,5 @@
 import type { LeasedUntil } from '@invoice-platform/common/store/leases';
+import { addOutbox } from '@invoice-platform/common/store/outbox';
 import { processedEventModel } from '@invoice-platform/common/store/processed-events';
 import { type Connection, Schema } from 'mongoose';
 import type { ContentItem, OccurrenceDoc, SeriesContent, SeriesDoc } from '../domain/records.ts';
@@ -38,6 +39,8 @@ const seriesSchema = new Schema<SeriesDoc>(
     workspace_id: { type: String, required: true },
     status: String,
     paused_reason: { type: String, default: null },
+    paused_message: { type: String, default: null },
+    pause_notice: { type: String, default: null },
     frequency: String,
     anchor_date: String,
     next_step: { type: Number, default: 0 },
@@ -60,9 +63,13 @@ const seriesSchema = new Schema<SeriesDoc>(
   },
   { versionKey: false, collection: 'series', minimize: false },
 );
+// recurring.v1 events (recurring.paused) wait in the series' outbox until the relay publishes them.
+addOutbox(seriesSchema);
 // OpenAPI `listRecurring` list of a workspace, newest first, and its meta.total (deleted series,
 // few, are filtered after the indexed part).
 seriesSchema.index({ workspace_id: 1, created_at: -1, _id: -1 });
+// Pause notices a crash left unsent (service/refused-follow-ups.ts); nearly every series has none.
+seriesSchema.index({ pause_notice: 1, updated_at: 1 });
 // OpenAPI `listRecurring` list filtered by status and its meta.total; the active series a plan change pauses.
 seriesSchema.index({ workspace_id: 1, status: 1, created_at: -1, _id: -1 });
 

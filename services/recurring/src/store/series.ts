@@ -1,9 +1,13 @@
 import { AppError } from '@invoice-platform/common/errors';
+import { topics } from '@invoice-platform/common/kafka';
+import { outboxEvent, type WithOutbox, withEvents } from '@invoice-platform/common/store/outbox';
 import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { operator } from '@invoice-platform/common/store/operators';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
+import type { UpdateQuery } from 'mongoose';
 import type { SeriesDoc } from '../domain/records.ts';
+import type { SeriesEvent } from '../domain/series-events.ts';
 import { isDeleted } from '../domain/series-deletion.ts';
 import type { Models } from './models.ts';
 
@@ -51,7 +55,9 @@ export class SeriesStore {
    * Changes a series by compare-and-set on its version (changeVersioned): `decide` sees the series
    * and what `read` gathers for it (its occurrences, say), both read again when another change got
    * in first. `decide` returns the fields to set, or null to change nothing; it may throw. A
-   * deleted series is not found, unless `includeDeleted` (the delete itself).
+   * deleted series is not found, unless `includeDeleted` (the delete itself). `events` are the
+   * change's events, built from the series as the change leaves it and written into its outbox in
+   * the same write (common/store/outbox.ts).
    */
   async change<C>(
     workspaceId: string,
@@ -60,6 +66,7 @@ export class SeriesStore {
     decide: (series: SeriesDoc, context: C) => Partial<SeriesDoc> | null,
     now: Date,
     includeDeleted = false,
+    events?: (after: SeriesDoc, context: C) => SeriesEvent[],
   ): Promise<SeriesChange> {
     let context: C;
     return changeVersioned(
@@ -71,7 +78,13 @@ export class SeriesStore {
       },
       (series) => {
         const patch = decide(series, context);
-        return patch && { $set: { ...patch, updated_at: now } };
+        if (!patch) return null;
+        const update: UpdateQuery<SeriesDoc> = { $set: { ...patch, updated_at: now } };
+        if (!events) return update;
+        const after: SeriesDoc = { ...series, ...patch, updated_at: now, version: series.version + 1 };
+        const messages = events(after, context).map((e) => outboxEvent({ topic: topics.recurring, ...e, now }));
+        // The relay reads the outbox by real time: a service clock moved ahead (tests) must not hold it back.
+        return withEvents<SeriesDoc>(series as SeriesDoc & WithOutbox, update, messages, new Date());
       },
       'The series is being changed concurrently. Retry shortly.',
     );
@@ -83,6 +96,19 @@ export class SeriesStore {
     if (!status) filter.status = operator({ $ne: 'deleted' });
     else filter.status = status === 'deleted' ? operator({ $in: [] }) : status;
     return listPage<SeriesDoc>(this.models.Series, filter, { created_at: -1, _id: -1 }, page);
+  }
+
+  /** Series paused for refused follow-ups whose owner's notice is still pending since before `before`. */
+  async pendingPauseNotices(before: Date): Promise<SeriesDoc[]> {
+    return this.models.Series.find({ pause_notice: 'pending', updated_at: operator({ $lte: before }) })
+      .limit(100)
+      .lean<SeriesDoc[]>()
+      .exec();
+  }
+
+  /** The owner's notice of the series' pause was sent (not a change of the series: its version stays). */
+  async markPauseNoticed(id: string): Promise<void> {
+    await this.models.Series.updateOne({ _id: id, pause_notice: 'pending' }, { $set: { pause_notice: 'sent' } }).exec();
   }
 
   async activeOf(workspaceId: string): Promise<SeriesDoc[]> {

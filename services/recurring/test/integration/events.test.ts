@@ -18,7 +18,8 @@ const professional: Plan = { features: ['api'], plan_state: 'active' };
 const plans = new Map<string, Plan>();
 /** What GetInvoice answers, by invoice id; others are NOT_FOUND. */
 const invoices = new Map<string, { invoice_number: string; series_id?: string; occurrence_date?: string }>();
-const getInvoiceCalls: string[] = [];
+/** GetInvoice calls, by workspace: other tests publish to the same topic while this one runs. */
+const getInvoiceCalls: { workspace_id: string; invoice_id: string }[] = [];
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let peers: Awaited<ReturnType<typeof startPeers>>;
@@ -38,8 +39,8 @@ test.before(async () => {
       },
     },
     invoice: {
-      GetInvoice: async (req: { invoice_id: string }) => {
-        getInvoiceCalls.push(req.invoice_id);
+      GetInvoice: async (req: { workspace_id: string; invoice_id: string }) => {
+        getInvoiceCalls.push({ workspace_id: req.workspace_id, invoice_id: req.invoice_id });
         const invoice = invoices.get(req.invoice_id);
         if (!invoice) throw notFound();
         return { id: req.invoice_id, ...invoice };
@@ -155,7 +156,6 @@ test.serial(
       workspace_id: ws,
       data: { object: { id: invoiceId, invoice_number: 'INV', is_recurring: isRecurring } },
     });
-    getInvoiceCalls.length = 0;
     // One key for all, so they are consumed in this order.
     const key = `inv-test-${id}`;
     const send = async (e: ReturnType<typeof event>) => {
@@ -172,7 +172,11 @@ test.serial(
     const orphan = await send(event(gone, true));
     await processed(orphan);
     t.true(await db.processed.has(paid));
-    t.deepEqual(getInvoiceCalls, [followUp, gone], 'only unknown recurring invoices are looked up, once each');
+    t.deepEqual(
+      getInvoiceCalls.filter((c) => c.workspace_id === ws).map((c) => c.invoice_id),
+      [followUp, gone],
+      'only unknown recurring invoices are looked up, once each',
+    );
 
     const view = await series.queries.get(ws, id);
     t.like(view.occurrences[1], { invoice_id: followUp, invoice_number: 'INV-X-202701-0002', status: 'pending' });

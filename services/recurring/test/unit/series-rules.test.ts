@@ -89,9 +89,11 @@ const occurrencesOf = (s: SeriesDoc, dates: string[], extra: Partial<OccurrenceD
   dates.map((d) => newOccurrence(s, d, 'pending', extra));
 
 test('statusMove and settledStatus', (t) => {
-  t.deepEqual(statusMove(series, 'paused'), { status: 'paused', paused_reason: null });
+  // A move by the client clears an automatic pause's reason, and a notice of it not sent yet.
+  const cleared = { paused_reason: null, paused_message: null, pause_notice: null };
+  t.deepEqual(statusMove(series, 'paused'), { status: 'paused', ...cleared });
   t.throws(() => statusMove(series, 'active'), { message: 'Only a paused series can be resumed; this one is active.' });
-  t.deepEqual(statusMove({ ...series, status: 'paused' }, 'active'), { status: 'active', paused_reason: null });
+  t.deepEqual(statusMove({ ...series, status: 'paused' }, 'active'), { status: 'active', ...cleared });
   t.throws(() => statusMove({ ...series, status: 'completed' }, 'paused'), {
     message: 'Only an active series can be paused; this one is completed.',
   });

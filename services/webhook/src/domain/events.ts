@@ -1,10 +1,17 @@
-import { type PublicLifecycleType, publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
+import {
+  type OptInEventType,
+  optInEventTypes,
+  type PublicLifecycleType,
+  publicLifecycleTypes,
+} from '@invoice-platform/common/contracts/values';
 /**
- * The four types forwarded to endpoints (docs/architecture.md#webhooks); the rest of
- * invoice.lifecycle.v1 is internal.
+ * The types forwarded to endpoints (docs/architecture.md#webhooks): the four public ones of
+ * invoice.lifecycle.v1 (the rest is internal), which an endpoint gets unless it names others, and
+ * the opt-in ones of recurring.v1 (recurring.paused), which it gets only when it names them.
  */
-export const publicEventTypes = publicLifecycleTypes;
-export type PublicEventType = PublicLifecycleType;
+export const defaultEventTypes = publicLifecycleTypes;
+export const publicEventTypes = [...publicLifecycleTypes, ...optInEventTypes] as const;
+export type PublicEventType = PublicLifecycleType | OptInEventType;
 
 export function isPublicEventType(type: unknown): type is PublicEventType {
   return typeof type === 'string' && (publicEventTypes as readonly string[]).includes(type);
@@ -28,6 +35,7 @@ export interface EventDoc {
   _id: string;
   workspace_id: string;
   type: string;
+  /** The object the event is about: the invoice, or the series of a recurring.* event. */
   invoice_id: string;
   /** The event's `created` (RFC 3339). */
   created: string;
@@ -87,10 +95,13 @@ export function toPublicEvent(event: LifecycleEnvelope): PublicEvent | undefined
   };
 }
 
-/** Empty means all four (RegisterEndpointRequest.event_types); unknown names are refused. */
+/**
+ * Empty means the four public lifecycle types (RegisterEndpointRequest.event_types), never an
+ * opt-in one; unknown names are refused.
+ */
 export function normaliseEventTypes(types: string[] | undefined): { types: PublicEventType[]; unknown: string[] } {
   const given = [...new Set((types ?? []).map((t) => t.trim()).filter(Boolean))];
-  if (given.length === 0) return { types: [...publicEventTypes], unknown: [] };
+  if (given.length === 0) return { types: [...defaultEventTypes], unknown: [] };
   return {
     types: publicEventTypes.filter((t) => given.includes(t)),
     unknown: given.filter((t) => !isPublicEventType(t)),

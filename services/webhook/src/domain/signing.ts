@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Signing secrets and signatures (docs/architecture.md#webhooks, docs/contracts.md §6.8).
@@ -67,33 +67,4 @@ export function signedHeaders(
     'webhook-timestamp': String(t),
     'webhook-signature': standardSignatureHeader(secrets, event.id, t, body),
   };
-}
-
-/**
- * docs/architecture.md#webhooks as a receiver runs it; used by the tests' own checks. Returns why
- * it fails, or undefined.
- */
-export function verifyServiceSignature(
-  header: string,
-  body: string,
-  secret: string,
-  nowSeconds: number,
-  toleranceSeconds = 300,
-): string | undefined {
-  let t: number | undefined;
-  const v1: string[] = [];
-  for (const part of header.split(',')) {
-    const [key, value] = part.split('=', 2);
-    if (key === 't' && value && /^\d+$/.test(value)) t = Number(value);
-    else if (key === 'v1' && value) v1.push(value);
-  }
-  if (t === undefined || v1.length === 0) return 'malformed signature header';
-  const expected = Buffer.from(serviceV1(secret, t, body), 'hex');
-  const match = v1.some((sig) => {
-    const given = Buffer.from(sig, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
-  if (!match) return 'no matching signature';
-  if (nowSeconds - t > toleranceSeconds) return 'timestamp too old';
-  return undefined;
 }

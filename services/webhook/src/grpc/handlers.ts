@@ -8,7 +8,7 @@ import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoicep
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@invoice-platform/common/store/paging';
 import { type AttemptDoc, type DeliveryDoc, deliveryStatuses } from '../domain/deliveries.ts';
 import type { Endpoint } from '../domain/endpoints.ts';
-import { isPublicEventType } from '../domain/events.ts';
+import { isPublicEventType, publicEventTypes } from '../domain/events.ts';
 import { secretHint } from '../domain/signing.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { DeliveryLogs } from '../service/delivery-logs.ts';
@@ -21,7 +21,6 @@ export interface HandlerDeps {
   dispatcher: DeliveryDispatcher;
   clock: ServiceClock;
   retentionDays: number;
-  testHooks: boolean;
 }
 
 function encodeEndpoint(e: Endpoint, now: Date): WebhookEndpoint {
@@ -75,12 +74,6 @@ function encodeDelivery(d: DeliveryDoc): Delivery {
   };
 }
 
-function parseTime(value: string, path: string): Date {
-  const at = new Date(value);
-  if (!value || Number.isNaN(at.getTime())) throw AppError.validation([{ path, message: 'must be an RFC 3339 time' }]);
-  return at;
-}
-
 function requireIds(fields: Record<string, string | undefined>): void {
   const errors: FieldError[] = [];
   for (const [path, value] of Object.entries(fields)) {
@@ -91,9 +84,6 @@ function requireIds(fields: Record<string, string | undefined>): void {
 
 export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookServiceDefinition> {
   const { service, logs, dispatcher, clock } = deps;
-  const testHooks = (what: string) => {
-    if (!deps.testHooks) throw new AppError('application', `${what} needs the service's test hooks.`);
-  };
 
   return {
     async RegisterEndpoint(req) {
@@ -135,7 +125,7 @@ export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookService
       requireIds({ workspace_id: req.workspace_id });
       const errors: FieldError[] = [];
       if (req.event_type && !isPublicEventType(req.event_type))
-        errors.push({ path: 'event_type', message: 'must be one of the four public event types' });
+        errors.push({ path: 'event_type', message: `must be one of: ${publicEventTypes.join(', ')}` });
       if (req.status && !deliveryStatuses.includes(req.status))
         errors.push({ path: 'status', message: `must be one of ${deliveryStatuses.join(', ')}` });
       // Out of bounds is refused here, not clamped: the admin API names the field.
@@ -165,23 +155,11 @@ export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookService
       return { deliveries: made.map(encodeDelivery) };
     },
 
-    async PurgeDeliveryLogs(req) {
-      if (req.now) testHooks('A purge at another time than now');
-      // docs/architecture.md#webhooks keeps logs 30 days: a shorter retention is for tests, never
-      // an admin's choice.
-      if (req.retention_days !== undefined) testHooks('A purge with another retention than the configured one');
-      const at = req.now ? parseTime(req.now, 'now') : clock.now();
-      const days = req.retention_days ?? deps.retentionDays;
-      if (!Number.isInteger(days) || days < 0)
-        throw AppError.validation([{ path: 'retention_days', message: 'must be a non-negative integer' }]);
-      const purged = await logs.purge(at, days);
+    async PurgeDeliveryLogs() {
+      // docs/architecture.md#webhooks keeps logs 30 days: another time or a shorter retention is
+      // the tests' alone (grpc/test-hooks.ts), never an admin's choice.
+      const purged = await logs.purge(clock.now(), deps.retentionDays);
       return { purged_deliveries: purged.deliveries, purged_events: purged.events };
-    },
-
-    async SetClock(req) {
-      testHooks('SetClock');
-      clock.moveTo(req.now ? parseTime(req.now, 'now') : undefined);
-      return { now: clock.now().toISOString(), frozen: clock.moved };
     },
 
     async RunDueDeliveries(req) {

@@ -3,7 +3,7 @@ import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { Logger } from '@invoice-platform/common/logger';
 import { lagBuckets, meter } from '@invoice-platform/common/metrics';
 import type { Lease } from '@invoice-platform/common/store/leases';
-import { crashPoint } from '@invoice-platform/common/test-hooks';
+import type { CrashHook } from '@invoice-platform/common/test-hooks';
 import type { DeliveryDoc } from '../domain/deliveries.ts';
 import { attemptRecord, endpointTakes } from '../domain/delivery-outcome.ts';
 import { signingSecrets } from '../domain/endpoints.ts';
@@ -36,6 +36,8 @@ export interface DeliveryAttemptsDeps {
   timeoutMs: number;
   leaseMs: number;
   log: Logger;
+  /** The crash tests' hook (common/test-hooks.ts); none in production. */
+  crash?: CrashHook;
 }
 
 /** What working a leased delivery came to; skipped when no attempt was recorded. */
@@ -134,7 +136,7 @@ export class DeliveryAttempts {
       allowInsecureLoopback: this.deps.allowInsecureLoopback,
       timeoutMs: this.deps.timeoutMs,
     });
-    crashPoint('webhook.after-send', { delivery_id: delivery._id, attempt: n });
+    this.deps.crash?.('webhook.after-send', { delivery_id: delivery._id, attempt: n });
     const { attempt, outcome, success, last } = attemptRecord(
       delivery,
       res,

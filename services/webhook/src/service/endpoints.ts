@@ -2,7 +2,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/Workspace';
-import { normaliseEventTypes } from '../domain/events.ts';
+import { normaliseEventTypes, publicEventTypes } from '../domain/events.ts';
 import { newSecret } from '../domain/signing.ts';
 import { checkEndpointUrl } from '../domain/urls.ts';
 import type { DeliveryDoc } from '../domain/deliveries.ts';
@@ -59,7 +59,7 @@ export class EndpointService {
     if (unknown.length > 0) {
       errors.push({
         path: 'event_types',
-        message: `unknown event types ${unknown.join(', ')}; use invoice.created, invoice.paid, invoice.overdue, invoice.cancelled`,
+        message: `unknown event types ${unknown.join(', ')}; use ${publicEventTypes.join(', ')}`,
       });
     }
     const description = req.description?.trim() || null;

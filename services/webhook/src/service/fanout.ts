@@ -1,6 +1,6 @@
 import { currentTraceHeaders } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
-import { crashPoint } from '@invoice-platform/common/test-hooks';
+import type { CrashHook } from '@invoice-platform/common/test-hooks';
 import { type EventDoc, type LifecycleEnvelope, toPublicEvent } from '../domain/events.ts';
 import { fanOutDeliveryId } from '../domain/ids.ts';
 import type { DeliveryDoc } from '../domain/deliveries.ts';
@@ -53,6 +53,8 @@ export interface FanOutDeps {
   log: Logger;
   /** Wakes the delivery dispatcher so first attempts go out at once. */
   wake: () => void;
+  /** The crash tests' hook (common/test-hooks.ts); none in production. */
+  crash?: CrashHook;
 }
 
 /**
@@ -92,7 +94,7 @@ export class FanOut {
     for (const endpoint of targets) {
       await openDelivery(deliveries, stored, endpoint, fanOutDeliveryId(event.id, endpoint.id), false, now);
       made++;
-      if (targets.length >= 2 && made === 1) crashPoint('webhook.mid-fanout', { event_id: event.id });
+      if (targets.length >= 2 && made === 1) this.deps.crash?.('webhook.mid-fanout', { event_id: event.id });
     }
     await deliveries.markFannedOut(event.id);
     if (made > 0) {

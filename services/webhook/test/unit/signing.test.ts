@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import test from 'ava';
+import { verifyServiceSignature } from '@invoice-platform/test-support/webhook-signature';
 import { Webhook } from 'standardwebhooks';
 import {
   newSecret,
@@ -7,7 +8,6 @@ import {
   serviceSignatureHeader,
   signedHeaders,
   standardSignatureHeader,
-  verifyServiceSignature,
 } from '../../src/domain/signing.ts';
 
 const body = '{"id":"evt_1","object":"event","type":"invoice.paid","created":"2025-03-04T10:15:30.120Z","data":{}}';

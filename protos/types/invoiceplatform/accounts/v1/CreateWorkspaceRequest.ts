@@ -6,6 +6,7 @@ export interface CreateWorkspaceRequest {
   'plan'?: (string);
   'time_zone'?: (string);
   'owner_email'?: (string);
+  'test_mode'?: (boolean);
 }
 
 export interface CreateWorkspaceRequest__Output {
@@ -13,4 +14,5 @@ export interface CreateWorkspaceRequest__Output {
   'plan': (string);
   'time_zone': (string);
   'owner_email': (string);
+  'test_mode': (boolean);
 }

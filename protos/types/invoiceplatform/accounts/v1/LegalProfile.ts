@@ -12,9 +12,11 @@ export interface LegalProfile {
   'address'?: (_invoiceplatform_accounts_v1_PostalAddress | null);
   'electronic_address'?: (_invoiceplatform_accounts_v1_ElectronicAddress | null);
   'contact'?: (_invoiceplatform_accounts_v1_LegalContact | null);
+  'e_invoice_payment_link'?: (boolean);
   '_trading_name'?: "trading_name";
   '_vat_id'?: "vat_id";
   '_tax_registration_id'?: "tax_registration_id";
+  '_e_invoice_payment_link'?: "e_invoice_payment_link";
 }
 
 export interface LegalProfile__Output {
@@ -25,7 +27,9 @@ export interface LegalProfile__Output {
   'address': (_invoiceplatform_accounts_v1_PostalAddress__Output | null);
   'electronic_address': (_invoiceplatform_accounts_v1_ElectronicAddress__Output | null);
   'contact': (_invoiceplatform_accounts_v1_LegalContact__Output | null);
+  'e_invoice_payment_link'?: (boolean);
   '_trading_name'?: "trading_name";
   '_vat_id'?: "vat_id";
   '_tax_registration_id'?: "tax_registration_id";
+  '_e_invoice_payment_link'?: "e_invoice_payment_link";
 }

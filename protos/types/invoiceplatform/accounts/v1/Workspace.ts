@@ -16,6 +16,7 @@ export interface Workspace {
   'version'?: (number | string | Long);
   'owner_email'?: (string);
   'legal_profile'?: (_invoiceplatform_accounts_v1_LegalProfile | null);
+  'test_mode'?: (boolean);
 }
 
 export interface Workspace__Output {
@@ -31,4 +32,5 @@ export interface Workspace__Output {
   'version': (string);
   'owner_email': (string);
   'legal_profile': (_invoiceplatform_accounts_v1_LegalProfile__Output | null);
+  'test_mode': (boolean);
 }

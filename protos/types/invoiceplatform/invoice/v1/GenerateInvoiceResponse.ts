@@ -14,7 +14,9 @@ export interface GenerateInvoiceResponse {
   'template'?: (_invoiceplatform_invoice_v1_TemplateInfo | null);
   'invoice'?: (_invoiceplatform_invoice_v1_Invoice | null);
   'replayed'?: (boolean);
+  'test_mode'?: (boolean);
   '_credits_remaining'?: "credits_remaining";
+  '_test_mode'?: "test_mode";
 }
 
 export interface GenerateInvoiceResponse__Output {
@@ -27,5 +29,7 @@ export interface GenerateInvoiceResponse__Output {
   'template': (_invoiceplatform_invoice_v1_TemplateInfo__Output | null);
   'invoice': (_invoiceplatform_invoice_v1_Invoice__Output | null);
   'replayed': (boolean);
+  'test_mode'?: (boolean);
   '_credits_remaining'?: "credits_remaining";
+  '_test_mode'?: "test_mode";
 }

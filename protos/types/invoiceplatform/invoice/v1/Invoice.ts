@@ -4,6 +4,7 @@ import type { InvoiceLine as _invoiceplatform_invoice_v1_InvoiceLine, InvoiceLin
 import type { TemplateInfo as _invoiceplatform_invoice_v1_TemplateInfo, TemplateInfo__Output as _invoiceplatform_invoice_v1_TemplateInfo__Output } from '../../../invoiceplatform/invoice/v1/TemplateInfo.ts';
 import type { PostalAddress as _invoiceplatform_invoice_v1_PostalAddress, PostalAddress__Output as _invoiceplatform_invoice_v1_PostalAddress__Output } from '../../../invoiceplatform/invoice/v1/PostalAddress.ts';
 import type { ElectronicAddress as _invoiceplatform_invoice_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_invoice_v1_ElectronicAddress__Output } from '../../../invoiceplatform/invoice/v1/ElectronicAddress.ts';
+import type { TestPayment as _invoiceplatform_invoice_v1_TestPayment, TestPayment__Output as _invoiceplatform_invoice_v1_TestPayment__Output } from '../../../invoiceplatform/invoice/v1/TestPayment.ts';
 
 export interface Invoice {
   'id'?: (string);
@@ -54,6 +55,8 @@ export interface Invoice {
   'tax_category'?: (string);
   'tax_exemption_reason'?: (string);
   'e_invoice'?: (string);
+  'test_mode'?: (boolean);
+  'test_payments'?: (_invoiceplatform_invoice_v1_TestPayment)[];
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_subtotal'?: "subtotal";
@@ -81,6 +84,7 @@ export interface Invoice {
   '_tax_category'?: "tax_category";
   '_tax_exemption_reason'?: "tax_exemption_reason";
   '_e_invoice'?: "e_invoice";
+  '_test_mode'?: "test_mode";
 }
 
 export interface Invoice__Output {
@@ -132,6 +136,8 @@ export interface Invoice__Output {
   'tax_category'?: (string);
   'tax_exemption_reason'?: (string);
   'e_invoice'?: (string);
+  'test_mode'?: (boolean);
+  'test_payments': (_invoiceplatform_invoice_v1_TestPayment__Output)[];
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_subtotal'?: "subtotal";
@@ -159,4 +165,5 @@ export interface Invoice__Output {
   '_tax_category'?: "tax_category";
   '_tax_exemption_reason'?: "tax_exemption_reason";
   '_e_invoice'?: "e_invoice";
+  '_test_mode'?: "test_mode";
 }

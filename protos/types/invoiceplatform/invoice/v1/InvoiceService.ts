@@ -3,6 +3,8 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AddCreditsRequest as _invoiceplatform_invoice_v1_AddCreditsRequest, AddCreditsRequest__Output as _invoiceplatform_invoice_v1_AddCreditsRequest__Output } from '../../../invoiceplatform/invoice/v1/AddCreditsRequest.ts';
+import type { CheckGenerateRequest as _invoiceplatform_invoice_v1_CheckGenerateRequest, CheckGenerateRequest__Output as _invoiceplatform_invoice_v1_CheckGenerateRequest__Output } from '../../../invoiceplatform/invoice/v1/CheckGenerateRequest.ts';
+import type { CheckGenerateResponse as _invoiceplatform_invoice_v1_CheckGenerateResponse, CheckGenerateResponse__Output as _invoiceplatform_invoice_v1_CheckGenerateResponse__Output } from '../../../invoiceplatform/invoice/v1/CheckGenerateResponse.ts';
 import type { CreditBalance as _invoiceplatform_invoice_v1_CreditBalance, CreditBalance__Output as _invoiceplatform_invoice_v1_CreditBalance__Output } from '../../../invoiceplatform/invoice/v1/CreditBalance.ts';
 import type { EInvoiceFile as _invoiceplatform_invoice_v1_EInvoiceFile, EInvoiceFile__Output as _invoiceplatform_invoice_v1_EInvoiceFile__Output } from '../../../invoiceplatform/invoice/v1/EInvoiceFile.ts';
 import type { GenerateInvoiceRequest as _invoiceplatform_invoice_v1_GenerateInvoiceRequest, GenerateInvoiceRequest__Output as _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output } from '../../../invoiceplatform/invoice/v1/GenerateInvoiceRequest.ts';
@@ -39,6 +41,15 @@ export interface InvoiceServiceClient extends grpc.Client {
   addCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
   addCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
   addCredits(argument: _invoiceplatform_invoice_v1_AddCreditsRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CreditBalance__Output>): grpc.ClientUnaryCall;
+  
+  CheckGenerate(argument: _invoiceplatform_invoice_v1_CheckGenerateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CheckGenerateResponse__Output>): grpc.ClientUnaryCall;
+  CheckGenerate(argument: _invoiceplatform_invoice_v1_CheckGenerateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CheckGenerateResponse__Output>): grpc.ClientUnaryCall;
+  CheckGenerate(argument: _invoiceplatform_invoice_v1_CheckGenerateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CheckGenerateResponse__Output>): grpc.ClientUnaryCall;
+  CheckGenerate(argument: _invoiceplatform_invoice_v1_CheckGenerateRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CheckGenerateResponse__Output>): grpc.ClientUnaryCall;
+  checkGenerate(argument: _invoiceplatform_invoice_v1_CheckGenerateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CheckGenerateResponse__Output>): grpc.ClientUnaryCall;
+  checkGenerate(argument: _invoiceplatform_invoice_v1_CheckGenerateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CheckGenerateResponse__Output>): grpc.ClientUnaryCall;
+  checkGenerate(argument: _invoiceplatform_invoice_v1_CheckGenerateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CheckGenerateResponse__Output>): grpc.ClientUnaryCall;
+  checkGenerate(argument: _invoiceplatform_invoice_v1_CheckGenerateRequest, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_CheckGenerateResponse__Output>): grpc.ClientUnaryCall;
   
   GenerateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
   GenerateInvoice(argument: _invoiceplatform_invoice_v1_GenerateInvoiceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>): grpc.ClientUnaryCall;
@@ -180,6 +191,8 @@ export interface InvoiceServiceClient extends grpc.Client {
 export interface InvoiceServiceHandlers extends grpc.UntypedServiceImplementation {
   AddCredits: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_AddCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance>;
   
+  CheckGenerate: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_CheckGenerateRequest__Output, _invoiceplatform_invoice_v1_CheckGenerateResponse>;
+  
   GenerateInvoice: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output, _invoiceplatform_invoice_v1_GenerateInvoiceResponse>;
   
   GetCredits: grpc.handleUnaryCall<_invoiceplatform_invoice_v1_GetCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance>;
@@ -214,6 +227,7 @@ export interface InvoiceServiceHandlers extends grpc.UntypedServiceImplementatio
 
 export interface InvoiceServiceDefinition extends grpc.ServiceDefinition {
   AddCredits: MethodDefinition<_invoiceplatform_invoice_v1_AddCreditsRequest, _invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_AddCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance__Output>
+  CheckGenerate: MethodDefinition<_invoiceplatform_invoice_v1_CheckGenerateRequest, _invoiceplatform_invoice_v1_CheckGenerateResponse, _invoiceplatform_invoice_v1_CheckGenerateRequest__Output, _invoiceplatform_invoice_v1_CheckGenerateResponse__Output>
   GenerateInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GenerateInvoiceRequest, _invoiceplatform_invoice_v1_GenerateInvoiceResponse, _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output, _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>
   GetCredits: MethodDefinition<_invoiceplatform_invoice_v1_GetCreditsRequest, _invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_GetCreditsRequest__Output, _invoiceplatform_invoice_v1_CreditBalance__Output>
   GetEInvoice: MethodDefinition<_invoiceplatform_invoice_v1_GetEInvoiceRequest, _invoiceplatform_invoice_v1_EInvoiceFile, _invoiceplatform_invoice_v1_GetEInvoiceRequest__Output, _invoiceplatform_invoice_v1_EInvoiceFile__Output>

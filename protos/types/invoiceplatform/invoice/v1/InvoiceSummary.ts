@@ -16,11 +16,13 @@ export interface InvoiceSummary {
   'is_archived'?: (boolean);
   'series_id'?: (string);
   'source'?: (string);
+  'test_mode'?: (boolean);
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_amount'?: "amount";
   '_paid_at'?: "paid_at";
   '_series_id'?: "series_id";
+  '_test_mode'?: "test_mode";
 }
 
 export interface InvoiceSummary__Output {
@@ -38,9 +40,11 @@ export interface InvoiceSummary__Output {
   'is_archived': (boolean);
   'series_id'?: (string);
   'source': (string);
+  'test_mode'?: (boolean);
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_amount'?: "amount";
   '_paid_at'?: "paid_at";
   '_series_id'?: "series_id";
+  '_test_mode'?: "test_mode";
 }

@@ -9,6 +9,7 @@ export interface MarkPaidByPaymentRequest {
   'amount'?: (string);
   'currency'?: (string);
   'paid_at'?: (string);
+  'test_payment'?: (boolean);
   '_paid_at'?: "paid_at";
 }
 
@@ -20,5 +21,6 @@ export interface MarkPaidByPaymentRequest__Output {
   'amount': (string);
   'currency': (string);
   'paid_at'?: (string);
+  'test_payment': (boolean);
   '_paid_at'?: "paid_at";
 }

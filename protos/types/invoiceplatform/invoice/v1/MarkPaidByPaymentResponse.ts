@@ -9,6 +9,7 @@ export interface MarkPaidByPaymentResponse {
   'payment_recorded'?: (boolean);
   'status_changed'?: (boolean);
   'previous_status'?: (string);
+  'test_payment_only'?: (boolean);
   '_paid_at'?: "paid_at";
 }
 
@@ -20,5 +21,6 @@ export interface MarkPaidByPaymentResponse__Output {
   'payment_recorded': (boolean);
   'status_changed': (boolean);
   'previous_status': (string);
+  'test_payment_only': (boolean);
   '_paid_at'?: "paid_at";
 }

@@ -7,6 +7,7 @@ export interface HandleNotificationRequest {
   'body'?: (Buffer | Uint8Array | string);
   'headers'?: (_invoiceplatform_payment_v1_Header)[];
   'query'?: (string);
+  'client_ip'?: (string);
 }
 
 export interface HandleNotificationRequest__Output {
@@ -14,4 +15,5 @@ export interface HandleNotificationRequest__Output {
   'body': (Buffer);
   'headers': (_invoiceplatform_payment_v1_Header__Output)[];
   'query': (string);
+  'client_ip': (string);
 }

@@ -27,6 +27,7 @@ export interface RecurringSeries {
   'anchor_date'?: (string);
   'created_at'?: (string);
   'updated_at'?: (string);
+  'paused_message'?: (string);
   '_paused_reason'?: "paused_reason";
   '_start_date'?: "start_date";
   '_end_date'?: "end_date";
@@ -37,6 +38,7 @@ export interface RecurringSeries {
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_amount'?: "amount";
+  '_paused_message'?: "paused_message";
 }
 
 export interface RecurringSeries__Output {
@@ -64,6 +66,7 @@ export interface RecurringSeries__Output {
   'anchor_date': (string);
   'created_at': (string);
   'updated_at': (string);
+  'paused_message'?: (string);
   '_paused_reason'?: "paused_reason";
   '_start_date'?: "start_date";
   '_end_date'?: "end_date";
@@ -74,4 +77,5 @@ export interface RecurringSeries__Output {
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_amount'?: "amount";
+  '_paused_message'?: "paused_message";
 }

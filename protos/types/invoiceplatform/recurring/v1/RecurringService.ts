@@ -4,7 +4,8 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { ChangeFrequencyRequest as _invoiceplatform_recurring_v1_ChangeFrequencyRequest, ChangeFrequencyRequest__Output as _invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output } from '../../../invoiceplatform/recurring/v1/ChangeFrequencyRequest.ts';
 import type { ChangeFrequencyResponse as _invoiceplatform_recurring_v1_ChangeFrequencyResponse, ChangeFrequencyResponse__Output as _invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output } from '../../../invoiceplatform/recurring/v1/ChangeFrequencyResponse.ts';
-import type { ClockState as _invoiceplatform_recurring_v1_ClockState, ClockState__Output as _invoiceplatform_recurring_v1_ClockState__Output } from '../../../invoiceplatform/recurring/v1/ClockState.ts';
+import type { CheckLegalProfileChangeRequest as _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, CheckLegalProfileChangeRequest__Output as _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest__Output } from '../../../invoiceplatform/recurring/v1/CheckLegalProfileChangeRequest.ts';
+import type { CheckLegalProfileChangeResponse as _invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse, CheckLegalProfileChangeResponse__Output as _invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output } from '../../../invoiceplatform/recurring/v1/CheckLegalProfileChangeResponse.ts';
 import type { CreateSeriesRequest as _invoiceplatform_recurring_v1_CreateSeriesRequest, CreateSeriesRequest__Output as _invoiceplatform_recurring_v1_CreateSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/CreateSeriesRequest.ts';
 import type { CreateSeriesResponse as _invoiceplatform_recurring_v1_CreateSeriesResponse, CreateSeriesResponse__Output as _invoiceplatform_recurring_v1_CreateSeriesResponse__Output } from '../../../invoiceplatform/recurring/v1/CreateSeriesResponse.ts';
 import type { DeleteSeriesRequest as _invoiceplatform_recurring_v1_DeleteSeriesRequest, DeleteSeriesRequest__Output as _invoiceplatform_recurring_v1_DeleteSeriesRequest__Output } from '../../../invoiceplatform/recurring/v1/DeleteSeriesRequest.ts';
@@ -19,7 +20,6 @@ import type { ListSeriesResponse as _invoiceplatform_recurring_v1_ListSeriesResp
 import type { RecurringSeries as _invoiceplatform_recurring_v1_RecurringSeries, RecurringSeries__Output as _invoiceplatform_recurring_v1_RecurringSeries__Output } from '../../../invoiceplatform/recurring/v1/RecurringSeries.ts';
 import type { RunSchedulerOnceRequest as _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, RunSchedulerOnceRequest__Output as _invoiceplatform_recurring_v1_RunSchedulerOnceRequest__Output } from '../../../invoiceplatform/recurring/v1/RunSchedulerOnceRequest.ts';
 import type { RunSchedulerOnceResponse as _invoiceplatform_recurring_v1_RunSchedulerOnceResponse, RunSchedulerOnceResponse__Output as _invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output } from '../../../invoiceplatform/recurring/v1/RunSchedulerOnceResponse.ts';
-import type { SetClockRequest as _invoiceplatform_recurring_v1_SetClockRequest, SetClockRequest__Output as _invoiceplatform_recurring_v1_SetClockRequest__Output } from '../../../invoiceplatform/recurring/v1/SetClockRequest.ts';
 import type { SetSeriesStatusRequest as _invoiceplatform_recurring_v1_SetSeriesStatusRequest, SetSeriesStatusRequest__Output as _invoiceplatform_recurring_v1_SetSeriesStatusRequest__Output } from '../../../invoiceplatform/recurring/v1/SetSeriesStatusRequest.ts';
 import type { SkipOccurrenceRequest as _invoiceplatform_recurring_v1_SkipOccurrenceRequest, SkipOccurrenceRequest__Output as _invoiceplatform_recurring_v1_SkipOccurrenceRequest__Output } from '../../../invoiceplatform/recurring/v1/SkipOccurrenceRequest.ts';
 
@@ -32,6 +32,15 @@ export interface RecurringServiceClient extends grpc.Client {
   changeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
   changeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
   changeFrequency(argument: _invoiceplatform_recurring_v1_ChangeFrequencyRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>): grpc.ClientUnaryCall;
+  
+  CheckLegalProfileChange(argument: _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>): grpc.ClientUnaryCall;
+  CheckLegalProfileChange(argument: _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>): grpc.ClientUnaryCall;
+  CheckLegalProfileChange(argument: _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>): grpc.ClientUnaryCall;
+  CheckLegalProfileChange(argument: _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>): grpc.ClientUnaryCall;
+  checkLegalProfileChange(argument: _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>): grpc.ClientUnaryCall;
+  checkLegalProfileChange(argument: _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>): grpc.ClientUnaryCall;
+  checkLegalProfileChange(argument: _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>): grpc.ClientUnaryCall;
+  checkLegalProfileChange(argument: _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>): grpc.ClientUnaryCall;
   
   CreateSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
   CreateSeries(argument: _invoiceplatform_recurring_v1_CreateSeriesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_CreateSeriesResponse__Output>): grpc.ClientUnaryCall;
@@ -96,15 +105,6 @@ export interface RecurringServiceClient extends grpc.Client {
   runSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
   runSchedulerOnce(argument: _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>): grpc.ClientUnaryCall;
   
-  SetClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  SetClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  SetClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  SetClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  setClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  setClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  setClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  setClock(argument: _invoiceplatform_recurring_v1_SetClockRequest, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  
   SetSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
   SetSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
   SetSeriesStatus(argument: _invoiceplatform_recurring_v1_SetSeriesStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_recurring_v1_RecurringSeries__Output>): grpc.ClientUnaryCall;
@@ -128,6 +128,8 @@ export interface RecurringServiceClient extends grpc.Client {
 export interface RecurringServiceHandlers extends grpc.UntypedServiceImplementation {
   ChangeFrequency: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output, _invoiceplatform_recurring_v1_ChangeFrequencyResponse>;
   
+  CheckLegalProfileChange: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest__Output, _invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse>;
+  
   CreateSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_CreateSeriesRequest__Output, _invoiceplatform_recurring_v1_CreateSeriesResponse>;
   
   DeleteSeries: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_DeleteSeriesRequest__Output, _invoiceplatform_recurring_v1_DeleteSeriesResponse>;
@@ -142,8 +144,6 @@ export interface RecurringServiceHandlers extends grpc.UntypedServiceImplementat
   
   RunSchedulerOnce: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_RunSchedulerOnceRequest__Output, _invoiceplatform_recurring_v1_RunSchedulerOnceResponse>;
   
-  SetClock: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_SetClockRequest__Output, _invoiceplatform_recurring_v1_ClockState>;
-  
   SetSeriesStatus: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_SetSeriesStatusRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries>;
   
   SkipOccurrence: grpc.handleUnaryCall<_invoiceplatform_recurring_v1_SkipOccurrenceRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries>;
@@ -152,6 +152,7 @@ export interface RecurringServiceHandlers extends grpc.UntypedServiceImplementat
 
 export interface RecurringServiceDefinition extends grpc.ServiceDefinition {
   ChangeFrequency: MethodDefinition<_invoiceplatform_recurring_v1_ChangeFrequencyRequest, _invoiceplatform_recurring_v1_ChangeFrequencyResponse, _invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output, _invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>
+  CheckLegalProfileChange: MethodDefinition<_invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, _invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse, _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest__Output, _invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>
   CreateSeries: MethodDefinition<_invoiceplatform_recurring_v1_CreateSeriesRequest, _invoiceplatform_recurring_v1_CreateSeriesResponse, _invoiceplatform_recurring_v1_CreateSeriesRequest__Output, _invoiceplatform_recurring_v1_CreateSeriesResponse__Output>
   DeleteSeries: MethodDefinition<_invoiceplatform_recurring_v1_DeleteSeriesRequest, _invoiceplatform_recurring_v1_DeleteSeriesResponse, _invoiceplatform_recurring_v1_DeleteSeriesRequest__Output, _invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>
   EditSeriesContent: MethodDefinition<_invoiceplatform_recurring_v1_EditSeriesContentRequest, _invoiceplatform_recurring_v1_EditSeriesContentResponse, _invoiceplatform_recurring_v1_EditSeriesContentRequest__Output, _invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>
@@ -159,7 +160,6 @@ export interface RecurringServiceDefinition extends grpc.ServiceDefinition {
   GetSeries: MethodDefinition<_invoiceplatform_recurring_v1_GetSeriesRequest, _invoiceplatform_recurring_v1_RecurringSeries, _invoiceplatform_recurring_v1_GetSeriesRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries__Output>
   ListSeries: MethodDefinition<_invoiceplatform_recurring_v1_ListSeriesRequest, _invoiceplatform_recurring_v1_ListSeriesResponse, _invoiceplatform_recurring_v1_ListSeriesRequest__Output, _invoiceplatform_recurring_v1_ListSeriesResponse__Output>
   RunSchedulerOnce: MethodDefinition<_invoiceplatform_recurring_v1_RunSchedulerOnceRequest, _invoiceplatform_recurring_v1_RunSchedulerOnceResponse, _invoiceplatform_recurring_v1_RunSchedulerOnceRequest__Output, _invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>
-  SetClock: MethodDefinition<_invoiceplatform_recurring_v1_SetClockRequest, _invoiceplatform_recurring_v1_ClockState, _invoiceplatform_recurring_v1_SetClockRequest__Output, _invoiceplatform_recurring_v1_ClockState__Output>
   SetSeriesStatus: MethodDefinition<_invoiceplatform_recurring_v1_SetSeriesStatusRequest, _invoiceplatform_recurring_v1_RecurringSeries, _invoiceplatform_recurring_v1_SetSeriesStatusRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries__Output>
   SkipOccurrence: MethodDefinition<_invoiceplatform_recurring_v1_SkipOccurrenceRequest, _invoiceplatform_recurring_v1_RecurringSeries, _invoiceplatform_recurring_v1_SkipOccurrenceRequest__Output, _invoiceplatform_recurring_v1_RecurringSeries__Output>
 }

@@ -2,7 +2,6 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
-import type { ClockState as _invoiceplatform_webhook_v1_ClockState, ClockState__Output as _invoiceplatform_webhook_v1_ClockState__Output } from '../../../invoiceplatform/webhook/v1/ClockState.ts';
 import type { DeleteEndpointRequest as _invoiceplatform_webhook_v1_DeleteEndpointRequest, DeleteEndpointRequest__Output as _invoiceplatform_webhook_v1_DeleteEndpointRequest__Output } from '../../../invoiceplatform/webhook/v1/DeleteEndpointRequest.ts';
 import type { DeleteEndpointResponse as _invoiceplatform_webhook_v1_DeleteEndpointResponse, DeleteEndpointResponse__Output as _invoiceplatform_webhook_v1_DeleteEndpointResponse__Output } from '../../../invoiceplatform/webhook/v1/DeleteEndpointResponse.ts';
 import type { ListDeliveriesRequest as _invoiceplatform_webhook_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _invoiceplatform_webhook_v1_ListDeliveriesRequest__Output } from '../../../invoiceplatform/webhook/v1/ListDeliveriesRequest.ts';
@@ -19,7 +18,6 @@ import type { RotateSecretRequest as _invoiceplatform_webhook_v1_RotateSecretReq
 import type { RotateSecretResponse as _invoiceplatform_webhook_v1_RotateSecretResponse, RotateSecretResponse__Output as _invoiceplatform_webhook_v1_RotateSecretResponse__Output } from '../../../invoiceplatform/webhook/v1/RotateSecretResponse.ts';
 import type { RunDueDeliveriesRequest as _invoiceplatform_webhook_v1_RunDueDeliveriesRequest, RunDueDeliveriesRequest__Output as _invoiceplatform_webhook_v1_RunDueDeliveriesRequest__Output } from '../../../invoiceplatform/webhook/v1/RunDueDeliveriesRequest.ts';
 import type { RunDueDeliveriesResponse as _invoiceplatform_webhook_v1_RunDueDeliveriesResponse, RunDueDeliveriesResponse__Output as _invoiceplatform_webhook_v1_RunDueDeliveriesResponse__Output } from '../../../invoiceplatform/webhook/v1/RunDueDeliveriesResponse.ts';
-import type { SetClockRequest as _invoiceplatform_webhook_v1_SetClockRequest, SetClockRequest__Output as _invoiceplatform_webhook_v1_SetClockRequest__Output } from '../../../invoiceplatform/webhook/v1/SetClockRequest.ts';
 import type { SetEndpointEnabledRequest as _invoiceplatform_webhook_v1_SetEndpointEnabledRequest, SetEndpointEnabledRequest__Output as _invoiceplatform_webhook_v1_SetEndpointEnabledRequest__Output } from '../../../invoiceplatform/webhook/v1/SetEndpointEnabledRequest.ts';
 import type { WebhookEndpoint as _invoiceplatform_webhook_v1_WebhookEndpoint, WebhookEndpoint__Output as _invoiceplatform_webhook_v1_WebhookEndpoint__Output } from '../../../invoiceplatform/webhook/v1/WebhookEndpoint.ts';
 
@@ -96,15 +94,6 @@ export interface WebhookServiceClient extends grpc.Client {
   runDueDeliveries(argument: _invoiceplatform_webhook_v1_RunDueDeliveriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_RunDueDeliveriesResponse__Output>): grpc.ClientUnaryCall;
   runDueDeliveries(argument: _invoiceplatform_webhook_v1_RunDueDeliveriesRequest, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_RunDueDeliveriesResponse__Output>): grpc.ClientUnaryCall;
   
-  SetClock(argument: _invoiceplatform_webhook_v1_SetClockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  SetClock(argument: _invoiceplatform_webhook_v1_SetClockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  SetClock(argument: _invoiceplatform_webhook_v1_SetClockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  SetClock(argument: _invoiceplatform_webhook_v1_SetClockRequest, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  setClock(argument: _invoiceplatform_webhook_v1_SetClockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  setClock(argument: _invoiceplatform_webhook_v1_SetClockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  setClock(argument: _invoiceplatform_webhook_v1_SetClockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  setClock(argument: _invoiceplatform_webhook_v1_SetClockRequest, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_ClockState__Output>): grpc.ClientUnaryCall;
-  
   SetEndpointEnabled(argument: _invoiceplatform_webhook_v1_SetEndpointEnabledRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
   SetEndpointEnabled(argument: _invoiceplatform_webhook_v1_SetEndpointEnabledRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
   SetEndpointEnabled(argument: _invoiceplatform_webhook_v1_SetEndpointEnabledRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_webhook_v1_WebhookEndpoint__Output>): grpc.ClientUnaryCall;
@@ -133,8 +122,6 @@ export interface WebhookServiceHandlers extends grpc.UntypedServiceImplementatio
   
   RunDueDeliveries: grpc.handleUnaryCall<_invoiceplatform_webhook_v1_RunDueDeliveriesRequest__Output, _invoiceplatform_webhook_v1_RunDueDeliveriesResponse>;
   
-  SetClock: grpc.handleUnaryCall<_invoiceplatform_webhook_v1_SetClockRequest__Output, _invoiceplatform_webhook_v1_ClockState>;
-  
   SetEndpointEnabled: grpc.handleUnaryCall<_invoiceplatform_webhook_v1_SetEndpointEnabledRequest__Output, _invoiceplatform_webhook_v1_WebhookEndpoint>;
   
 }
@@ -148,6 +135,5 @@ export interface WebhookServiceDefinition extends grpc.ServiceDefinition {
   ResendEvent: MethodDefinition<_invoiceplatform_webhook_v1_ResendEventRequest, _invoiceplatform_webhook_v1_ResendEventResponse, _invoiceplatform_webhook_v1_ResendEventRequest__Output, _invoiceplatform_webhook_v1_ResendEventResponse__Output>
   RotateSecret: MethodDefinition<_invoiceplatform_webhook_v1_RotateSecretRequest, _invoiceplatform_webhook_v1_RotateSecretResponse, _invoiceplatform_webhook_v1_RotateSecretRequest__Output, _invoiceplatform_webhook_v1_RotateSecretResponse__Output>
   RunDueDeliveries: MethodDefinition<_invoiceplatform_webhook_v1_RunDueDeliveriesRequest, _invoiceplatform_webhook_v1_RunDueDeliveriesResponse, _invoiceplatform_webhook_v1_RunDueDeliveriesRequest__Output, _invoiceplatform_webhook_v1_RunDueDeliveriesResponse__Output>
-  SetClock: MethodDefinition<_invoiceplatform_webhook_v1_SetClockRequest, _invoiceplatform_webhook_v1_ClockState, _invoiceplatform_webhook_v1_SetClockRequest__Output, _invoiceplatform_webhook_v1_ClockState__Output>
   SetEndpointEnabled: MethodDefinition<_invoiceplatform_webhook_v1_SetEndpointEnabledRequest, _invoiceplatform_webhook_v1_WebhookEndpoint, _invoiceplatform_webhook_v1_SetEndpointEnabledRequest__Output, _invoiceplatform_webhook_v1_WebhookEndpoint__Output>
 }

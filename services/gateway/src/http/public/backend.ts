@@ -18,6 +18,8 @@ export interface NotificationInput {
   headers: { name: string; value: string }[];
   /** The raw query string, without "?". */
   query: string;
+  /** The sender as the gateway's limits count it (payment.proto: client_ip). */
+  client_ip: string;
 }
 
 /**

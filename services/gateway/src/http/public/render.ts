@@ -35,7 +35,7 @@ export function renderInvoicePage(view: InvoicePageView, payPath: string, messag
   const badges = html`<div class="badges">
     <span class="badge ${view.status}" data-state="${view.status}">${view.statusWord}</span>${
       view.archived ? html` <span class="badge archived" data-state="archived">${w.state_archived}</span>` : ''
-    }
+    }${view.testMode ? html` <span class="badge test-mode" data-test-mode>${w.state_test_mode}</span>` : ''}
   </div>`;
   const meta = html`<dl class="meta">
     <dt>${w.invoice_number}</dt>

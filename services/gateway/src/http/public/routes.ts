@@ -8,7 +8,7 @@ import type { PublicPageBackend } from './backend.ts';
 import { setPageHeaders } from './headers.ts';
 import { negotiateLanguage } from './language.ts';
 import { type MessagePageKind, renderInvoicePage, renderMessagePage } from './render.ts';
-import { buildInvoicePageView } from './view.ts';
+import { buildInvoicePageView, publicBasePath } from './view.ts';
 
 export interface PublicPageOptions {
   backend: PublicPageBackend;
@@ -23,6 +23,8 @@ export interface PublicPageOptions {
   limitPage: (ctx: Context) => Promise<void>;
   /** Counts a notification against its IP in a scope of its own; throws like limitPage. */
   limitNotify: (ctx: Context) => Promise<void>;
+  /** The notification's sender as the limits count it, relayed to the payment service. */
+  senderOf: (ctx: Context) => string;
 }
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -43,7 +45,7 @@ function sendHtml(ctx: Context, status: number, body: string): void {
  */
 export function publicPageRouter(opts: PublicPageOptions): Router {
   const base = opts.publicBaseUrl.replace(/\/+$/, '');
-  const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  const basePath = publicBasePath(base);
   const router = new Router();
 
   function sendMessage(ctx: Context, status: number, kind: MessagePageKind): void {
@@ -82,7 +84,7 @@ export function publicPageRouter(opts: PublicPageOptions): Router {
 
   async function showInvoice(ctx: Context, id: string, status: number, refusal?: 'pay_refused' | 'pay_unavailable') {
     const { invoice, workspace } = await opts.backend.invoice(id);
-    const view = buildInvoicePageView(invoice, workspace);
+    const view = buildInvoicePageView(invoice, workspace, opts.publicBaseUrl);
     const message = refusal ? { text: view.words[refusal] } : undefined;
     sendHtml(ctx, status, renderInvoicePage(view, payPath(id), message));
   }
@@ -129,7 +131,13 @@ export function publicPageRouter(opts: PublicPageOptions): Router {
     const raw = ctx.req.rawHeaders;
     const headers: { name: string; value: string }[] = [];
     for (let i = 0; i + 1 < raw.length; i += 2) headers.push({ name: raw[i]!.toLowerCase(), value: raw[i + 1]! });
-    const reply = await opts.backend.handleNotification({ provider, body, headers, query: ctx.querystring });
+    const reply = await opts.backend.handleNotification({
+      provider,
+      body,
+      headers,
+      query: ctx.querystring,
+      client_ip: opts.senderOf(ctx),
+    });
     if (!Number.isInteger(reply.http_status) || reply.http_status < 200 || reply.http_status > 599) {
       throw new AppError('internal', `the payment service answered HTTP status ${reply.http_status}`);
     }

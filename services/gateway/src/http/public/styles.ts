@@ -26,6 +26,7 @@ header.top{display:flex;flex-wrap:wrap;justify-content:space-between;gap:16px;al
 .badge.paid{color:#1f6f43;background:#e9f7ef;border-color:#7bc99a}
 .badge.overdue{color:#a61b1b;background:#fdecec;border-color:#ef8e8e}
 .badge.cancelled,.badge.archived{color:#52606d;background:#f0f2f4;border-color:#b8c2cc}
+.badge.test-mode{color:#5b3a8d;background:#f3eefb;border-color:#b9a0e0;border-style:dashed}
 dl.meta{display:grid;grid-template-columns:auto auto;gap:2px 16px;margin:0;text-align:end}
 dl.meta dt{color:#627d98}
 dl.meta dd{margin:0;font-weight:600}

@@ -42,6 +42,8 @@ export interface PublicInvoice {
   payment_gateway?: string;
   /** factur-x | xrechnung | peppol when the invoice has an e-invoice (docs/e-invoicing.md). */
   e_invoice?: string;
+  /** Set (true) on a test invoice only (docs/payments.md "Test mode"). */
+  test_mode?: boolean;
 }
 
 export interface PublicLine {
@@ -74,6 +76,8 @@ export interface InvoicePageView {
   status: string;
   statusWord: string;
   archived: boolean;
+  /** A test invoice: the page says so beside its status, so a paid badge is never taken for money. */
+  testMode: boolean;
   customer: { name: string; email: string | null; taxId: string | null };
   lines: LineWords[];
   hasLineDiscounts: boolean;
@@ -107,10 +111,23 @@ export function pageLanguage(inv: Pick<PublicInvoice, 'document_language'>): Doc
 }
 
 /**
- * The invoice as the customer reads it, formatted in its document language with the same words
- * and formatting as the PDF (common/i18n), and no field the PDF does not print.
+ * The path of {base_url}, without a trailing slash ('' at the root): the gateway may be served
+ * under a prefix (`https://example.com/billing`), and the page's own links must keep it.
  */
-export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorkspace): InvoicePageView {
+export function publicBasePath(publicBaseUrl: string): string {
+  return new URL(publicBaseUrl).pathname.replace(/\/+$/, '');
+}
+
+/**
+ * The invoice as the customer reads it, formatted in its document language with the same words
+ * and formatting as the PDF (common/i18n), and no field the PDF does not print. `publicBaseUrl`:
+ * {base_url} (PUBLIC_BASE_URL), whose path prefix the page's links keep.
+ */
+export function buildInvoicePageView(
+  inv: PublicInvoice,
+  workspace: PublicWorkspace,
+  publicBaseUrl: string,
+): InvoicePageView {
   const lang = pageLanguage(inv);
   const words = wordsFor(lang);
   const figures = documentWords(inv, {
@@ -139,6 +156,7 @@ export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorksp
     status,
     statusWord: word(`state_${status}`) ?? status,
     archived: inv.is_archived,
+    testMode: inv.test_mode === true,
     customer: {
       name: inv.customer_name,
       email: inv.customer_email || null,
@@ -155,7 +173,9 @@ export function buildInvoicePageView(inv: PublicInvoice, workspace: PublicWorksp
     paymentNotes: inv.custom_payment_notes || null,
     footer: inv.footer_text || null,
     pdfUrl,
-    eInvoicePath: inv.e_invoice ? `/p/invoice/${encodeURIComponent(inv.id)}/e-invoice` : null,
+    eInvoicePath: inv.e_invoice
+      ? `${publicBasePath(publicBaseUrl)}/p/invoice/${encodeURIComponent(inv.id)}/e-invoice`
+      : null,
     payable: isPayable(inv),
     notice,
   };

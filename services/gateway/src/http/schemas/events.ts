@@ -1,13 +1,14 @@
 /**
  * The Kafka event contract for consumers outside the platform (docs/asyncapi.json, generated from
- * these schemas by `pnpm asyncapi`): the envelope of invoice.lifecycle.v1 and workspace.v1, each
+ * these schemas by `pnpm asyncapi`): the envelope of invoice.lifecycle.v1, workspace.v1 and recurring.v1, each
  * event type and its data. The invoice object is the contracts' EventInvoice: the same schema the
  * API's GET answers with, plus the three figures only events carry.
  */
 import { type TSchema, Type } from '@sinclair/typebox';
 import { DateTimeString, StringEnum } from './common.ts';
 import { EventInvoice } from '@invoice-platform/common/contracts/invoice';
-import { publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
+import { RecurringSeriesSummary } from '@invoice-platform/common/contracts/recurring';
+import { optInEventTypes, publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
 
 export { publicLifecycleTypes };
 export const internalLifecycleTypes = ['invoice.status_changed', 'invoice.archived', 'invoice.pdf_updated'] as const;
@@ -44,6 +45,15 @@ export const LifecycleEvent = envelope(
     previous_status: Type.Optional(Type.String({ description: 'On status moves: the status before.' })),
   }),
   'One change of one invoice. The four public types are what webhooks forward; the internal ones drive the platform.',
+);
+
+export const RecurringEvent = envelope(
+  'RecurringEvent',
+  optInEventTypes,
+  Type.Object({ object: RecurringSeriesSummary }),
+  'A series paused automatically because its next invoice kept being refused for the workspace’s own data ' +
+    '(paused_reason follow_up_refused; paused_message names each field to fix). Webhook endpoints receive it ' +
+    'only when they subscribed to recurring.paused by name.',
 );
 
 const WorkspaceProfile = Type.Object(
@@ -97,7 +107,7 @@ export function buildAsyncApi(version: string): Record<string, unknown> {
       version,
       description:
         'Events on Kafka, JSON values. Delivery is at least once: an event may arrive again with the same id. ' +
-        'Order holds per key (one invoice, one workspace), not across keys; use `sequence` to drop a stale one.',
+        'Order holds per key (one invoice, one workspace, one series), not across keys; use `sequence` to drop a stale one.',
     },
     defaultContentType: 'application/json',
     channels: {
@@ -111,6 +121,11 @@ export function buildAsyncApi(version: string): Record<string, unknown> {
         description: 'Key: the workspace id.',
         messages: { workspaceEvent: { $ref: '#/components/messages/WorkspaceEvent' } },
       },
+      recurring: {
+        address: 'recurring.v1',
+        description: 'Key: the series id. Written through each change’s outbox, so none is lost.',
+        messages: { recurringEvent: { $ref: '#/components/messages/RecurringEvent' } },
+      },
     },
     operations: {
       receiveInvoiceLifecycle: {
@@ -122,6 +137,11 @@ export function buildAsyncApi(version: string): Record<string, unknown> {
         action: 'receive',
         channel: { $ref: '#/channels/workspace' },
         messages: [{ $ref: '#/channels/workspace/messages/workspaceEvent' }],
+      },
+      receiveRecurring: {
+        action: 'receive',
+        channel: { $ref: '#/channels/recurring' },
+        messages: [{ $ref: '#/channels/recurring/messages/recurringEvent' }],
       },
     },
     components: {
@@ -137,6 +157,12 @@ export function buildAsyncApi(version: string): Record<string, unknown> {
           contentType: 'application/json',
           headers: traceHeaders,
           payload: plain(WorkspaceEvent),
+        },
+        RecurringEvent: {
+          name: 'RecurringEvent',
+          contentType: 'application/json',
+          headers: traceHeaders,
+          payload: plain(RecurringEvent),
         },
       },
     },

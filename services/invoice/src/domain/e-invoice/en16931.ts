@@ -366,7 +366,12 @@ export function toEn16931(input: EInvoiceInput): En16931Invoice {
     },
     deliverTo: categories.includes('K') ? buyerAddress : null,
     payment: paymentMeans(input.payment),
-    paymentTerms: input.payment.url ? `Online payment: ${input.payment.url}` : null,
+    // The page link lets whoever holds it view and pay the invoice, and the XML goes through
+    // access points and archives: it is written only when the seller opted in (docs/e-invoicing.md).
+    paymentTerms:
+      input.payment.url && input.seller.profile?.e_invoice_payment_link === true
+        ? `Online payment: ${input.payment.url}`
+        : null,
     paymentReference: inv.invoice_number,
     lines,
     allowances: groupList

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Stripe from 'stripe';
-import { freePort, repoRoot, waitFor } from '../platform.ts';
+import { freePort, repoRoot, waitFor } from './net.ts';
 import {
   checkoutPage,
   closedPage,

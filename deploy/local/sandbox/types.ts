@@ -56,7 +56,7 @@ export interface FakeProviderOptions {
   notifyUrl?: string;
   /**
    * The loopback port to listen on instead of a free one, for a fake that outlives its process's
-   * restarts at the same address (the local platform's sandbox, scripts/sandbox-providers.ts).
+   * restarts at the same address (the local platform's sandbox, deploy/local/sandbox/sandbox-providers.ts).
    */
   port?: number;
   /**

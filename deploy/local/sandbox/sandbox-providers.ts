@@ -1,6 +1,6 @@
 /**
- * The local platform's sandbox payment providers (docs/local-pay-flow.md): the six fakes the tests
- * use (test/support/fake-providers, stripe-mock behind its proxy for Stripe) as one long-running
+ * The local platform's sandbox payment providers (docs/local-pay-flow.md): the six fakes of this
+ * folder, which the tests use too (stripe-mock behind its proxy for Stripe), as one long-running
  * process, so an invoice generated with `payment_gateway` can be paid on the local stack.
  *
  * scripts/services.sh starts it as the unit `sandbox` (before the services; `services.sh stop`
@@ -20,15 +20,15 @@
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeMidtrans } from '../test/support/fake-providers/midtrans.ts';
-import { startFakeMollie } from '../test/support/fake-providers/mollie.ts';
-import { startFakePaypal } from '../test/support/fake-providers/paypal.ts';
-import { startFakeRazorpay } from '../test/support/fake-providers/razorpay.ts';
-import { startFakeStripe, stripeMockBin } from '../test/support/fake-providers/stripe.ts';
-import type { FakeProvider } from '../test/support/fake-providers/types.ts';
-import { startFakeXendit } from '../test/support/fake-providers/xendit.ts';
+import { startFakeMidtrans } from './midtrans.ts';
+import { startFakeMollie } from './mollie.ts';
+import { startFakePaypal } from './paypal.ts';
+import { startFakeRazorpay } from './razorpay.ts';
+import { startFakeStripe, stripeMockBin } from './stripe.ts';
+import type { FakeProvider } from './types.ts';
+import { startFakeXendit } from './xendit.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const self = fileURLToPath(import.meta.url);
 
 /** Every port the sandbox listens on, in the order of PAY_SANDBOX_PORT_BASE's offsets. */

@@ -1,4 +1,4 @@
-// Original file: protos/invoiceplatform/recurring/v1/recurring.proto
+// Original file: protos/invoiceplatform/testhooks/v1/testhooks.proto
 
 
 export interface ClockState {

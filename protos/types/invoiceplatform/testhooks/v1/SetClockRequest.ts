@@ -1,4 +1,4 @@
-// Original file: protos/invoiceplatform/webhook/v1/webhook.proto
+// Original file: protos/invoiceplatform/testhooks/v1/testhooks.proto
 
 
 export interface SetClockRequest {

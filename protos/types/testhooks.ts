@@ -1,0 +1,339 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AccountsServiceClient as _invoiceplatform_accounts_v1_AccountsServiceClient, AccountsServiceDefinition as _invoiceplatform_accounts_v1_AccountsServiceDefinition } from './invoiceplatform/accounts/v1/AccountsService.ts';
+import type { ApiKey as _invoiceplatform_accounts_v1_ApiKey, ApiKey__Output as _invoiceplatform_accounts_v1_ApiKey__Output } from './invoiceplatform/accounts/v1/ApiKey.ts';
+import type { AuthenticateApiKeyRequest as _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest, AuthenticateApiKeyRequest__Output as _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest__Output } from './invoiceplatform/accounts/v1/AuthenticateApiKeyRequest.ts';
+import type { AuthenticateApiKeyResponse as _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse, AuthenticateApiKeyResponse__Output as _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse__Output } from './invoiceplatform/accounts/v1/AuthenticateApiKeyResponse.ts';
+import type { CheckPaymentSetupRequest as _invoiceplatform_accounts_v1_CheckPaymentSetupRequest, CheckPaymentSetupRequest__Output as _invoiceplatform_accounts_v1_CheckPaymentSetupRequest__Output } from './invoiceplatform/accounts/v1/CheckPaymentSetupRequest.ts';
+import type { CheckPaymentSetupResponse as _invoiceplatform_accounts_v1_CheckPaymentSetupResponse, CheckPaymentSetupResponse__Output as _invoiceplatform_accounts_v1_CheckPaymentSetupResponse__Output } from './invoiceplatform/accounts/v1/CheckPaymentSetupResponse.ts';
+import type { ConnectPaymentGatewayRequest as _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest, ConnectPaymentGatewayRequest__Output as _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest__Output } from './invoiceplatform/accounts/v1/ConnectPaymentGatewayRequest.ts';
+import type { CreateApiKeyRequest as _invoiceplatform_accounts_v1_CreateApiKeyRequest, CreateApiKeyRequest__Output as _invoiceplatform_accounts_v1_CreateApiKeyRequest__Output } from './invoiceplatform/accounts/v1/CreateApiKeyRequest.ts';
+import type { CreateApiKeyResponse as _invoiceplatform_accounts_v1_CreateApiKeyResponse, CreateApiKeyResponse__Output as _invoiceplatform_accounts_v1_CreateApiKeyResponse__Output } from './invoiceplatform/accounts/v1/CreateApiKeyResponse.ts';
+import type { CreatePaymentAccountRequest as _invoiceplatform_accounts_v1_CreatePaymentAccountRequest, CreatePaymentAccountRequest__Output as _invoiceplatform_accounts_v1_CreatePaymentAccountRequest__Output } from './invoiceplatform/accounts/v1/CreatePaymentAccountRequest.ts';
+import type { CreateWorkspaceRequest as _invoiceplatform_accounts_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _invoiceplatform_accounts_v1_CreateWorkspaceRequest__Output } from './invoiceplatform/accounts/v1/CreateWorkspaceRequest.ts';
+import type { DisconnectPaymentGatewayRequest as _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest, DisconnectPaymentGatewayRequest__Output as _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest__Output } from './invoiceplatform/accounts/v1/DisconnectPaymentGatewayRequest.ts';
+import type { ElectronicAddress as _invoiceplatform_accounts_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_accounts_v1_ElectronicAddress__Output } from './invoiceplatform/accounts/v1/ElectronicAddress.ts';
+import type { GetPaymentGatewayCredentialsRequest as _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest, GetPaymentGatewayCredentialsRequest__Output as _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest__Output } from './invoiceplatform/accounts/v1/GetPaymentGatewayCredentialsRequest.ts';
+import type { GetWorkspaceRequest as _invoiceplatform_accounts_v1_GetWorkspaceRequest, GetWorkspaceRequest__Output as _invoiceplatform_accounts_v1_GetWorkspaceRequest__Output } from './invoiceplatform/accounts/v1/GetWorkspaceRequest.ts';
+import type { LegalContact as _invoiceplatform_accounts_v1_LegalContact, LegalContact__Output as _invoiceplatform_accounts_v1_LegalContact__Output } from './invoiceplatform/accounts/v1/LegalContact.ts';
+import type { LegalProfile as _invoiceplatform_accounts_v1_LegalProfile, LegalProfile__Output as _invoiceplatform_accounts_v1_LegalProfile__Output } from './invoiceplatform/accounts/v1/LegalProfile.ts';
+import type { ListApiKeysRequest as _invoiceplatform_accounts_v1_ListApiKeysRequest, ListApiKeysRequest__Output as _invoiceplatform_accounts_v1_ListApiKeysRequest__Output } from './invoiceplatform/accounts/v1/ListApiKeysRequest.ts';
+import type { ListApiKeysResponse as _invoiceplatform_accounts_v1_ListApiKeysResponse, ListApiKeysResponse__Output as _invoiceplatform_accounts_v1_ListApiKeysResponse__Output } from './invoiceplatform/accounts/v1/ListApiKeysResponse.ts';
+import type { ListPaymentAccountsRequest as _invoiceplatform_accounts_v1_ListPaymentAccountsRequest, ListPaymentAccountsRequest__Output as _invoiceplatform_accounts_v1_ListPaymentAccountsRequest__Output } from './invoiceplatform/accounts/v1/ListPaymentAccountsRequest.ts';
+import type { ListPaymentAccountsResponse as _invoiceplatform_accounts_v1_ListPaymentAccountsResponse, ListPaymentAccountsResponse__Output as _invoiceplatform_accounts_v1_ListPaymentAccountsResponse__Output } from './invoiceplatform/accounts/v1/ListPaymentAccountsResponse.ts';
+import type { ListPaymentGatewaysRequest as _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest, ListPaymentGatewaysRequest__Output as _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest__Output } from './invoiceplatform/accounts/v1/ListPaymentGatewaysRequest.ts';
+import type { ListPaymentGatewaysResponse as _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse, ListPaymentGatewaysResponse__Output as _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse__Output } from './invoiceplatform/accounts/v1/ListPaymentGatewaysResponse.ts';
+import type { ListWorkspacesRequest as _invoiceplatform_accounts_v1_ListWorkspacesRequest, ListWorkspacesRequest__Output as _invoiceplatform_accounts_v1_ListWorkspacesRequest__Output } from './invoiceplatform/accounts/v1/ListWorkspacesRequest.ts';
+import type { ListWorkspacesResponse as _invoiceplatform_accounts_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _invoiceplatform_accounts_v1_ListWorkspacesResponse__Output } from './invoiceplatform/accounts/v1/ListWorkspacesResponse.ts';
+import type { PaymentAccount as _invoiceplatform_accounts_v1_PaymentAccount, PaymentAccount__Output as _invoiceplatform_accounts_v1_PaymentAccount__Output } from './invoiceplatform/accounts/v1/PaymentAccount.ts';
+import type { PaymentGateway as _invoiceplatform_accounts_v1_PaymentGateway, PaymentGateway__Output as _invoiceplatform_accounts_v1_PaymentGateway__Output } from './invoiceplatform/accounts/v1/PaymentGateway.ts';
+import type { PaymentGatewayCredentials as _invoiceplatform_accounts_v1_PaymentGatewayCredentials, PaymentGatewayCredentials__Output as _invoiceplatform_accounts_v1_PaymentGatewayCredentials__Output } from './invoiceplatform/accounts/v1/PaymentGatewayCredentials.ts';
+import type { PostalAddress as _invoiceplatform_accounts_v1_PostalAddress, PostalAddress__Output as _invoiceplatform_accounts_v1_PostalAddress__Output } from './invoiceplatform/accounts/v1/PostalAddress.ts';
+import type { RevokeApiKeyRequest as _invoiceplatform_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output } from './invoiceplatform/accounts/v1/RevokeApiKeyRequest.ts';
+import type { SetLegalProfileRequest as _invoiceplatform_accounts_v1_SetLegalProfileRequest, SetLegalProfileRequest__Output as _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output } from './invoiceplatform/accounts/v1/SetLegalProfileRequest.ts';
+import type { SetWorkspaceFeaturesRequest as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, SetWorkspaceFeaturesRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output } from './invoiceplatform/accounts/v1/SetWorkspaceFeaturesRequest.ts';
+import type { SetWorkspaceTestModeRequest as _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, SetWorkspaceTestModeRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output } from './invoiceplatform/accounts/v1/SetWorkspaceTestModeRequest.ts';
+import type { UpdateWorkspacePlanRequest as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, UpdateWorkspacePlanRequest__Output as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output } from './invoiceplatform/accounts/v1/UpdateWorkspacePlanRequest.ts';
+import type { Workspace as _invoiceplatform_accounts_v1_Workspace, Workspace__Output as _invoiceplatform_accounts_v1_Workspace__Output } from './invoiceplatform/accounts/v1/Workspace.ts';
+import type { AddCreditsRequest as _invoiceplatform_invoice_v1_AddCreditsRequest, AddCreditsRequest__Output as _invoiceplatform_invoice_v1_AddCreditsRequest__Output } from './invoiceplatform/invoice/v1/AddCreditsRequest.ts';
+import type { CheckGenerateRequest as _invoiceplatform_invoice_v1_CheckGenerateRequest, CheckGenerateRequest__Output as _invoiceplatform_invoice_v1_CheckGenerateRequest__Output } from './invoiceplatform/invoice/v1/CheckGenerateRequest.ts';
+import type { CheckGenerateResponse as _invoiceplatform_invoice_v1_CheckGenerateResponse, CheckGenerateResponse__Output as _invoiceplatform_invoice_v1_CheckGenerateResponse__Output } from './invoiceplatform/invoice/v1/CheckGenerateResponse.ts';
+import type { CreditBalance as _invoiceplatform_invoice_v1_CreditBalance, CreditBalance__Output as _invoiceplatform_invoice_v1_CreditBalance__Output } from './invoiceplatform/invoice/v1/CreditBalance.ts';
+import type { EInvoiceFile as _invoiceplatform_invoice_v1_EInvoiceFile, EInvoiceFile__Output as _invoiceplatform_invoice_v1_EInvoiceFile__Output } from './invoiceplatform/invoice/v1/EInvoiceFile.ts';
+import type { ElectronicAddress as _invoiceplatform_invoice_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_invoice_v1_ElectronicAddress__Output } from './invoiceplatform/invoice/v1/ElectronicAddress.ts';
+import type { GenerateInvoiceRequest as _invoiceplatform_invoice_v1_GenerateInvoiceRequest, GenerateInvoiceRequest__Output as _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output } from './invoiceplatform/invoice/v1/GenerateInvoiceRequest.ts';
+import type { GenerateInvoiceResponse as _invoiceplatform_invoice_v1_GenerateInvoiceResponse, GenerateInvoiceResponse__Output as _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output } from './invoiceplatform/invoice/v1/GenerateInvoiceResponse.ts';
+import type { GetCreditsRequest as _invoiceplatform_invoice_v1_GetCreditsRequest, GetCreditsRequest__Output as _invoiceplatform_invoice_v1_GetCreditsRequest__Output } from './invoiceplatform/invoice/v1/GetCreditsRequest.ts';
+import type { GetEInvoiceRequest as _invoiceplatform_invoice_v1_GetEInvoiceRequest, GetEInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetEInvoiceRequest__Output } from './invoiceplatform/invoice/v1/GetEInvoiceRequest.ts';
+import type { GetInvoicePdfRequest as _invoiceplatform_invoice_v1_GetInvoicePdfRequest, GetInvoicePdfRequest__Output as _invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output } from './invoiceplatform/invoice/v1/GetInvoicePdfRequest.ts';
+import type { GetInvoicePdfResponse as _invoiceplatform_invoice_v1_GetInvoicePdfResponse, GetInvoicePdfResponse__Output as _invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output } from './invoiceplatform/invoice/v1/GetInvoicePdfResponse.ts';
+import type { GetInvoiceRequest as _invoiceplatform_invoice_v1_GetInvoiceRequest, GetInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetInvoiceRequest__Output } from './invoiceplatform/invoice/v1/GetInvoiceRequest.ts';
+import type { GetPublicInvoiceRequest as _invoiceplatform_invoice_v1_GetPublicInvoiceRequest, GetPublicInvoiceRequest__Output as _invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output } from './invoiceplatform/invoice/v1/GetPublicInvoiceRequest.ts';
+import type { GetRenderInputRequest as _invoiceplatform_invoice_v1_GetRenderInputRequest, GetRenderInputRequest__Output as _invoiceplatform_invoice_v1_GetRenderInputRequest__Output } from './invoiceplatform/invoice/v1/GetRenderInputRequest.ts';
+import type { Invoice as _invoiceplatform_invoice_v1_Invoice, Invoice__Output as _invoiceplatform_invoice_v1_Invoice__Output } from './invoiceplatform/invoice/v1/Invoice.ts';
+import type { InvoiceLine as _invoiceplatform_invoice_v1_InvoiceLine, InvoiceLine__Output as _invoiceplatform_invoice_v1_InvoiceLine__Output } from './invoiceplatform/invoice/v1/InvoiceLine.ts';
+import type { InvoiceServiceClient as _invoiceplatform_invoice_v1_InvoiceServiceClient, InvoiceServiceDefinition as _invoiceplatform_invoice_v1_InvoiceServiceDefinition } from './invoiceplatform/invoice/v1/InvoiceService.ts';
+import type { InvoiceSummary as _invoiceplatform_invoice_v1_InvoiceSummary, InvoiceSummary__Output as _invoiceplatform_invoice_v1_InvoiceSummary__Output } from './invoiceplatform/invoice/v1/InvoiceSummary.ts';
+import type { Item as _invoiceplatform_invoice_v1_Item, Item__Output as _invoiceplatform_invoice_v1_Item__Output } from './invoiceplatform/invoice/v1/Item.ts';
+import type { ListInvoicesRequest as _invoiceplatform_invoice_v1_ListInvoicesRequest, ListInvoicesRequest__Output as _invoiceplatform_invoice_v1_ListInvoicesRequest__Output } from './invoiceplatform/invoice/v1/ListInvoicesRequest.ts';
+import type { ListInvoicesResponse as _invoiceplatform_invoice_v1_ListInvoicesResponse, ListInvoicesResponse__Output as _invoiceplatform_invoice_v1_ListInvoicesResponse__Output } from './invoiceplatform/invoice/v1/ListInvoicesResponse.ts';
+import type { MarkPaidByPaymentRequest as _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, MarkPaidByPaymentRequest__Output as _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest__Output } from './invoiceplatform/invoice/v1/MarkPaidByPaymentRequest.ts';
+import type { MarkPaidByPaymentResponse as _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse, MarkPaidByPaymentResponse__Output as _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output } from './invoiceplatform/invoice/v1/MarkPaidByPaymentResponse.ts';
+import type { PostalAddress as _invoiceplatform_invoice_v1_PostalAddress, PostalAddress__Output as _invoiceplatform_invoice_v1_PostalAddress__Output } from './invoiceplatform/invoice/v1/PostalAddress.ts';
+import type { RecordPdfResultRequest as _invoiceplatform_invoice_v1_RecordPdfResultRequest, RecordPdfResultRequest__Output as _invoiceplatform_invoice_v1_RecordPdfResultRequest__Output } from './invoiceplatform/invoice/v1/RecordPdfResultRequest.ts';
+import type { RecordPdfResultResponse as _invoiceplatform_invoice_v1_RecordPdfResultResponse, RecordPdfResultResponse__Output as _invoiceplatform_invoice_v1_RecordPdfResultResponse__Output } from './invoiceplatform/invoice/v1/RecordPdfResultResponse.ts';
+import type { RecurringInfo as _invoiceplatform_invoice_v1_RecurringInfo, RecurringInfo__Output as _invoiceplatform_invoice_v1_RecurringInfo__Output } from './invoiceplatform/invoice/v1/RecurringInfo.ts';
+import type { RunOverdueSweepRequest as _invoiceplatform_invoice_v1_RunOverdueSweepRequest, RunOverdueSweepRequest__Output as _invoiceplatform_invoice_v1_RunOverdueSweepRequest__Output } from './invoiceplatform/invoice/v1/RunOverdueSweepRequest.ts';
+import type { RunOverdueSweepResponse as _invoiceplatform_invoice_v1_RunOverdueSweepResponse, RunOverdueSweepResponse__Output as _invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output } from './invoiceplatform/invoice/v1/RunOverdueSweepResponse.ts';
+import type { SetArchivedRequest as _invoiceplatform_invoice_v1_SetArchivedRequest, SetArchivedRequest__Output as _invoiceplatform_invoice_v1_SetArchivedRequest__Output } from './invoiceplatform/invoice/v1/SetArchivedRequest.ts';
+import type { SetArchivedResponse as _invoiceplatform_invoice_v1_SetArchivedResponse, SetArchivedResponse__Output as _invoiceplatform_invoice_v1_SetArchivedResponse__Output } from './invoiceplatform/invoice/v1/SetArchivedResponse.ts';
+import type { SetCreditsRequest as _invoiceplatform_invoice_v1_SetCreditsRequest, SetCreditsRequest__Output as _invoiceplatform_invoice_v1_SetCreditsRequest__Output } from './invoiceplatform/invoice/v1/SetCreditsRequest.ts';
+import type { TemplateInfo as _invoiceplatform_invoice_v1_TemplateInfo, TemplateInfo__Output as _invoiceplatform_invoice_v1_TemplateInfo__Output } from './invoiceplatform/invoice/v1/TemplateInfo.ts';
+import type { TestPayment as _invoiceplatform_invoice_v1_TestPayment, TestPayment__Output as _invoiceplatform_invoice_v1_TestPayment__Output } from './invoiceplatform/invoice/v1/TestPayment.ts';
+import type { UpdateInvoiceStatusRequest as _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, UpdateInvoiceStatusRequest__Output as _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest__Output } from './invoiceplatform/invoice/v1/UpdateInvoiceStatusRequest.ts';
+import type { UpdateInvoiceStatusResponse as _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse, UpdateInvoiceStatusResponse__Output as _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output } from './invoiceplatform/invoice/v1/UpdateInvoiceStatusResponse.ts';
+import type { DeleteFileRequest as _invoiceplatform_pdf_v1_DeleteFileRequest, DeleteFileRequest__Output as _invoiceplatform_pdf_v1_DeleteFileRequest__Output } from './invoiceplatform/pdf/v1/DeleteFileRequest.ts';
+import type { DeleteFileResponse as _invoiceplatform_pdf_v1_DeleteFileResponse, DeleteFileResponse__Output as _invoiceplatform_pdf_v1_DeleteFileResponse__Output } from './invoiceplatform/pdf/v1/DeleteFileResponse.ts';
+import type { DeleteInvoiceFilesRequest as _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, DeleteInvoiceFilesRequest__Output as _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output } from './invoiceplatform/pdf/v1/DeleteInvoiceFilesRequest.ts';
+import type { DeleteInvoiceFilesResponse as _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse, DeleteInvoiceFilesResponse__Output as _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output } from './invoiceplatform/pdf/v1/DeleteInvoiceFilesResponse.ts';
+import type { DeleteWorkspaceTemplateRequest as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, DeleteWorkspaceTemplateRequest__Output as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output } from './invoiceplatform/pdf/v1/DeleteWorkspaceTemplateRequest.ts';
+import type { DeleteWorkspaceTemplateResponse as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, DeleteWorkspaceTemplateResponse__Output as _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output } from './invoiceplatform/pdf/v1/DeleteWorkspaceTemplateResponse.ts';
+import type { DocumentParty as _invoiceplatform_pdf_v1_DocumentParty, DocumentParty__Output as _invoiceplatform_pdf_v1_DocumentParty__Output } from './invoiceplatform/pdf/v1/DocumentParty.ts';
+import type { DocumentPaymentAccount as _invoiceplatform_pdf_v1_DocumentPaymentAccount, DocumentPaymentAccount__Output as _invoiceplatform_pdf_v1_DocumentPaymentAccount__Output } from './invoiceplatform/pdf/v1/DocumentPaymentAccount.ts';
+import type { FileInfo as _invoiceplatform_pdf_v1_FileInfo, FileInfo__Output as _invoiceplatform_pdf_v1_FileInfo__Output } from './invoiceplatform/pdf/v1/FileInfo.ts';
+import type { GetFileRequest as _invoiceplatform_pdf_v1_GetFileRequest, GetFileRequest__Output as _invoiceplatform_pdf_v1_GetFileRequest__Output } from './invoiceplatform/pdf/v1/GetFileRequest.ts';
+import type { GetFileResponse as _invoiceplatform_pdf_v1_GetFileResponse, GetFileResponse__Output as _invoiceplatform_pdf_v1_GetFileResponse__Output } from './invoiceplatform/pdf/v1/GetFileResponse.ts';
+import type { InvoiceDocument as _invoiceplatform_pdf_v1_InvoiceDocument, InvoiceDocument__Output as _invoiceplatform_pdf_v1_InvoiceDocument__Output } from './invoiceplatform/pdf/v1/InvoiceDocument.ts';
+import type { ListTemplatesRequest as _invoiceplatform_pdf_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _invoiceplatform_pdf_v1_ListTemplatesRequest__Output } from './invoiceplatform/pdf/v1/ListTemplatesRequest.ts';
+import type { ListTemplatesResponse as _invoiceplatform_pdf_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _invoiceplatform_pdf_v1_ListTemplatesResponse__Output } from './invoiceplatform/pdf/v1/ListTemplatesResponse.ts';
+import type { PdfServiceClient as _invoiceplatform_pdf_v1_PdfServiceClient, PdfServiceDefinition as _invoiceplatform_pdf_v1_PdfServiceDefinition } from './invoiceplatform/pdf/v1/PdfService.ts';
+import type { RenderRequest as _invoiceplatform_pdf_v1_RenderRequest, RenderRequest__Output as _invoiceplatform_pdf_v1_RenderRequest__Output } from './invoiceplatform/pdf/v1/RenderRequest.ts';
+import type { RenderResponse as _invoiceplatform_pdf_v1_RenderResponse, RenderResponse__Output as _invoiceplatform_pdf_v1_RenderResponse__Output } from './invoiceplatform/pdf/v1/RenderResponse.ts';
+import type { ResolveTemplateRequest as _invoiceplatform_pdf_v1_ResolveTemplateRequest, ResolveTemplateRequest__Output as _invoiceplatform_pdf_v1_ResolveTemplateRequest__Output } from './invoiceplatform/pdf/v1/ResolveTemplateRequest.ts';
+import type { ResolveTemplateResponse as _invoiceplatform_pdf_v1_ResolveTemplateResponse, ResolveTemplateResponse__Output as _invoiceplatform_pdf_v1_ResolveTemplateResponse__Output } from './invoiceplatform/pdf/v1/ResolveTemplateResponse.ts';
+import type { SetWorkspaceDefaultTemplateRequest as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest, SetWorkspaceDefaultTemplateRequest__Output as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest__Output } from './invoiceplatform/pdf/v1/SetWorkspaceDefaultTemplateRequest.ts';
+import type { SetWorkspaceDefaultTemplateResponse as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse, SetWorkspaceDefaultTemplateResponse__Output as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse__Output } from './invoiceplatform/pdf/v1/SetWorkspaceDefaultTemplateResponse.ts';
+import type { StreamFileRequest as _invoiceplatform_pdf_v1_StreamFileRequest, StreamFileRequest__Output as _invoiceplatform_pdf_v1_StreamFileRequest__Output } from './invoiceplatform/pdf/v1/StreamFileRequest.ts';
+import type { StreamFileResponse as _invoiceplatform_pdf_v1_StreamFileResponse, StreamFileResponse__Output as _invoiceplatform_pdf_v1_StreamFileResponse__Output } from './invoiceplatform/pdf/v1/StreamFileResponse.ts';
+import type { Template as _invoiceplatform_pdf_v1_Template, Template__Output as _invoiceplatform_pdf_v1_Template__Output } from './invoiceplatform/pdf/v1/Template.ts';
+import type { UpsertWorkspaceTemplateRequest as _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest, UpsertWorkspaceTemplateRequest__Output as _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest__Output } from './invoiceplatform/pdf/v1/UpsertWorkspaceTemplateRequest.ts';
+import type { WorkspaceTemplate as _invoiceplatform_pdf_v1_WorkspaceTemplate, WorkspaceTemplate__Output as _invoiceplatform_pdf_v1_WorkspaceTemplate__Output } from './invoiceplatform/pdf/v1/WorkspaceTemplate.ts';
+import type { ChangeFrequencyRequest as _invoiceplatform_recurring_v1_ChangeFrequencyRequest, ChangeFrequencyRequest__Output as _invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output } from './invoiceplatform/recurring/v1/ChangeFrequencyRequest.ts';
+import type { ChangeFrequencyResponse as _invoiceplatform_recurring_v1_ChangeFrequencyResponse, ChangeFrequencyResponse__Output as _invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output } from './invoiceplatform/recurring/v1/ChangeFrequencyResponse.ts';
+import type { CheckLegalProfileChangeRequest as _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, CheckLegalProfileChangeRequest__Output as _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest__Output } from './invoiceplatform/recurring/v1/CheckLegalProfileChangeRequest.ts';
+import type { CheckLegalProfileChangeResponse as _invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse, CheckLegalProfileChangeResponse__Output as _invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output } from './invoiceplatform/recurring/v1/CheckLegalProfileChangeResponse.ts';
+import type { CreateSeriesRequest as _invoiceplatform_recurring_v1_CreateSeriesRequest, CreateSeriesRequest__Output as _invoiceplatform_recurring_v1_CreateSeriesRequest__Output } from './invoiceplatform/recurring/v1/CreateSeriesRequest.ts';
+import type { CreateSeriesResponse as _invoiceplatform_recurring_v1_CreateSeriesResponse, CreateSeriesResponse__Output as _invoiceplatform_recurring_v1_CreateSeriesResponse__Output } from './invoiceplatform/recurring/v1/CreateSeriesResponse.ts';
+import type { DeleteSeriesRequest as _invoiceplatform_recurring_v1_DeleteSeriesRequest, DeleteSeriesRequest__Output as _invoiceplatform_recurring_v1_DeleteSeriesRequest__Output } from './invoiceplatform/recurring/v1/DeleteSeriesRequest.ts';
+import type { DeleteSeriesResponse as _invoiceplatform_recurring_v1_DeleteSeriesResponse, DeleteSeriesResponse__Output as _invoiceplatform_recurring_v1_DeleteSeriesResponse__Output } from './invoiceplatform/recurring/v1/DeleteSeriesResponse.ts';
+import type { EditSeriesContentRequest as _invoiceplatform_recurring_v1_EditSeriesContentRequest, EditSeriesContentRequest__Output as _invoiceplatform_recurring_v1_EditSeriesContentRequest__Output } from './invoiceplatform/recurring/v1/EditSeriesContentRequest.ts';
+import type { EditSeriesContentResponse as _invoiceplatform_recurring_v1_EditSeriesContentResponse, EditSeriesContentResponse__Output as _invoiceplatform_recurring_v1_EditSeriesContentResponse__Output } from './invoiceplatform/recurring/v1/EditSeriesContentResponse.ts';
+import type { ExtendSeriesRequest as _invoiceplatform_recurring_v1_ExtendSeriesRequest, ExtendSeriesRequest__Output as _invoiceplatform_recurring_v1_ExtendSeriesRequest__Output } from './invoiceplatform/recurring/v1/ExtendSeriesRequest.ts';
+import type { ExtendSeriesResponse as _invoiceplatform_recurring_v1_ExtendSeriesResponse, ExtendSeriesResponse__Output as _invoiceplatform_recurring_v1_ExtendSeriesResponse__Output } from './invoiceplatform/recurring/v1/ExtendSeriesResponse.ts';
+import type { GeneratedInvoice as _invoiceplatform_recurring_v1_GeneratedInvoice, GeneratedInvoice__Output as _invoiceplatform_recurring_v1_GeneratedInvoice__Output } from './invoiceplatform/recurring/v1/GeneratedInvoice.ts';
+import type { GetSeriesRequest as _invoiceplatform_recurring_v1_GetSeriesRequest, GetSeriesRequest__Output as _invoiceplatform_recurring_v1_GetSeriesRequest__Output } from './invoiceplatform/recurring/v1/GetSeriesRequest.ts';
+import type { ListSeriesRequest as _invoiceplatform_recurring_v1_ListSeriesRequest, ListSeriesRequest__Output as _invoiceplatform_recurring_v1_ListSeriesRequest__Output } from './invoiceplatform/recurring/v1/ListSeriesRequest.ts';
+import type { ListSeriesResponse as _invoiceplatform_recurring_v1_ListSeriesResponse, ListSeriesResponse__Output as _invoiceplatform_recurring_v1_ListSeriesResponse__Output } from './invoiceplatform/recurring/v1/ListSeriesResponse.ts';
+import type { OccurrenceRun as _invoiceplatform_recurring_v1_OccurrenceRun, OccurrenceRun__Output as _invoiceplatform_recurring_v1_OccurrenceRun__Output } from './invoiceplatform/recurring/v1/OccurrenceRun.ts';
+import type { RecurringOccurrence as _invoiceplatform_recurring_v1_RecurringOccurrence, RecurringOccurrence__Output as _invoiceplatform_recurring_v1_RecurringOccurrence__Output } from './invoiceplatform/recurring/v1/RecurringOccurrence.ts';
+import type { RecurringSeries as _invoiceplatform_recurring_v1_RecurringSeries, RecurringSeries__Output as _invoiceplatform_recurring_v1_RecurringSeries__Output } from './invoiceplatform/recurring/v1/RecurringSeries.ts';
+import type { RecurringServiceClient as _invoiceplatform_recurring_v1_RecurringServiceClient, RecurringServiceDefinition as _invoiceplatform_recurring_v1_RecurringServiceDefinition } from './invoiceplatform/recurring/v1/RecurringService.ts';
+import type { RunSchedulerOnceRequest as _invoiceplatform_recurring_v1_RunSchedulerOnceRequest, RunSchedulerOnceRequest__Output as _invoiceplatform_recurring_v1_RunSchedulerOnceRequest__Output } from './invoiceplatform/recurring/v1/RunSchedulerOnceRequest.ts';
+import type { RunSchedulerOnceResponse as _invoiceplatform_recurring_v1_RunSchedulerOnceResponse, RunSchedulerOnceResponse__Output as _invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output } from './invoiceplatform/recurring/v1/RunSchedulerOnceResponse.ts';
+import type { SeriesContent as _invoiceplatform_recurring_v1_SeriesContent, SeriesContent__Output as _invoiceplatform_recurring_v1_SeriesContent__Output } from './invoiceplatform/recurring/v1/SeriesContent.ts';
+import type { SeriesRefusal as _invoiceplatform_recurring_v1_SeriesRefusal, SeriesRefusal__Output as _invoiceplatform_recurring_v1_SeriesRefusal__Output } from './invoiceplatform/recurring/v1/SeriesRefusal.ts';
+import type { SetSeriesStatusRequest as _invoiceplatform_recurring_v1_SetSeriesStatusRequest, SetSeriesStatusRequest__Output as _invoiceplatform_recurring_v1_SetSeriesStatusRequest__Output } from './invoiceplatform/recurring/v1/SetSeriesStatusRequest.ts';
+import type { SkipOccurrenceRequest as _invoiceplatform_recurring_v1_SkipOccurrenceRequest, SkipOccurrenceRequest__Output as _invoiceplatform_recurring_v1_SkipOccurrenceRequest__Output } from './invoiceplatform/recurring/v1/SkipOccurrenceRequest.ts';
+import type { ClockState as _invoiceplatform_testhooks_v1_ClockState, ClockState__Output as _invoiceplatform_testhooks_v1_ClockState__Output } from './invoiceplatform/testhooks/v1/ClockState.ts';
+import type { PurgeDeliveryLogsAtRequest as _invoiceplatform_testhooks_v1_PurgeDeliveryLogsAtRequest, PurgeDeliveryLogsAtRequest__Output as _invoiceplatform_testhooks_v1_PurgeDeliveryLogsAtRequest__Output } from './invoiceplatform/testhooks/v1/PurgeDeliveryLogsAtRequest.ts';
+import type { RunOverdueSweepAtRequest as _invoiceplatform_testhooks_v1_RunOverdueSweepAtRequest, RunOverdueSweepAtRequest__Output as _invoiceplatform_testhooks_v1_RunOverdueSweepAtRequest__Output } from './invoiceplatform/testhooks/v1/RunOverdueSweepAtRequest.ts';
+import type { RunSchedulerAtRequest as _invoiceplatform_testhooks_v1_RunSchedulerAtRequest, RunSchedulerAtRequest__Output as _invoiceplatform_testhooks_v1_RunSchedulerAtRequest__Output } from './invoiceplatform/testhooks/v1/RunSchedulerAtRequest.ts';
+import type { SetClockRequest as _invoiceplatform_testhooks_v1_SetClockRequest, SetClockRequest__Output as _invoiceplatform_testhooks_v1_SetClockRequest__Output } from './invoiceplatform/testhooks/v1/SetClockRequest.ts';
+import type { TestHooksClient as _invoiceplatform_testhooks_v1_TestHooksClient, TestHooksDefinition as _invoiceplatform_testhooks_v1_TestHooksDefinition } from './invoiceplatform/testhooks/v1/TestHooks.ts';
+import type { DeleteEndpointRequest as _invoiceplatform_webhook_v1_DeleteEndpointRequest, DeleteEndpointRequest__Output as _invoiceplatform_webhook_v1_DeleteEndpointRequest__Output } from './invoiceplatform/webhook/v1/DeleteEndpointRequest.ts';
+import type { DeleteEndpointResponse as _invoiceplatform_webhook_v1_DeleteEndpointResponse, DeleteEndpointResponse__Output as _invoiceplatform_webhook_v1_DeleteEndpointResponse__Output } from './invoiceplatform/webhook/v1/DeleteEndpointResponse.ts';
+import type { Delivery as _invoiceplatform_webhook_v1_Delivery, Delivery__Output as _invoiceplatform_webhook_v1_Delivery__Output } from './invoiceplatform/webhook/v1/Delivery.ts';
+import type { DeliveryAttempt as _invoiceplatform_webhook_v1_DeliveryAttempt, DeliveryAttempt__Output as _invoiceplatform_webhook_v1_DeliveryAttempt__Output } from './invoiceplatform/webhook/v1/DeliveryAttempt.ts';
+import type { ListDeliveriesRequest as _invoiceplatform_webhook_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _invoiceplatform_webhook_v1_ListDeliveriesRequest__Output } from './invoiceplatform/webhook/v1/ListDeliveriesRequest.ts';
+import type { ListDeliveriesResponse as _invoiceplatform_webhook_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _invoiceplatform_webhook_v1_ListDeliveriesResponse__Output } from './invoiceplatform/webhook/v1/ListDeliveriesResponse.ts';
+import type { ListEndpointsRequest as _invoiceplatform_webhook_v1_ListEndpointsRequest, ListEndpointsRequest__Output as _invoiceplatform_webhook_v1_ListEndpointsRequest__Output } from './invoiceplatform/webhook/v1/ListEndpointsRequest.ts';
+import type { ListEndpointsResponse as _invoiceplatform_webhook_v1_ListEndpointsResponse, ListEndpointsResponse__Output as _invoiceplatform_webhook_v1_ListEndpointsResponse__Output } from './invoiceplatform/webhook/v1/ListEndpointsResponse.ts';
+import type { PurgeDeliveryLogsRequest as _invoiceplatform_webhook_v1_PurgeDeliveryLogsRequest, PurgeDeliveryLogsRequest__Output as _invoiceplatform_webhook_v1_PurgeDeliveryLogsRequest__Output } from './invoiceplatform/webhook/v1/PurgeDeliveryLogsRequest.ts';
+import type { PurgeDeliveryLogsResponse as _invoiceplatform_webhook_v1_PurgeDeliveryLogsResponse, PurgeDeliveryLogsResponse__Output as _invoiceplatform_webhook_v1_PurgeDeliveryLogsResponse__Output } from './invoiceplatform/webhook/v1/PurgeDeliveryLogsResponse.ts';
+import type { RegisterEndpointRequest as _invoiceplatform_webhook_v1_RegisterEndpointRequest, RegisterEndpointRequest__Output as _invoiceplatform_webhook_v1_RegisterEndpointRequest__Output } from './invoiceplatform/webhook/v1/RegisterEndpointRequest.ts';
+import type { RegisterEndpointResponse as _invoiceplatform_webhook_v1_RegisterEndpointResponse, RegisterEndpointResponse__Output as _invoiceplatform_webhook_v1_RegisterEndpointResponse__Output } from './invoiceplatform/webhook/v1/RegisterEndpointResponse.ts';
+import type { ResendEventRequest as _invoiceplatform_webhook_v1_ResendEventRequest, ResendEventRequest__Output as _invoiceplatform_webhook_v1_ResendEventRequest__Output } from './invoiceplatform/webhook/v1/ResendEventRequest.ts';
+import type { ResendEventResponse as _invoiceplatform_webhook_v1_ResendEventResponse, ResendEventResponse__Output as _invoiceplatform_webhook_v1_ResendEventResponse__Output } from './invoiceplatform/webhook/v1/ResendEventResponse.ts';
+import type { RotateSecretRequest as _invoiceplatform_webhook_v1_RotateSecretRequest, RotateSecretRequest__Output as _invoiceplatform_webhook_v1_RotateSecretRequest__Output } from './invoiceplatform/webhook/v1/RotateSecretRequest.ts';
+import type { RotateSecretResponse as _invoiceplatform_webhook_v1_RotateSecretResponse, RotateSecretResponse__Output as _invoiceplatform_webhook_v1_RotateSecretResponse__Output } from './invoiceplatform/webhook/v1/RotateSecretResponse.ts';
+import type { RunDueDeliveriesRequest as _invoiceplatform_webhook_v1_RunDueDeliveriesRequest, RunDueDeliveriesRequest__Output as _invoiceplatform_webhook_v1_RunDueDeliveriesRequest__Output } from './invoiceplatform/webhook/v1/RunDueDeliveriesRequest.ts';
+import type { RunDueDeliveriesResponse as _invoiceplatform_webhook_v1_RunDueDeliveriesResponse, RunDueDeliveriesResponse__Output as _invoiceplatform_webhook_v1_RunDueDeliveriesResponse__Output } from './invoiceplatform/webhook/v1/RunDueDeliveriesResponse.ts';
+import type { SetEndpointEnabledRequest as _invoiceplatform_webhook_v1_SetEndpointEnabledRequest, SetEndpointEnabledRequest__Output as _invoiceplatform_webhook_v1_SetEndpointEnabledRequest__Output } from './invoiceplatform/webhook/v1/SetEndpointEnabledRequest.ts';
+import type { WebhookEndpoint as _invoiceplatform_webhook_v1_WebhookEndpoint, WebhookEndpoint__Output as _invoiceplatform_webhook_v1_WebhookEndpoint__Output } from './invoiceplatform/webhook/v1/WebhookEndpoint.ts';
+import type { WebhookServiceClient as _invoiceplatform_webhook_v1_WebhookServiceClient, WebhookServiceDefinition as _invoiceplatform_webhook_v1_WebhookServiceDefinition } from './invoiceplatform/webhook/v1/WebhookService.ts';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  invoiceplatform: {
+    accounts: {
+      v1: {
+        AccountsService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_accounts_v1_AccountsServiceClient> & { service: _invoiceplatform_accounts_v1_AccountsServiceDefinition }
+        ApiKey: MessageTypeDefinition<_invoiceplatform_accounts_v1_ApiKey, _invoiceplatform_accounts_v1_ApiKey__Output>
+        AuthenticateApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_AuthenticateApiKeyRequest, _invoiceplatform_accounts_v1_AuthenticateApiKeyRequest__Output>
+        AuthenticateApiKeyResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_AuthenticateApiKeyResponse, _invoiceplatform_accounts_v1_AuthenticateApiKeyResponse__Output>
+        CheckPaymentSetupRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CheckPaymentSetupRequest, _invoiceplatform_accounts_v1_CheckPaymentSetupRequest__Output>
+        CheckPaymentSetupResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_CheckPaymentSetupResponse, _invoiceplatform_accounts_v1_CheckPaymentSetupResponse__Output>
+        ConnectPaymentGatewayRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest, _invoiceplatform_accounts_v1_ConnectPaymentGatewayRequest__Output>
+        CreateApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateApiKeyRequest, _invoiceplatform_accounts_v1_CreateApiKeyRequest__Output>
+        CreateApiKeyResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateApiKeyResponse, _invoiceplatform_accounts_v1_CreateApiKeyResponse__Output>
+        CreatePaymentAccountRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreatePaymentAccountRequest, _invoiceplatform_accounts_v1_CreatePaymentAccountRequest__Output>
+        CreateWorkspaceRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_CreateWorkspaceRequest, _invoiceplatform_accounts_v1_CreateWorkspaceRequest__Output>
+        DisconnectPaymentGatewayRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest, _invoiceplatform_accounts_v1_DisconnectPaymentGatewayRequest__Output>
+        ElectronicAddress: MessageTypeDefinition<_invoiceplatform_accounts_v1_ElectronicAddress, _invoiceplatform_accounts_v1_ElectronicAddress__Output>
+        GetPaymentGatewayCredentialsRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest, _invoiceplatform_accounts_v1_GetPaymentGatewayCredentialsRequest__Output>
+        GetWorkspaceRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_GetWorkspaceRequest, _invoiceplatform_accounts_v1_GetWorkspaceRequest__Output>
+        LegalContact: MessageTypeDefinition<_invoiceplatform_accounts_v1_LegalContact, _invoiceplatform_accounts_v1_LegalContact__Output>
+        LegalProfile: MessageTypeDefinition<_invoiceplatform_accounts_v1_LegalProfile, _invoiceplatform_accounts_v1_LegalProfile__Output>
+        ListApiKeysRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListApiKeysRequest, _invoiceplatform_accounts_v1_ListApiKeysRequest__Output>
+        ListApiKeysResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListApiKeysResponse, _invoiceplatform_accounts_v1_ListApiKeysResponse__Output>
+        ListPaymentAccountsRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentAccountsRequest, _invoiceplatform_accounts_v1_ListPaymentAccountsRequest__Output>
+        ListPaymentAccountsResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentAccountsResponse, _invoiceplatform_accounts_v1_ListPaymentAccountsResponse__Output>
+        ListPaymentGatewaysRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentGatewaysRequest, _invoiceplatform_accounts_v1_ListPaymentGatewaysRequest__Output>
+        ListPaymentGatewaysResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListPaymentGatewaysResponse, _invoiceplatform_accounts_v1_ListPaymentGatewaysResponse__Output>
+        ListWorkspacesRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListWorkspacesRequest, _invoiceplatform_accounts_v1_ListWorkspacesRequest__Output>
+        ListWorkspacesResponse: MessageTypeDefinition<_invoiceplatform_accounts_v1_ListWorkspacesResponse, _invoiceplatform_accounts_v1_ListWorkspacesResponse__Output>
+        PaymentAccount: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentAccount, _invoiceplatform_accounts_v1_PaymentAccount__Output>
+        PaymentGateway: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentGateway, _invoiceplatform_accounts_v1_PaymentGateway__Output>
+        PaymentGatewayCredentials: MessageTypeDefinition<_invoiceplatform_accounts_v1_PaymentGatewayCredentials, _invoiceplatform_accounts_v1_PaymentGatewayCredentials__Output>
+        PostalAddress: MessageTypeDefinition<_invoiceplatform_accounts_v1_PostalAddress, _invoiceplatform_accounts_v1_PostalAddress__Output>
+        RevokeApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_RevokeApiKeyRequest, _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output>
+        SetLegalProfileRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetLegalProfileRequest, _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output>
+        SetWorkspaceFeaturesRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output>
+        SetWorkspaceTestModeRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output>
+        UpdateWorkspacePlanRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output>
+        Workspace: MessageTypeDefinition<_invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_Workspace__Output>
+      }
+    }
+    invoice: {
+      v1: {
+        AddCreditsRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_AddCreditsRequest, _invoiceplatform_invoice_v1_AddCreditsRequest__Output>
+        CheckGenerateRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_CheckGenerateRequest, _invoiceplatform_invoice_v1_CheckGenerateRequest__Output>
+        CheckGenerateResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_CheckGenerateResponse, _invoiceplatform_invoice_v1_CheckGenerateResponse__Output>
+        CreditBalance: MessageTypeDefinition<_invoiceplatform_invoice_v1_CreditBalance, _invoiceplatform_invoice_v1_CreditBalance__Output>
+        EInvoiceFile: MessageTypeDefinition<_invoiceplatform_invoice_v1_EInvoiceFile, _invoiceplatform_invoice_v1_EInvoiceFile__Output>
+        ElectronicAddress: MessageTypeDefinition<_invoiceplatform_invoice_v1_ElectronicAddress, _invoiceplatform_invoice_v1_ElectronicAddress__Output>
+        GenerateInvoiceRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GenerateInvoiceRequest, _invoiceplatform_invoice_v1_GenerateInvoiceRequest__Output>
+        GenerateInvoiceResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_GenerateInvoiceResponse, _invoiceplatform_invoice_v1_GenerateInvoiceResponse__Output>
+        GetCreditsRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetCreditsRequest, _invoiceplatform_invoice_v1_GetCreditsRequest__Output>
+        GetEInvoiceRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetEInvoiceRequest, _invoiceplatform_invoice_v1_GetEInvoiceRequest__Output>
+        GetInvoicePdfRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetInvoicePdfRequest, _invoiceplatform_invoice_v1_GetInvoicePdfRequest__Output>
+        GetInvoicePdfResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetInvoicePdfResponse, _invoiceplatform_invoice_v1_GetInvoicePdfResponse__Output>
+        GetInvoiceRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetInvoiceRequest, _invoiceplatform_invoice_v1_GetInvoiceRequest__Output>
+        GetPublicInvoiceRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetPublicInvoiceRequest, _invoiceplatform_invoice_v1_GetPublicInvoiceRequest__Output>
+        GetRenderInputRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_GetRenderInputRequest, _invoiceplatform_invoice_v1_GetRenderInputRequest__Output>
+        Invoice: MessageTypeDefinition<_invoiceplatform_invoice_v1_Invoice, _invoiceplatform_invoice_v1_Invoice__Output>
+        InvoiceLine: MessageTypeDefinition<_invoiceplatform_invoice_v1_InvoiceLine, _invoiceplatform_invoice_v1_InvoiceLine__Output>
+        InvoiceService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_invoice_v1_InvoiceServiceClient> & { service: _invoiceplatform_invoice_v1_InvoiceServiceDefinition }
+        InvoiceSummary: MessageTypeDefinition<_invoiceplatform_invoice_v1_InvoiceSummary, _invoiceplatform_invoice_v1_InvoiceSummary__Output>
+        Item: MessageTypeDefinition<_invoiceplatform_invoice_v1_Item, _invoiceplatform_invoice_v1_Item__Output>
+        ListInvoicesRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_ListInvoicesRequest, _invoiceplatform_invoice_v1_ListInvoicesRequest__Output>
+        ListInvoicesResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_ListInvoicesResponse, _invoiceplatform_invoice_v1_ListInvoicesResponse__Output>
+        MarkPaidByPaymentRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_MarkPaidByPaymentRequest, _invoiceplatform_invoice_v1_MarkPaidByPaymentRequest__Output>
+        MarkPaidByPaymentResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_MarkPaidByPaymentResponse, _invoiceplatform_invoice_v1_MarkPaidByPaymentResponse__Output>
+        PostalAddress: MessageTypeDefinition<_invoiceplatform_invoice_v1_PostalAddress, _invoiceplatform_invoice_v1_PostalAddress__Output>
+        RecordPdfResultRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_RecordPdfResultRequest, _invoiceplatform_invoice_v1_RecordPdfResultRequest__Output>
+        RecordPdfResultResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_RecordPdfResultResponse, _invoiceplatform_invoice_v1_RecordPdfResultResponse__Output>
+        RecurringInfo: MessageTypeDefinition<_invoiceplatform_invoice_v1_RecurringInfo, _invoiceplatform_invoice_v1_RecurringInfo__Output>
+        RunOverdueSweepRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_RunOverdueSweepRequest, _invoiceplatform_invoice_v1_RunOverdueSweepRequest__Output>
+        RunOverdueSweepResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_RunOverdueSweepResponse, _invoiceplatform_invoice_v1_RunOverdueSweepResponse__Output>
+        SetArchivedRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_SetArchivedRequest, _invoiceplatform_invoice_v1_SetArchivedRequest__Output>
+        SetArchivedResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_SetArchivedResponse, _invoiceplatform_invoice_v1_SetArchivedResponse__Output>
+        SetCreditsRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_SetCreditsRequest, _invoiceplatform_invoice_v1_SetCreditsRequest__Output>
+        TemplateInfo: MessageTypeDefinition<_invoiceplatform_invoice_v1_TemplateInfo, _invoiceplatform_invoice_v1_TemplateInfo__Output>
+        TestPayment: MessageTypeDefinition<_invoiceplatform_invoice_v1_TestPayment, _invoiceplatform_invoice_v1_TestPayment__Output>
+        UpdateInvoiceStatusRequest: MessageTypeDefinition<_invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest, _invoiceplatform_invoice_v1_UpdateInvoiceStatusRequest__Output>
+        UpdateInvoiceStatusResponse: MessageTypeDefinition<_invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse, _invoiceplatform_invoice_v1_UpdateInvoiceStatusResponse__Output>
+      }
+    }
+    pdf: {
+      v1: {
+        DeleteFileRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteFileRequest, _invoiceplatform_pdf_v1_DeleteFileRequest__Output>
+        DeleteFileResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteFileResponse, _invoiceplatform_pdf_v1_DeleteFileResponse__Output>
+        DeleteInvoiceFilesRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output>
+        DeleteInvoiceFilesResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse, _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>
+        DeleteWorkspaceTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output>
+        DeleteWorkspaceTemplateResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output>
+        DocumentParty: MessageTypeDefinition<_invoiceplatform_pdf_v1_DocumentParty, _invoiceplatform_pdf_v1_DocumentParty__Output>
+        DocumentPaymentAccount: MessageTypeDefinition<_invoiceplatform_pdf_v1_DocumentPaymentAccount, _invoiceplatform_pdf_v1_DocumentPaymentAccount__Output>
+        FileInfo: MessageTypeDefinition<_invoiceplatform_pdf_v1_FileInfo, _invoiceplatform_pdf_v1_FileInfo__Output>
+        GetFileRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_GetFileRequest, _invoiceplatform_pdf_v1_GetFileRequest__Output>
+        GetFileResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_GetFileResponse, _invoiceplatform_pdf_v1_GetFileResponse__Output>
+        InvoiceDocument: MessageTypeDefinition<_invoiceplatform_pdf_v1_InvoiceDocument, _invoiceplatform_pdf_v1_InvoiceDocument__Output>
+        ListTemplatesRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_ListTemplatesRequest, _invoiceplatform_pdf_v1_ListTemplatesRequest__Output>
+        ListTemplatesResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_ListTemplatesResponse, _invoiceplatform_pdf_v1_ListTemplatesResponse__Output>
+        PdfService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_pdf_v1_PdfServiceClient> & { service: _invoiceplatform_pdf_v1_PdfServiceDefinition }
+        RenderRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_RenderRequest, _invoiceplatform_pdf_v1_RenderRequest__Output>
+        RenderResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_RenderResponse, _invoiceplatform_pdf_v1_RenderResponse__Output>
+        ResolveTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_ResolveTemplateRequest, _invoiceplatform_pdf_v1_ResolveTemplateRequest__Output>
+        ResolveTemplateResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_ResolveTemplateResponse, _invoiceplatform_pdf_v1_ResolveTemplateResponse__Output>
+        SetWorkspaceDefaultTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest, _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest__Output>
+        SetWorkspaceDefaultTemplateResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse, _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse__Output>
+        StreamFileRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_StreamFileRequest, _invoiceplatform_pdf_v1_StreamFileRequest__Output>
+        StreamFileResponse: MessageTypeDefinition<_invoiceplatform_pdf_v1_StreamFileResponse, _invoiceplatform_pdf_v1_StreamFileResponse__Output>
+        Template: MessageTypeDefinition<_invoiceplatform_pdf_v1_Template, _invoiceplatform_pdf_v1_Template__Output>
+        UpsertWorkspaceTemplateRequest: MessageTypeDefinition<_invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest, _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest__Output>
+        WorkspaceTemplate: MessageTypeDefinition<_invoiceplatform_pdf_v1_WorkspaceTemplate, _invoiceplatform_pdf_v1_WorkspaceTemplate__Output>
+      }
+    }
+    recurring: {
+      v1: {
+        ChangeFrequencyRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_ChangeFrequencyRequest, _invoiceplatform_recurring_v1_ChangeFrequencyRequest__Output>
+        ChangeFrequencyResponse: MessageTypeDefinition<_invoiceplatform_recurring_v1_ChangeFrequencyResponse, _invoiceplatform_recurring_v1_ChangeFrequencyResponse__Output>
+        CheckLegalProfileChangeRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest, _invoiceplatform_recurring_v1_CheckLegalProfileChangeRequest__Output>
+        CheckLegalProfileChangeResponse: MessageTypeDefinition<_invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse, _invoiceplatform_recurring_v1_CheckLegalProfileChangeResponse__Output>
+        CreateSeriesRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_CreateSeriesRequest, _invoiceplatform_recurring_v1_CreateSeriesRequest__Output>
+        CreateSeriesResponse: MessageTypeDefinition<_invoiceplatform_recurring_v1_CreateSeriesResponse, _invoiceplatform_recurring_v1_CreateSeriesResponse__Output>
+        DeleteSeriesRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_DeleteSeriesRequest, _invoiceplatform_recurring_v1_DeleteSeriesRequest__Output>
+        DeleteSeriesResponse: MessageTypeDefinition<_invoiceplatform_recurring_v1_DeleteSeriesResponse, _invoiceplatform_recurring_v1_DeleteSeriesResponse__Output>
+        EditSeriesContentRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_EditSeriesContentRequest, _invoiceplatform_recurring_v1_EditSeriesContentRequest__Output>
+        EditSeriesContentResponse: MessageTypeDefinition<_invoiceplatform_recurring_v1_EditSeriesContentResponse, _invoiceplatform_recurring_v1_EditSeriesContentResponse__Output>
+        ExtendSeriesRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_ExtendSeriesRequest, _invoiceplatform_recurring_v1_ExtendSeriesRequest__Output>
+        ExtendSeriesResponse: MessageTypeDefinition<_invoiceplatform_recurring_v1_ExtendSeriesResponse, _invoiceplatform_recurring_v1_ExtendSeriesResponse__Output>
+        GeneratedInvoice: MessageTypeDefinition<_invoiceplatform_recurring_v1_GeneratedInvoice, _invoiceplatform_recurring_v1_GeneratedInvoice__Output>
+        GetSeriesRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_GetSeriesRequest, _invoiceplatform_recurring_v1_GetSeriesRequest__Output>
+        ListSeriesRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_ListSeriesRequest, _invoiceplatform_recurring_v1_ListSeriesRequest__Output>
+        ListSeriesResponse: MessageTypeDefinition<_invoiceplatform_recurring_v1_ListSeriesResponse, _invoiceplatform_recurring_v1_ListSeriesResponse__Output>
+        OccurrenceRun: MessageTypeDefinition<_invoiceplatform_recurring_v1_OccurrenceRun, _invoiceplatform_recurring_v1_OccurrenceRun__Output>
+        RecurringOccurrence: MessageTypeDefinition<_invoiceplatform_recurring_v1_RecurringOccurrence, _invoiceplatform_recurring_v1_RecurringOccurrence__Output>
+        RecurringSeries: MessageTypeDefinition<_invoiceplatform_recurring_v1_RecurringSeries, _invoiceplatform_recurring_v1_RecurringSeries__Output>
+        RecurringService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_recurring_v1_RecurringServiceClient> & { service: _invoiceplatform_recurring_v1_RecurringServiceDefinition }
+        RunSchedulerOnceRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_RunSchedulerOnceRequest, _invoiceplatform_recurring_v1_RunSchedulerOnceRequest__Output>
+        RunSchedulerOnceResponse: MessageTypeDefinition<_invoiceplatform_recurring_v1_RunSchedulerOnceResponse, _invoiceplatform_recurring_v1_RunSchedulerOnceResponse__Output>
+        SeriesContent: MessageTypeDefinition<_invoiceplatform_recurring_v1_SeriesContent, _invoiceplatform_recurring_v1_SeriesContent__Output>
+        SeriesRefusal: MessageTypeDefinition<_invoiceplatform_recurring_v1_SeriesRefusal, _invoiceplatform_recurring_v1_SeriesRefusal__Output>
+        SetSeriesStatusRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_SetSeriesStatusRequest, _invoiceplatform_recurring_v1_SetSeriesStatusRequest__Output>
+        SkipOccurrenceRequest: MessageTypeDefinition<_invoiceplatform_recurring_v1_SkipOccurrenceRequest, _invoiceplatform_recurring_v1_SkipOccurrenceRequest__Output>
+      }
+    }
+    testhooks: {
+      v1: {
+        ClockState: MessageTypeDefinition<_invoiceplatform_testhooks_v1_ClockState, _invoiceplatform_testhooks_v1_ClockState__Output>
+        PurgeDeliveryLogsAtRequest: MessageTypeDefinition<_invoiceplatform_testhooks_v1_PurgeDeliveryLogsAtRequest, _invoiceplatform_testhooks_v1_PurgeDeliveryLogsAtRequest__Output>
+        RunOverdueSweepAtRequest: MessageTypeDefinition<_invoiceplatform_testhooks_v1_RunOverdueSweepAtRequest, _invoiceplatform_testhooks_v1_RunOverdueSweepAtRequest__Output>
+        RunSchedulerAtRequest: MessageTypeDefinition<_invoiceplatform_testhooks_v1_RunSchedulerAtRequest, _invoiceplatform_testhooks_v1_RunSchedulerAtRequest__Output>
+        SetClockRequest: MessageTypeDefinition<_invoiceplatform_testhooks_v1_SetClockRequest, _invoiceplatform_testhooks_v1_SetClockRequest__Output>
+        TestHooks: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_testhooks_v1_TestHooksClient> & { service: _invoiceplatform_testhooks_v1_TestHooksDefinition }
+      }
+    }
+    webhook: {
+      v1: {
+        DeleteEndpointRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_DeleteEndpointRequest, _invoiceplatform_webhook_v1_DeleteEndpointRequest__Output>
+        DeleteEndpointResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_DeleteEndpointResponse, _invoiceplatform_webhook_v1_DeleteEndpointResponse__Output>
+        Delivery: MessageTypeDefinition<_invoiceplatform_webhook_v1_Delivery, _invoiceplatform_webhook_v1_Delivery__Output>
+        DeliveryAttempt: MessageTypeDefinition<_invoiceplatform_webhook_v1_DeliveryAttempt, _invoiceplatform_webhook_v1_DeliveryAttempt__Output>
+        ListDeliveriesRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_ListDeliveriesRequest, _invoiceplatform_webhook_v1_ListDeliveriesRequest__Output>
+        ListDeliveriesResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_ListDeliveriesResponse, _invoiceplatform_webhook_v1_ListDeliveriesResponse__Output>
+        ListEndpointsRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_ListEndpointsRequest, _invoiceplatform_webhook_v1_ListEndpointsRequest__Output>
+        ListEndpointsResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_ListEndpointsResponse, _invoiceplatform_webhook_v1_ListEndpointsResponse__Output>
+        PurgeDeliveryLogsRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_PurgeDeliveryLogsRequest, _invoiceplatform_webhook_v1_PurgeDeliveryLogsRequest__Output>
+        PurgeDeliveryLogsResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_PurgeDeliveryLogsResponse, _invoiceplatform_webhook_v1_PurgeDeliveryLogsResponse__Output>
+        RegisterEndpointRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_RegisterEndpointRequest, _invoiceplatform_webhook_v1_RegisterEndpointRequest__Output>
+        RegisterEndpointResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_RegisterEndpointResponse, _invoiceplatform_webhook_v1_RegisterEndpointResponse__Output>
+        ResendEventRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_ResendEventRequest, _invoiceplatform_webhook_v1_ResendEventRequest__Output>
+        ResendEventResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_ResendEventResponse, _invoiceplatform_webhook_v1_ResendEventResponse__Output>
+        RotateSecretRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_RotateSecretRequest, _invoiceplatform_webhook_v1_RotateSecretRequest__Output>
+        RotateSecretResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_RotateSecretResponse, _invoiceplatform_webhook_v1_RotateSecretResponse__Output>
+        RunDueDeliveriesRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_RunDueDeliveriesRequest, _invoiceplatform_webhook_v1_RunDueDeliveriesRequest__Output>
+        RunDueDeliveriesResponse: MessageTypeDefinition<_invoiceplatform_webhook_v1_RunDueDeliveriesResponse, _invoiceplatform_webhook_v1_RunDueDeliveriesResponse__Output>
+        SetEndpointEnabledRequest: MessageTypeDefinition<_invoiceplatform_webhook_v1_SetEndpointEnabledRequest, _invoiceplatform_webhook_v1_SetEndpointEnabledRequest__Output>
+        WebhookEndpoint: MessageTypeDefinition<_invoiceplatform_webhook_v1_WebhookEndpoint, _invoiceplatform_webhook_v1_WebhookEndpoint__Output>
+        WebhookService: SubtypeConstructor<typeof grpc.Client, _invoiceplatform_webhook_v1_WebhookServiceClient> & { service: _invoiceplatform_webhook_v1_WebhookServiceDefinition }
+      }
+    }
+  }
+}
+
