@@ -41,11 +41,20 @@ test('GET /openapi.json → openapi-typescript + openapi-fetch: the first-invoic
   rmSync(path.dirname(generatedTypes), { recursive: true, force: true });
   await run(path.join(repoRoot, 'test/node_modules/.bin/openapi-typescript'), [openapiUrl(), '-o', generatedTypes]);
   const types = readFileSync(generatedTypes, 'utf8');
-  // The request fields the server defaults are optional, as the example relies on.
+  // The request fields the server defaults are optional, as the example relies on: read in the
+  // request schemas only, since answers carry required fields of the same names (a test payment's
+  // currency).
+  const schema = (name: string) => {
+    const at = types.indexOf(`\n        ${name}: {\n`);
+    t.true(at > 0, `schema ${name}`);
+    const end = types.slice(at + 1).search(/\n {8}\w+: \{\n|\n {4}\};?\n/);
+    return types.slice(at, end < 0 ? undefined : at + 1 + end);
+  };
+  const request = ['Item', 'GenerateInvoiceRequest', 'InvoicePdfRequest'].map(schema).join('\n');
   for (const field of ['discount', 'currency', 'tax_rate', 'discount_total', 'document_language', 'force']) {
-    t.regex(types, new RegExp(`^\\s+${field}\\?: `, 'm'), field);
+    t.regex(request, new RegExp(`^\\s+${field}\\?: `, 'm'), field);
     t.notRegex(
-      types,
+      request,
       new RegExp(`^\\s+${field}: (number|string|boolean|components\\["schemas"\\]\\["DocumentLanguage"\\]);$`, 'm'),
       field,
     );
