@@ -241,7 +241,7 @@ test('GET /asyncapi.json: the event contract scripts/asyncapi.ts writes to docs/
       .channels()
       .all()
       .map((c) => c.address()),
-    ['invoice.lifecycle.v1', 'workspace.v1'],
+    ['invoice.lifecycle.v1', 'workspace.v1', 'recurring.v1'],
   );
   const again = await fetchRaw('/asyncapi.json', { 'if-none-match': res.headers.get('etag')! });
   t.is(again.status, 304);

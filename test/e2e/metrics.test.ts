@@ -245,9 +245,13 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
     t.true(dashboard.includes(name), `the dashboard shows ${name}`);
   }
 
+  // The webhook service's groups: invoice.lifecycle.v1's and, a group of its own, recurring.v1's.
+  const webhookGroups = new Set(
+    select(after.webhook, 'invoice_platform_kafka_consumer_lag').map((s) => s.labels.messaging_consumer_group_name),
+  );
+  t.true(webhookGroups.has(`webhook-${platform.runId}`), [...webhookGroups].join(', '));
   t.true(
-    select(after.webhook, 'invoice_platform_kafka_consumer_lag').every(
-      (s) => s.labels.messaging_consumer_group_name === `webhook-${platform.runId}`,
-    ),
+    [...webhookGroups].every((g) => g === `webhook-${platform.runId}` || g === `webhook-${platform.runId}.recurring`),
+    [...webhookGroups].join(', '),
   );
 });

@@ -45,6 +45,7 @@ test.before(async () => {
     pdfEnv: production,
     gatewayEnv: {
       ...production,
+      GATEWAY_TEST_HOOKS: 'false',
       PAY_REDIRECT_SOURCES: `https: ${new URL(stripe.baseUrl).origin}`,
       RATE_LIMIT_PLANS: '{"enterprise":100000}',
       RATE_LIMIT_PER_IP: '100000',

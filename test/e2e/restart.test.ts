@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { promises as dnsPromises } from 'node:dns';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -96,7 +97,25 @@ function oneEach(t: ExecutionContext, names: readonly Service[] = all): Record<s
 const admin = () => `http://127.0.0.1:${env.GATEWAY_ADMIN_PORT}`;
 const api = () => `http://127.0.0.1:${env.GATEWAY_PORT}`;
 
-/** The gateway ready and every service answering its grpc.health.v1 check (docs/health.md). */
+/**
+ * Whether the platform's DNS (scripts/local-dns.ts) answers `name` with an address: the services
+ * reach each other only through it, and it lists a restarted copy only once its own checks pass,
+ * which can be after the gateway's health report already sees it serving at its old address.
+ */
+async function routable(name: string): Promise<boolean> {
+  const { dns, zone } = JSON.parse(readFileSync(path.join(state, 'replicas.json'), 'utf8')) as {
+    dns: string;
+    zone: string;
+  };
+  const resolver = new dnsPromises.Resolver({ timeout: 1000, tries: 1 });
+  resolver.setServers([dns]);
+  return resolver.resolve4(`${name}.${zone}`).then(
+    (addresses) => addresses.length > 0,
+    () => false,
+  );
+}
+
+/** The gateway ready, every service answering its grpc.health.v1 check (docs/health.md) and listed by the DNS. */
 async function serving(names: readonly Service[]): Promise<boolean> {
   const ready = await request(api(), 'GET', '/readyz').catch(() => undefined);
   if (ready?.status !== 200) return false;
@@ -105,7 +124,9 @@ async function serving(names: readonly Service[]): Promise<boolean> {
     authorization: `Bearer ${token}`,
   }).catch(() => undefined);
   const checks = health?.body.data?.checks ?? {};
-  return names.every((name) => name === 'gateway' || checks[name] === true);
+  if (!names.every((name) => name === 'gateway' || checks[name] === true)) return false;
+  const grpcNames = names.filter((name) => name !== 'gateway');
+  return (await Promise.all(grpcNames.map(routable))).every(Boolean);
 }
 
 /** An API call that needs invoice and pdf: generate an invoice, then download its PDF. */
