@@ -73,7 +73,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/src/config.ts', '**/src/cli/config.ts', '**/test/**', 'scripts/**', 'deploy/local/sandbox/**'],
+    files: [
+      '**/src/config.ts',
+      '**/src/cli/config.ts',
+      '**/test/**',
+      'scripts/**',
+      'deploy/local/sandbox/**',
+      'deploy/local/dns/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   ...layers,

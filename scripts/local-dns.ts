@@ -51,7 +51,7 @@ if (process.argv.includes('--check')) {
 }
 
 const { createLogger } = await import('../services/common/src/logger.ts');
-const { LocalDns } = await import('../test/support/local-dns.ts');
+const { LocalDns } = await import('../deploy/local/dns/local-dns.ts');
 const log = createLogger('local-dns', 'info');
 const dns = await new LocalDns({
   zone,

@@ -149,6 +149,19 @@ test('sandbox providers: the local sandbox lives in deploy/local/sandbox and imp
   t.deepEqual(fromTest, []);
 });
 
+test('local platform: what up.sh runs (scripts/, deploy/local/) imports nothing from test/', (t) => {
+  const files = [
+    ...filesUnder('scripts', '.ts'),
+    ...filesUnder('deploy/local/sandbox', '.ts'),
+    ...filesUnder('deploy/local/dns', '.ts'),
+  ];
+  t.true(files.includes('scripts/local-dns.ts') && files.includes('deploy/local/dns/local-dns.ts'), files.join(', '));
+  const fromTest = files.filter((f) =>
+    /(from\s+|import\(\s*)'([^']*(\.\.\/)+test\/|@invoice-platform\/test-support)/.test(read(f)),
+  );
+  t.deepEqual(fromTest, []);
+});
+
 test('verifiers: services/*/src exports no verify function that only tests call', (t) => {
   const sources = readdirSync(path.join(root, 'services')).flatMap((svc) => filesUnder(`services/${svc}/src`, '.ts'));
   const texts = new Map(sources.map((f) => [f, read(f)]));

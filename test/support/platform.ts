@@ -11,7 +11,7 @@ import { connectMongo } from '@invoice-platform/common/mongo';
 import { connectTestHooks } from '@invoice-platform/common/services';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';
 import { freePort, sleep, waitFor } from '@invoice-platform/sandbox/net';
-import { LocalDns, type RegisteredReplica } from './local-dns.ts';
+import { LocalDns, type RegisteredReplica } from '@invoice-platform/local-dns/local-dns';
 import { mailEnv } from './mail.ts';
 
 // Ports and waiting are the local sandbox's too (deploy/local/sandbox/net.ts): one set of port claims.
@@ -218,7 +218,7 @@ export interface PlatformOptions {
    * Runs this many copies of every service, the gateway included, as the local platform's
    * `up.sh --replicas N` does (docs/scaling.md): copy n of a service listens on 127.0.0.n at the
    * service's port, the services reach their peers through a DNS server of this platform's own
-   * (test/support/local-dns.ts) that answers with the ready copies, and the gateways share their
+   * (deploy/local/dns/local-dns.ts) that answers with the ready copies, and the gateways share their
    * ports. Unset: one process of each on 127.0.0.1, peers by address, as before.
    */
   replicas?: number;

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import test from 'ava';
-import { LocalDns, type RegisteredReplica } from '@invoice-platform/test-support/local-dns';
+import { LocalDns, type RegisteredReplica } from '@invoice-platform/local-dns/local-dns';
 import { AppError } from '../../src/errors.ts';
 import {
   CLIENT_CHANNEL_OPTIONS,
