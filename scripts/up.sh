@@ -58,6 +58,7 @@ if [ "$sandbox" = on ]; then
     for pid_file in "$state/run/svc-$svc.pid" "$state/run/svc-$svc"-[0-9]*.pid; do
       pid="$(cat "$pid_file" 2>/dev/null || true)"
       if [ -n "$pid" ] && ! tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qxF "$var=${!var}"; then
+        echo "up: $svc (pid $pid) runs without the sandbox's $var; restarting it" >&2
         stale+=("$svc")
         break
       fi

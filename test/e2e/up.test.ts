@@ -237,7 +237,7 @@ test.serial(
     const up = await bash('scripts/up.sh', [], 240_000);
     t.is(up.code, 0, `${up.stdout}\n${up.stderr}`);
     t.regex(up.stderr, /services: sandbox started \(pid \d+\)/);
-    t.deepEqual(up.stderr.match(/ started \(pid/g), [' started (pid'], 'only the sandbox was started');
+    t.deepEqual(up.stderr.match(/ started \(pid/g), [' started (pid'], `only the sandbox was started:\n${up.stderr}`);
     const after = JSON.parse(readFileSync(sandboxFile, 'utf8')) as SandboxFile;
     t.not(after.pid, before.pid);
     t.deepEqual(after.providers, before.providers, 'the same URLs and credentials');

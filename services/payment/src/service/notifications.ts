@@ -258,6 +258,23 @@ export class NotificationService {
     return result.decision.outcome;
   }
 
+  /**
+   * The provider's payment of an approved checkout that was taken since (its order captured by the
+   * due-work pass's re-check), as the provider reports it now; null when it was not, or when the
+   * provider cannot be asked.
+   */
+  private async capturedMeanwhile(
+    adapter: PaymentAdapter,
+    conn: Connection,
+    ref: ProviderCheckoutDoc,
+  ): Promise<VerifiedPayment | null> {
+    if (!adapter.fetch) return null;
+    const fetch = adapter.fetch.bind(adapter);
+    const now = await this.call(adapter.provider, () => fetch(conn, ref.provider_checkout_id));
+    if (!now.verified || now.status !== 'paid' || this.checkFor(ref, now)) return null;
+    return now;
+  }
+
   /** Why a verified notification is not about this provider checkout, or undefined. */
   private checkFor(ref: ProviderCheckoutDoc, verified: VerifiedPayment): string | undefined {
     if (verified.providerCheckoutId && verified.providerCheckoutId !== ref.provider_checkout_id)
@@ -335,11 +352,19 @@ export class NotificationService {
             ref,
           )
         : 'unknown invoice';
-      if (cannot) return { decision: refused('not_payable', `${cannot}; nothing was captured`), facts: {} };
-      const settle = adapter.settle.bind(adapter);
-      const settled = await this.call(provider, () => settle(conn, verified));
-      if (!settled.verified) return { decision: refused('not_confirmed', settled.reason), facts: {} };
-      payment = settled;
+      if (cannot) {
+        // The due-work pass re-checks open orders: it may have captured this one, and paid the
+        // invoice with it, a moment before this approval came in. PayPal's own record of the order
+        // tells; a captured order is recorded like any payment (a duplicate when the re-check did).
+        const captured = await this.capturedMeanwhile(adapter, conn, ref);
+        if (!captured) return { decision: refused('not_payable', `${cannot}; nothing was captured`), facts: {} };
+        payment = captured;
+      } else {
+        const settle = adapter.settle.bind(adapter);
+        const settled = await this.call(provider, () => settle(conn, verified));
+        if (!settled.verified) return { decision: refused('not_confirmed', settled.reason), facts: {} };
+        payment = settled;
+      }
       if (payment.status === 'failed') {
         await providerCheckouts.settle(ref._id, 'closed', this.now());
         await checkouts.settle(ref.checkout_id, ref.provider_checkout_id, 'closed', this.now());

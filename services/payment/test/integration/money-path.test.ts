@@ -359,6 +359,24 @@ test('paypal: forged notifications cost their sender address its allowance of ve
   t.is(fakes.paypal.checkoutFor(id)!.status, 'COMPLETED');
 });
 
+test('paypal: an approval whose order the due-work pass captured first is a duplicate, not refused (PayPal would retry a 400 for days)', async (t) => {
+  const { api, id } = await invoiceFor('paypal');
+  const order = await open('paypal', id);
+  // The buyer approves; its webhook is held in hand until the re-check has captured the order.
+  const approval = await fakes.paypal.pay(order);
+  await waitFor('the re-check to capture the order', async () => (await h.get(api, id)).invoice_status === 'paid');
+  t.is(fakes.paypal.checkoutFor(id)!.status, 'COMPLETED');
+  await waitFor(
+    'the re-check to settle its record',
+    async () => (await providerCheckout('paypal', order))?.state === 'paid',
+  );
+  // The moment in between, when the approval may come in: the invoice is paid by the capture, the
+  // provider checkout's record not settled yet (the re-check records the payment first).
+  await h.models.ProviderCheckout.updateOne({ _id: `paypal:${order}` }, { $set: { state: 'open' } }).exec();
+  const late = await h.handle(approval);
+  t.is(late.outcome, 'duplicate', late.reason);
+});
+
 /**
  * A POST through the gateway's public notify route, as anyone on the internet can send; `from`
  * plays a sender address (the gateway believes X-Forwarded-For from its trusted proxy, this test).
