@@ -12,7 +12,7 @@ import { buildAsyncApi } from '../../services/gateway/src/http/schemas/events.ts
 import { newOccurrence } from '../../services/recurring/src/domain/occurrences.ts';
 import type { SeriesDoc } from '../../services/recurring/src/domain/records.ts';
 import { seriesPausedEvent } from '../../services/recurring/src/domain/series-events.ts';
-import { EventLog } from '../support/events.ts';
+import { EventLog, startsAtEnd } from '../support/events.ts';
 import { Platform, sleep, waitFor } from '../support/platform.ts';
 
 // docs/asyncapi.json, the event contract for consumers, is what the code's schemas generate, it
@@ -96,7 +96,9 @@ test('asyncapi: the events the platform writes on both topics match their schema
     brokers: platform.stack.KAFKA_BROKERS!.split(','),
     logLevel: logLevel.NOTHING,
   });
-  const consumer = kafka.consumer({ groupId: `test-asyncapi-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 100 });
+  const groupId = `test-asyncapi-${randomBytes(6).toString('hex')}`;
+  await startsAtEnd(kafka, groupId, 'workspace.v1');
+  const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
   const workspaceEvents: { workspace_id: string; type: string }[] = [];
   try {
     let joined = false;

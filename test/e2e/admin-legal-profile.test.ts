@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { type Consumer, Kafka, logLevel } from 'kafkajs';
+import { startsAtEnd } from '../support/events.ts';
 import { type ApiClient, Platform, repoRoot, sleep, waitFor } from '../support/platform.ts';
 
 /**
@@ -55,7 +56,9 @@ test.before(async () => {
     brokers: platform.stack.KAFKA_BROKERS!.split(','),
     logLevel: logLevel.NOTHING,
   });
-  consumer = kafka.consumer({ groupId: `test-legal-profile-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 100 });
+  const groupId = `test-legal-profile-${randomBytes(6).toString('hex')}`;
+  await startsAtEnd(kafka, groupId, 'workspace.v1');
+  consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
   let joined = false;
   consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
   await consumer.connect();

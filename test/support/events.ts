@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { commitStartOffsets } from '@invoice-platform/common/kafka';
+import { createLogger } from '@invoice-platform/common/logger';
 import { type Consumer, Kafka, logLevel } from 'kafkajs';
 import { sleep } from './platform.ts';
+
+/**
+ * Commits a new group's start at `topic`'s end, before its consumer joins. A consumer that
+ * subscribes "from now on" (fromBeginning false) looks the end up only at its first fetch, after
+ * the join, and skips what was published in between: a test that acts once it has joined would
+ * then miss its first events now and then, under load.
+ */
+export function startsAtEnd(kafka: Kafka, groupId: string, topic: string): Promise<void> {
+  return commitStartOffsets(kafka, groupId, topic, createLogger('test-events', 'silent'));
+}
 
 export interface LifecycleEvent {
   headers: Record<string, string>;
@@ -25,7 +37,9 @@ export class EventLog {
 
   async start(): Promise<this> {
     const kafka = new Kafka({ clientId: 'test-events', brokers: this.brokers.split(','), logLevel: logLevel.NOTHING });
-    const consumer = kafka.consumer({ groupId: `test-events-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 100 });
+    const groupId = `test-events-${randomBytes(6).toString('hex')}`;
+    await startsAtEnd(kafka, groupId, 'invoice.lifecycle.v1');
+    const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
     let joined = false;
     consumer.on(consumer.events.GROUP_JOIN, () => (joined = true));
     await consumer.connect();

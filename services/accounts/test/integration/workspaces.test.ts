@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createKafka, createProducer, topics } from '@invoice-platform/common/kafka';
+import { commitStartOffsets, createKafka, createProducer, topics } from '@invoice-platform/common/kafka';
 import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
 import test from 'ava';
 import type { Consumer } from 'kafkajs';
@@ -94,7 +94,11 @@ test.serial('the admin list pages newest first', async (t) => {
 test.serial('the relay publishes both outboxes, a key created before it is revoked, and empties them', async (t) => {
   const kafka = createKafka(`accounts-test-${randomBytes(4).toString('hex')}`, stack.KAFKA_BROKERS!, log);
   const received: { headers: Record<string, string>; key: string; type: string; data: Record<string, unknown> }[] = [];
-  const consumer: Consumer = kafka.consumer({ groupId: `accounts-test-${randomBytes(6).toString('hex')}` });
+  const groupId = `accounts-test-${randomBytes(6).toString('hex')}`;
+  // Its start committed before it joins: one that looks up the end at its first fetch would skip
+  // what the relay publishes in between.
+  await commitStartOffsets(kafka, groupId, topics.workspace, log);
+  const consumer: Consumer = kafka.consumer({ groupId });
   await consumer.connect();
   await consumer.subscribe({ topic: topics.workspace, fromBeginning: false });
   let joined = false;
