@@ -76,15 +76,24 @@ all_up() {
     curl -s -H "Authorization: Bearer $ADMIN_TOKEN" "$admin/admin/health" | grep -q '"down":\[\]' &&
     node scripts/local-dns.ts --check >/dev/null 2>&1
 }
-for _ in $(seq 1 300); do
-  all_up && break
+# A wall-clock deadline, not a count of tries: each try's curls and DNS check take longer on a busy
+# machine. UP_READY_TIMEOUT_S (default 180) bounds it.
+deadline=$((SECONDS + ${UP_READY_TIMEOUT_S:-180}))
+until all_up; do
+  if [ "$SECONDS" -ge "$deadline" ]; then
+    echo "The platform did not become ready within ${UP_READY_TIMEOUT_S:-180} s; see $shown_state/logs/" >&2
+    curl -s -H "Authorization: Bearer $ADMIN_TOKEN" "$admin/admin/health" >&2 || true
+    echo >&2
+    # What each service last warned about, so that a failure on a machine whose logs are gone
+    # (a CI clone) still says why.
+    for log in "$state"/logs/*.log; do
+      lines="$(grep -E '"level":"(warn|error|fatal)"' "$log" | tail -n 5 || true)"
+      [ -z "$lines" ] || printf '%s, last warnings:\n%s\n' "${log##*/}" "$lines" >&2
+    done
+    exit 1
+  fi
   sleep 0.2
 done
-if ! all_up; then
-  echo "The platform did not become ready; see $shown_state/logs/" >&2
-  curl -s -H "Authorization: Bearer $ADMIN_TOKEN" "$admin/admin/health" >&2 || true
-  exit 1
-fi
 
 # A service that refused its configuration or could not start has exited by now.
 if ! bash scripts/services.sh status >/dev/null; then

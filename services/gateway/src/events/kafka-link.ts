@@ -49,7 +49,11 @@ export class KafkaLink {
         kafka: this.deps.kafka,
         auth: this.deps.auth,
         log: this.deps.log,
-        onStatus: (up) => (this.consumerUp = up),
+        onStatus: (up) => {
+          // Logged on each change: the health report's `workspace_consumer` then has a time in the log.
+          if (up !== this.consumerUp) this.deps.log[up ? 'info' : 'warn']({ up }, 'workspace.v1 consumer status');
+          this.consumerUp = up;
+        },
       }),
     ).then((consumer) => {
       this.consumer = consumer;
