@@ -33,6 +33,7 @@ import type { PostalAddress as _invoiceplatform_accounts_v1_PostalAddress, Posta
 import type { RevokeApiKeyRequest as _invoiceplatform_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output } from './invoiceplatform/accounts/v1/RevokeApiKeyRequest.ts';
 import type { SetLegalProfileRequest as _invoiceplatform_accounts_v1_SetLegalProfileRequest, SetLegalProfileRequest__Output as _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output } from './invoiceplatform/accounts/v1/SetLegalProfileRequest.ts';
 import type { SetWorkspaceFeaturesRequest as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, SetWorkspaceFeaturesRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output } from './invoiceplatform/accounts/v1/SetWorkspaceFeaturesRequest.ts';
+import type { SetWorkspaceRetentionRequest as _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, SetWorkspaceRetentionRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest__Output } from './invoiceplatform/accounts/v1/SetWorkspaceRetentionRequest.ts';
 import type { SetWorkspaceTestModeRequest as _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, SetWorkspaceTestModeRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output } from './invoiceplatform/accounts/v1/SetWorkspaceTestModeRequest.ts';
 import type { UpdateWorkspacePlanRequest as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, UpdateWorkspacePlanRequest__Output as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output } from './invoiceplatform/accounts/v1/UpdateWorkspacePlanRequest.ts';
 import type { Workspace as _invoiceplatform_accounts_v1_Workspace, Workspace__Output as _invoiceplatform_accounts_v1_Workspace__Output } from './invoiceplatform/accounts/v1/Workspace.ts';
@@ -108,6 +109,7 @@ export interface ProtoGrpcType {
         RevokeApiKeyRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_RevokeApiKeyRequest, _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output>
         SetLegalProfileRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetLegalProfileRequest, _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output>
         SetWorkspaceFeaturesRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output>
+        SetWorkspaceRetentionRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest__Output>
         SetWorkspaceTestModeRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output>
         UpdateWorkspacePlanRequest: MessageTypeDefinition<_invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output>
         Workspace: MessageTypeDefinition<_invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_Workspace__Output>

@@ -10,10 +10,10 @@ import { scrapeMetrics, selectSamples, sumSamples } from '../support/metrics.ts'
 import { type ApiClient, type Copy, Platform, type PlatformService, sleep, waitFor } from '../support/platform.ts';
 import { Rng } from '../support/rng.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';
-import { Clients } from './clients.ts';
+import { type ApiBalance, Clients } from './clients.ts';
 import { type Component, stackComponent, Supervisor } from './faults.ts';
 import { Figures } from './figures.ts';
-import { type Check, reconcile, serverErrors } from './reconcile.ts';
+import { type ApiRead, type Check, creditNoteSequences, reconcile, serverErrors } from './reconcile.ts';
 
 /**
  * One chaos run (docs/reliability.md): the whole platform on the local stack, careful clients at
@@ -60,6 +60,8 @@ export interface ChaosReport {
 
 /** Credits each workspace starts with: enough for the run, few enough that every one is counted. */
 const startCredits = 100_000;
+/** The money trail's event types, which an endpoint receives only when it names them. */
+const optInTypes = ['credit_note.created', 'invoice.payment_recorded'];
 /** Clients generating and reading at once, besides the payment loop. */
 const clientLoops = 4;
 
@@ -181,15 +183,22 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       credentials: xendit.credentials,
     });
     if (connected.status !== 201) throw new Error(`connect xendit: ${connected.status}`);
+    // Two endpoints each: one registered for the spec's events (no types named), one naming only
+    // the money trail's opt-in types, which the first must never see (docs/money-trail.md "Events").
     for (const api of apis) {
-      const route = `${runTag}-${api.workspaceId}`;
-      const endpoint = await platform.admin<{ signing_secret: string }>(
-        'POST',
-        `/workspaces/${api.workspaceId}/webhook-endpoints`,
-        { url: receiver.url(route) },
-      );
-      if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status}`);
-      await receiver.route(route, { secrets: [endpoint.body.data.signing_secret] });
+      for (const [route, eventTypes] of [
+        [`${runTag}-${api.workspaceId}`, undefined],
+        [`${runTag}-${api.workspaceId}-money`, optInTypes],
+      ] as const) {
+        const endpoint = await platform.admin<{ signing_secret: string }>(
+          'POST',
+          `/workspaces/${api.workspaceId}/webhook-endpoints`,
+          { url: receiver.url(route), ...(eventTypes ? { event_types: eventTypes } : {}) },
+        );
+        if (endpoint.status !== 201)
+          throw new Error(`webhook endpoint: ${endpoint.status} ${JSON.stringify(endpoint.body)}`);
+        await receiver.route(route, { secrets: [endpoint.body.data.signing_secret] });
+      }
     }
 
     const clients = new Clients({ rng, figures, runTag, giveUpMs: 5 * 60_000 });
@@ -302,6 +311,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       deliveries: (await Promise.all(apis.map((api) => receiver.requests(`${runTag}-${api.workspaceId}`)))).flat(),
       mail: await sink.list(),
       series,
+      money: clients.money,
+      optInDeliveries: (
+        await Promise.all(apis.map((api) => receiver.requests(`${runTag}-${api.workspaceId}-money`)))
+      ).flat(),
     });
     // Settling: due follow-ups go out, webhook retries and re-renders finish, and the invoice
     // service's maintenance pass decides what crashed generates held and sweeps their files. The
@@ -310,21 +323,51 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     // the next generate of its workspace and month (docs/architecture.md#numbering): until that
     // generate it is free, not a gap. So each workspace makes one more generate for each number
     // it holds free, once, and the checks see whether that generate filled it.
+    // Credit note numbers are given back and handed out the same way (their own sequences): a
+    // closing credit note, on an invoice made for it, takes each.
     const filled = new Set<string>();
     const fillFreeNumbers = async () => {
-      const counters = await invoiceDb
-        .collection<{ _id: string; workspace_id: string; free: number[] }>('invoice_number_sequences')
-        .find({})
-        .toArray();
-      for (const counter of counters) {
-        const api = apis.find((a) => a.workspaceId === counter.workspace_id);
-        for (const seq of api ? counter.free : []) {
-          if (filled.has(`${counter._id}:${seq}`)) continue;
-          filled.add(`${counter._id}:${seq}`);
-          figures.closingGenerates++;
-          await clients.generate(api!);
+      for (const collection of ['invoice_number_sequences', creditNoteSequences]) {
+        const counters = await invoiceDb
+          .collection<{ _id: string; workspace_id: string; free: number[] }>(collection)
+          .find({})
+          .toArray();
+        for (const counter of counters) {
+          const api = apis.find((a) => a.workspaceId === counter.workspace_id);
+          for (const seq of api ? counter.free : []) {
+            if (filled.has(`${collection}:${counter._id}:${seq}`)) continue;
+            filled.add(`${collection}:${counter._id}:${seq}`);
+            if (collection === creditNoteSequences) {
+              figures.closingCreditNotes++;
+              const made = await clients.generate(api!);
+              if (made.id) await clients.creditNote(api!, made.id, 'closing');
+            } else {
+              figures.closingGenerates++;
+              await clients.generate(api!);
+            }
+          }
         }
       }
+    };
+    // Once settled, the money is also read as a client reads it: each invoice through the API,
+    // with its lists of credit notes and payments when it has any.
+    const readApi = async (workspaceId: string, invoiceId: string, lists: boolean): Promise<ApiRead> => {
+      const api = apis.find((a) => a.workspaceId === workspaceId)!;
+      const got = await api.call<{ data: ApiBalance }>('GET', `/api/invoices/external/${invoiceId}`);
+      if (got.status !== 200 || !lists) return { status: got.status, invoice: got.body.data };
+      const amounts = async (what: string) => {
+        const res = await api.call<{ data: { amount: number }[] }>(
+          'GET',
+          `/api/invoices/external/${invoiceId}/${what}`,
+        );
+        return res.status === 200 ? res.body.data.map((x) => x.amount) : undefined;
+      };
+      return {
+        status: got.status,
+        invoice: got.body.data,
+        creditNotes: await amounts('credit-notes'),
+        payments: await amounts('payments'),
+      };
     };
     let checks = await reconcile(await input());
     let last = '';
@@ -342,7 +385,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       if (Date.now() - quietSince > 30_000 && checks.every((c) => c.broken === 0)) break;
       await sleep(5000);
     }
-    opts.log('settled');
+    opts.log('settled; reading every invoice through the API');
+    checks = await reconcile({ ...(await input()), readApi });
     checks.push(serverErrors(figures));
     const kinds = opts.faults === false ? [] : supervisor.kinds;
     const shares = replicated ? await copyShares(platform) : undefined;
@@ -401,6 +445,9 @@ function table(
   for (const [key, count] of answers) lines.push(`| ${key} | ${count} |`);
   lines.push(`| generates unanswered when their client gave up | ${figures.unanswered} |`);
   lines.push(`| numbers given back after a crash, then filled by a closing generate | ${figures.closingGenerates} |`);
+  lines.push(
+    `| credit note numbers given back after a crash, then filled by a closing credit note | ${figures.closingCreditNotes} |`,
+  );
   lines.push(
     `| numbers given back after a crash in a month only follow-ups reach, free for its next generate | ${checks.find((c) => c.waiting !== undefined)?.waiting ?? 0} |`,
   );

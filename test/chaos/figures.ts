@@ -36,6 +36,8 @@ export class Figures {
   unanswered = 0;
   /** Generates made after the faults, one for each number the maintenance pass gave back (chaos.ts). */
   closingGenerates = 0;
+  /** Credit notes made after the faults, one for each credit note number the maintenance pass gave back. */
+  closingCreditNotes = 0;
   /** For each generate answered 200: how long after its first attempt (ms). */
   readonly generateMs: number[] = [];
 

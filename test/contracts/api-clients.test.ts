@@ -10,8 +10,9 @@ import { type WebhookEvent, webhookServer } from '../examples/verify-webhook.ts'
 // Clients generated from the served /openapi.json with each generator's default options work as
 // they are (docs/api-clients.md): the TypeScript one typechecks and runs the README's first-invoice
 // example (test/examples/first-invoice.ts), whose webhooks the README's verification snippet
-// (test/examples/verify-webhook.ts) checks; the Python one keeps every operation and leaves the
-// fields the server defaults optional.
+// (test/examples/verify-webhook.ts) checks, a partial payment and a credit note included; the
+// Python one keeps every operation (the money trail's too) and leaves the fields the server
+// defaults optional.
 
 const run = promisify(execFile);
 const examples = path.join(repoRoot, 'test/examples');
@@ -151,6 +152,24 @@ test('GET /openapi.json → openapi-python-client 0.29: every operation generate
   });
   t.like(fields('models/invoice_pdf_request.py'), { force: 'bool | Unset = UNSET' });
 
+  // The money trail's operations (docs/money-trail.md), with their optional fields optional.
+  for (const file of [
+    'api/credit_notes/issue_credit_note.py',
+    'api/credit_notes/list_credit_notes.py',
+    'api/credit_notes/get_credit_note.py',
+    'api/credit_notes/get_credit_note_pdf.py',
+    'api/credit_notes/get_credit_note_e_invoice.py',
+    'api/payments/record_payment.py',
+    'api/payments/list_payments.py',
+  ])
+    t.notThrows(() => source(file), file);
+  t.like(fields('models/issue_credit_note_request.py'), { reason: 'str', items: 'list[Item] | Unset = UNSET' });
+  t.like(fields('models/record_payment_request.py'), {
+    amount: 'float',
+    reference: 'str | Unset = UNSET',
+    paid_at: 'datetime.datetime | Unset = UNSET',
+  });
+
   // And the generated package runs: an item of quantity and price only sends just those.
   const python = path.join(path.dirname(pythonGenerator), 'python');
   const { stdout } = await run(
@@ -163,4 +182,15 @@ test('GET /openapi.json → openapi-python-client 0.29: every operation generate
     { cwd: pythonOut },
   );
   t.deepEqual(JSON.parse(stdout), { customer_name: 'PT Maju Jaya', items: [{ quantity: 2, price: 150000 }] });
+  // A credit note for the whole amount still creditable sends only its reason.
+  const note = await run(
+    python,
+    [
+      '-c',
+      'import json; from invoice_generation_service_client.models import IssueCreditNoteRequest; ' +
+        "print(json.dumps(IssueCreditNoteRequest(reason='Order cancelled').to_dict()))",
+    ],
+    { cwd: pythonOut },
+  );
+  t.deepEqual(JSON.parse(note.stdout), { reason: 'Order cancelled' });
 });

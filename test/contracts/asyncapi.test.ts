@@ -8,7 +8,10 @@ import { Kafka, logLevel } from 'kafkajs';
 import { asyncApiPath, asyncApiText } from '../../scripts/asyncapi.ts';
 import { topics } from '@invoice-platform/common/kafka';
 import { outboxEvent } from '@invoice-platform/common/store/outbox';
+import { API_VERSION, buildOpenApi } from '../../services/gateway/src/http/openapi.ts';
 import { buildAsyncApi } from '../../services/gateway/src/http/schemas/events.ts';
+import { publicRoutes } from '../../services/gateway/src/http/schemas/routes.ts';
+import { toPublicEvent } from '../../services/webhook/src/domain/events.ts';
 import { newOccurrence } from '../../services/recurring/src/domain/occurrences.ts';
 import type { SeriesDoc } from '../../services/recurring/src/domain/records.ts';
 import { seriesPausedEvent } from '../../services/recurring/src/domain/series-events.ts';
@@ -151,6 +154,78 @@ test('asyncapi: the events the platform writes on both topics match their schema
     t.deepEqual([...new Set(ws.map((e) => e.type))].sort(), ['api_key.created', 'workspace.created']);
   } finally {
     await consumer.disconnect().catch(() => undefined);
+    await lifecycle.stop();
+    await platform.stop();
+  }
+});
+
+test('asyncapi: credit_note.created and invoice.payment_recorded as the platform writes them match their schemas, and their webhook bodies the OpenAPI webhooks', async (t) => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv, ['email', 'date', 'date-time', 'uri']);
+  const messages = document.components.messages;
+  const kafkaSchema: Record<string, ReturnType<typeof ajv.compile>> = {
+    'credit_note.created': ajv.compile(messages.CreditNoteCreatedEvent!.payload),
+    'invoice.payment_recorded': ajv.compile(messages.PaymentRecordedEvent!.payload),
+  };
+  // The webhook bodies against the served OpenAPI document's webhooks, their $refs resolved in it.
+  const openapi = buildOpenApi(publicRoutes, { serverUrl: 'https://x.example', version: API_VERSION }) as {
+    webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>;
+    components: object;
+  };
+  const webhookSchema = (type: string) =>
+    ajv.compile({
+      ...openapi.webhooks[type]!.post.requestBody.content['application/json']!.schema,
+      components: openapi.components,
+    });
+
+  const platform = new Platform({ invoices: true });
+  await platform.start();
+  const lifecycle = await new EventLog(platform.stack.KAFKA_BROKERS!).start();
+  try {
+    const api = await platform.client('enterprise', 10);
+    const res = await api.call<{ data: { id: string } }>('POST', '/api/invoices/generate-external', {
+      body: { customer_name: 'PT Kontrak', currency: 'EUR', items: [{ quantity: 2, price: 150.25 }] },
+    });
+    t.is(res.status, 200, res.text);
+    const id = res.body.data.id;
+    const paid = await api.call('POST', `/api/invoices/external/${id}/payments`, {
+      body: { amount: 100.5, method: 'bank_transfer', reference: 'TRX-7' },
+    });
+    t.is(paid.status, 200, paid.text);
+    const credited = await api.call('POST', `/api/invoices/external/${id}/credit-notes`, {
+      body: { reason: 'Returned', items: [{ description: 'One returned', quantity: 1, price: 150.25 }] },
+    });
+    t.is(credited.status, 200, credited.text);
+
+    const mine = await waitFor('the money events', async () => {
+      const events = lifecycle.of(id);
+      return events.some((e) => e.type === 'credit_note.created') &&
+        events.some((e) => e.type === 'invoice.payment_recorded')
+        ? events.filter((e) => e.type in kafkaSchema)
+        : undefined;
+    });
+    t.is(mine.length, 2);
+    for (const { headers, ...event } of mine) {
+      t.true(headers.traceparent === undefined || /^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/.test(headers.traceparent));
+      const check = kafkaSchema[event.type]!;
+      t.true(check(event), `${event.type}: ${ajv.errorsText(check.errors)}`);
+      // Keyed and sequenced as the invoice's other events: its id, its version.
+      t.is(event.workspace_id, api.workspaceId);
+      const body = toPublicEvent(event);
+      t.truthy(body, event.type);
+      const checkBody = webhookSchema(event.type);
+      t.true(checkBody(JSON.parse(body!.body)), `${event.type} webhook: ${ajv.errorsText(checkBody.errors)}`);
+      t.is(body!.invoiceId, id);
+    }
+    const note = mine.find((e) => e.type === 'credit_note.created')!;
+    t.is(note.data.object.invoice_id, id);
+    t.is(note.data.object.amount, 150.25);
+    t.like(note.data.invoice, { id, amount: 300.5, amount_credited: 150.25, amount_paid: 100.5, amount_due: 49.75 });
+    const payment = mine.find((e) => e.type === 'invoice.payment_recorded')!;
+    t.like(payment.data.payment, { invoice_id: id, amount: 100.5, method: 'bank_transfer', reference: 'TRX-7' });
+    t.like(payment.data.object, { id, amount_paid: 100.5, amount_due: 200 });
+    t.true(payment.sequence < note.sequence);
+  } finally {
     await lifecycle.stop();
     await platform.stop();
   }

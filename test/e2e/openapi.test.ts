@@ -34,6 +34,15 @@ test('GET /openapi.json: a valid OpenAPI 3.1 document of every public endpoint, 
     ['put', '/api/invoices/external/recurring/{id}/extend'],
     ['put', '/api/invoices/external/recurring/{id}/frequency'],
     ['post', '/api/invoices/external/recurring/{id}/skip'],
+    // Additive: the money trail (docs/money-trail.md).
+    ['post', '/api/invoices/external/{id}/credit-notes'],
+    ['get', '/api/invoices/external/{id}/credit-notes'],
+    ['get', '/api/credit-notes/external/{id}'],
+    ['get', '/api/credit-notes/external/{id}/pdf'],
+    ['get', '/api/credit-notes/external/{id}/e-invoice'],
+    ['post', '/api/invoices/external/{id}/payments'],
+    ['get', '/api/invoices/external/{id}/payments'],
+    ['get', '/p/credit-note/{id}/pdf'],
   ];
   for (const [method, path] of expected) t.truthy(res.body.paths[path]?.[method], `${method} ${path}`);
 });

@@ -330,7 +330,7 @@ test('mollie: the customer pays in the old tab after another tab opened a new ch
     const sofar = await events.waitFor(invoice.id, (e) => e.some((x) => x.type === 'invoice.status_changed'));
     t.deepEqual(
       sofar.map((e) => e.type),
-      ['invoice.created', 'invoice.paid', 'invoice.status_changed'],
+      ['invoice.created', 'invoice.payment_recorded', 'invoice.paid', 'invoice.status_changed'],
       'nothing more was recorded',
     );
 

@@ -1,5 +1,6 @@
 /**
- * Your first invoice from TypeScript, with a client generated from the served OpenAPI document:
+ * Your first invoice from TypeScript, with a client generated from the served OpenAPI document
+ * (a partial payment and a credit note on it too):
  *
  *   npx openapi-typescript "$INVOICE_API_URL/openapi.json" -o generated/api.ts   # default options
  *   npm install openapi-fetch
@@ -44,6 +45,34 @@ assert.equal(invoice.data.data.currency, 'IDR');
 
 const list = await api.GET('/api/invoices/external', { params: { query: { status: 'unpaid', pageSize: 10 } } });
 assert.ok(list.data?.data.some((summary) => summary.id === id));
+
+// After issue (docs/money-trail.md): a partial payment received by bank transfer, then a credit
+// note for part of the invoice. Both take an Idempotency-Key, as generate does.
+const payment = await api.POST('/api/invoices/external/{id}/payments', {
+  params: { path: { id }, header: { 'Idempotency-Key': randomUUID() } },
+  body: { amount: 100000, method: 'bank_transfer', reference: 'TRX-0042' },
+});
+assert.equal(payment.data?.data.amount, 100000, JSON.stringify(payment.error));
+const note = await api.POST('/api/invoices/external/{id}/credit-notes', {
+  params: { path: { id }, header: { 'Idempotency-Key': randomUUID() } },
+  body: { reason: 'Agreed discount', items: [{ description: 'Discount', quantity: 1, price: 50000 }] },
+});
+assert.ok(note.data, JSON.stringify(note.error));
+console.log(`credit note ${note.data.data.credit_note_number} (${note.data.data.amount} ${note.data.data.currency})`);
+const balance = await api.GET('/api/invoices/external/{id}', { params: { path: { id } } });
+assert.deepEqual(
+  [balance.data?.data.amount_paid, balance.data?.data.amount_credited, balance.data?.data.amount_due],
+  [100000, 50000, 150000],
+);
+const notes = await api.GET('/api/invoices/external/{id}/credit-notes', { params: { path: { id } } });
+assert.equal(notes.data?.data[0]?.id, note.data.data.id);
+const payments = await api.GET('/api/invoices/external/{id}/payments', { params: { path: { id } } });
+assert.equal(payments.data?.data[0]?.method, 'bank_transfer');
+const notePdf = await api.GET('/api/credit-notes/external/{id}/pdf', {
+  params: { path: { id: note.data.data.id } },
+  parseAs: 'arrayBuffer',
+});
+assert.equal(Buffer.from(notePdf.data!).subarray(0, 5).toString(), '%PDF-');
 
 const paid = await api.PUT('/api/invoices/external/{id}/status', {
   params: { path: { id } },

@@ -1,7 +1,8 @@
 /**
  * Fuzzes every route reachable without a key on the real platform, with the six providers connected
  * to their fakes (deploy/local/sandbox/), so that notifications reach real checkouts: the
- * public page `GET /p/invoice/{id}`, its PDF `GET /p/invoice/{id}/pdf`, its Pay form
+ * public page `GET /p/invoice/{id}`, its PDF `GET /p/invoice/{id}/pdf`, a credit note's PDF
+ * `GET /p/credit-note/{id}/pdf` (docs/money-trail.md), its Pay form
  * `POST /p/invoice/{id}/pay`, `POST|GET /p/pay/{provider}/notify` (docs/public-page.md,
  * docs/payments.md), and the reference routes `GET /openapi.json`, `/asyncapi.json`, `/docs` and
  * `/docs/redoc.standalone.js` (docs/architecture.md#public-contract). test/fuzz/openapi.test.ts reaches the same routes from the document alone,
@@ -62,7 +63,7 @@ const MiB = 1024 * 1024;
 
 /** Requests per provider for the notification fuzzing (POST and GET), and per page route. */
 const notificationsPerProvider = 330;
-const requestsPerPageRoute = { page: 220, pdf: 120, pay: 220 };
+const requestsPerPageRoute = { page: 220, pdf: 120, creditNotePdf: 120, pay: 220 };
 /** Requests per reference route: the contracts and the API reference (services/gateway/src/http/docs-pages.ts). */
 const requestsPerReferenceRoute = 100;
 const referencePaths = ['/openapi.json', '/asyncapi.json', '/docs', '/docs/redoc.standalone.js'];
@@ -102,6 +103,8 @@ interface World {
   invoiceIds: string[];
   /** An invoice without payment_gateway: its Pay is refused (409). */
   plainInvoiceId: string;
+  /** A partial credit note of the plain invoice: its id opens /p/credit-note/{id}/pdf. */
+  creditNoteId: string;
   /** The fake's ids of the checkouts opened by the Pay form. */
   checkoutIds: string[];
   /** Forged notifications of those checkouts. */
@@ -142,7 +145,12 @@ test.before(async () => {
   checks = new Checks(doc, failuresFile, seed);
   sender = new Sender(platform.gateway.baseUrl, ip, concurrency);
   await Promise.all(paymentProviders.map(async (provider) => (worlds[provider] = await makeWorld(provider))));
-  allRealIds = Object.values(worlds).flatMap((w) => [...w.invoiceIds, w.plainInvoiceId, ...w.checkoutIds]);
+  allRealIds = Object.values(worlds).flatMap((w) => [
+    ...w.invoiceIds,
+    w.plainInvoiceId,
+    w.creditNoteId,
+    ...w.checkoutIds,
+  ]);
 });
 
 test.after.always(async () => {
@@ -179,6 +187,19 @@ async function makeWorld(provider: PaymentProvider): Promise<World> {
   const invoiceIds: string[] = [];
   for (let i = 0; i < invoicesPerProvider; i++) invoiceIds.push(await generate(true));
   const plainInvoiceId = await generate(false);
+  // A partial note: the plain invoice stays unpaid, with an amount still due.
+  const note = await api.call<{ data: { id: string } }>(
+    'POST',
+    `/api/invoices/external/${plainInvoiceId}/credit-notes`,
+    {
+      body: {
+        reason: 'Fuzz correction',
+        items: [{ description: 'Discount', quantity: 1, price: currencyOf[provider].price }],
+      },
+    },
+  );
+  if (note.status !== 200) throw new Error(`credit note (${provider}): ${note.status} ${note.text}`);
+  const creditNoteId = note.body.data.id;
 
   // The Pay form opens a checkout at the fake for the first few.
   for (const id of invoiceIds.slice(0, checkoutsPerProvider)) {
@@ -213,7 +234,7 @@ async function makeWorld(provider: PaymentProvider): Promise<World> {
     add('paid, bad signature', await fake.pay(id, { badSignature: true }));
     add('pending, bad signature', await fake.pay(id, { outcome: 'pending', badSignature: true }));
   }
-  return { provider, fake, api, invoiceIds, plainInvoiceId, checkoutIds, templates };
+  return { provider, fake, api, invoiceIds, plainInvoiceId, creditNoteId, checkoutIds, templates };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -861,13 +882,19 @@ test.serial('the page routes with ids of every shape: no 5xx, only documented an
   const invoices = Object.values(worlds).flatMap((w) => w.invoiceIds);
   const plain = Object.values(worlds).map((w) => w.plainInvoiceId);
   const checkouts = Object.values(worlds).flatMap((w) => w.checkoutIds);
-  const real = () => rng.pick(rng.chance(0.2) ? plain : invoices);
+  const notes = Object.values(worlds).map((w) => w.creditNoteId);
+  /** The route being fuzzed takes invoice ids, or credit note ids (then an invoice id is another prefix). */
+  let takes: 'invoice' | 'credit note' = 'invoice';
+  const real = () =>
+    takes === 'credit note'
+      ? rng.pick(rng.chance(0.2) ? invoices : notes)
+      : rng.pick(rng.chance(0.2) ? plain : invoices);
   const enc = (s: string) =>
     [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join('');
   /** Ids of every shape; `routed: false` when the path then matches no route. */
   const ids: { name: string; id: () => string; routed?: boolean }[] = [
-    { name: 'a real invoice id', id: real },
-    { name: 'a real invoice id, percent-encoded', id: () => enc(real()) },
+    { name: 'a real id', id: real },
+    { name: 'a real id, percent-encoded', id: () => enc(real()) },
     { name: 'a real id + "x"', id: () => `${real()}x` },
     { name: 'a real id, last character cut', id: () => real().slice(0, -1) },
     { name: 'a real id uppercased', id: () => real().toUpperCase() },
@@ -920,12 +947,14 @@ test.serial('the page routes with ids of every shape: no 5xx, only documented an
     { name: 'binary', body: Buffer.from([0, 255, 254, 0xc3, 0x28]), type: 'application/octet-stream' },
   ];
   const cases: Case[] = [];
-  const pages: [keyof typeof requestsPerPageRoute, string, string][] = [
-    ['page', 'GET', ''],
-    ['pdf', 'GET', '/pdf'],
-    ['pay', 'POST', '/pay'],
+  const pages: [keyof typeof requestsPerPageRoute, string, string, string][] = [
+    ['page', 'GET', '/p/invoice', ''],
+    ['pdf', 'GET', '/p/invoice', '/pdf'],
+    ['creditNotePdf', 'GET', '/p/credit-note', '/pdf'],
+    ['pay', 'POST', '/p/invoice', '/pay'],
   ];
-  for (const [kind, method, suffix] of pages) {
+  for (const [kind, method, prefix, suffix] of pages) {
+    takes = kind === 'creditNotePdf' ? 'credit note' : 'invoice';
     for (let i = 0; i < requestsPerPageRoute[kind]; i++) {
       const shape = rng.pick(ids);
       const id = shape.id();
@@ -933,12 +962,12 @@ test.serial('the page routes with ids of every shape: no 5xx, only documented an
       const headers: [string, string][] = withBody.type ? [['content-type', withBody.type]] : [];
       if (rng.chance(0.2))
         headers.push(['accept-language', rng.pick(['ar', 'zz-ZZ', '*;q=x', 'en'.repeat(1000), 'de, fr;q=0.5'])]);
-      const routePath = `/p/invoice/{id}${suffix}`;
+      const routePath = `${prefix}/{id}${suffix}`;
       cases.push({
         route: shape.routed === false ? 'unrouted' : `${method} ${routePath}`,
         what: `id ${shape.name}; ${withBody.name}`,
         method,
-        path: `/p/invoice/${id}${suffix}${rng.chance(0.1) ? '?download=1&id[$ne]=' : ''}`,
+        path: `${prefix}/${id}${suffix}${rng.chance(0.1) ? '?download=1&id[$ne]=' : ''}`,
         headers,
         body: withBody.body,
       });

@@ -22,7 +22,14 @@ export interface LifecycleEvent {
   created: string;
   workspace_id: string;
   sequence: number;
-  data: { object: Record<string, unknown>; previous_status?: string };
+  data: {
+    object: Record<string, unknown>;
+    previous_status?: string;
+    /** credit_note.created: the invoice after the note (data.object is the note). */
+    invoice?: Record<string, unknown>;
+    /** invoice.payment_recorded: the payment. */
+    payment?: Record<string, unknown>;
+  };
 }
 
 /** Reads invoice.lifecycle.v1 from now on, as a third-party consumer would, and keeps every event. */
@@ -57,11 +64,14 @@ export class EventLog {
   }
 
   /**
-   * The events of one invoice. invoice.pdf_updated is left out: it follows each status change
-   * asynchronously (the re-render), so its timing is not part of what a status move sends.
+   * The events of one invoice, its credit notes' credit_note.created included. invoice.pdf_updated
+   * is left out: it follows each status change asynchronously (the re-render), so its timing is not
+   * part of what a status move sends.
    */
   of(invoiceId: string): LifecycleEvent[] {
-    return this.events.filter((e) => e.data.object.id === invoiceId && e.type !== 'invoice.pdf_updated');
+    return this.events.filter(
+      (e) => (e.data.object.id === invoiceId || e.data.invoice?.id === invoiceId) && e.type !== 'invoice.pdf_updated',
+    );
   }
 
   /** Waits until `predicate` holds for the events of `invoiceId`, then returns them. */

@@ -330,7 +330,8 @@ function fromMinorDecimal(minor: bigint, digits: number): Dec {
 }
 
 /** Minor units as fixed decimal text: 150050n, 2 → '1500.50'; 1500n, 0 → '1500'; 5n, 3 → '0.005'. */
-function formatMinor(minor: bigint, digits: number): string {
+/** `minor` units as fixed decimal text with `digits` decimals (1250n, 2 → '12.50'). */
+export function formatMinor(minor: bigint, digits: number): string {
   const sign = minor < 0n ? '-' : '';
   const text = (minor < 0n ? -minor : minor).toString().padStart(digits + 1, '0');
   if (digits === 0) return sign + text;

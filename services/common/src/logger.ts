@@ -38,35 +38,43 @@ const redactPaths = redactedKeys.flatMap((key) =>
 // logs (docs/observability.md#invoice-ids-in-logs). It is matched by its shape, so wherever it
 // sits: any field at any depth, a path or URL, the message, an error's message and stack, child
 // bindings. Four characters or fewer after `inv_` is not an id (`inv_AbCd…` itself): left alone.
-const plainId = /inv_([A-Za-z0-9]{4})[A-Za-z0-9]+/g;
+// A credit note id (`cn_…`) opens its public PDF the same way, and is shortened alike (`cn_AbCd…`).
+const plainId = /(inv|cn)_([A-Za-z0-9]{4})[A-Za-z0-9]+/g;
 // Any character of an id may also arrive percent-encoded (a raw request path: the router decodes
 // `/p/invoice/inv%5F…` to the same invoice). Only encodings of letters and digits are taken, so
 // what is put back is never a quote or a backslash. A line holding one has `inv_` or an encoded
 // character of `inv_`: the cheap test that spares the slower pattern every other line with a `%`.
 const encodedAlnum = '%3[0-9]|%4[1-9A-Fa-f]|%5[0-9Aa]|%6[1-9A-Fa-f]|%7[0-9Aa]';
-const encodedId = new RegExp(`(?:i|%69)(?:n|%6[Ee])(?:v|%76)(?:_|%5[Ff])((?:[A-Za-z0-9]|${encodedAlnum})+)`, 'g');
-const encodedPrefix = /%(?:69|6[Ee]|76|5[Ff])/;
+const encodedId = new RegExp(
+  `((?:i|%69)(?:n|%6[Ee])(?:v|%76)|(?:c|%63)(?:n|%6[Ee]))(?:_|%5[Ff])((?:[A-Za-z0-9]|${encodedAlnum})+)`,
+  'g',
+);
+const encodedPrefix = /%(?:69|6[Ee]|76|5[Ff]|63)/;
 const shownChars = 4;
 
-function shortenEncodedId(match: string, rest: string): string {
-  const chars = rest.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return chars.length <= shownChars ? match : `inv_${chars.slice(0, shownChars)}…`;
+function decodePercent(text: string): string {
+  return text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+function shortenEncodedId(match: string, prefix: string, rest: string): string {
+  const chars = decodePercent(rest);
+  return chars.length <= shownChars ? match : `${decodePercent(prefix)}_${chars.slice(0, shownChars)}…`;
 }
 
 /**
- * Shortens every invoice id in one serialized log line (pino's `streamWrite` hook). The line is JSON
- * in which an id is always literal text (JSON escapes none of `inv_`, letters, digits or `%`), so
- * one pass over the finished line sees what per-key redaction cannot (strings, messages, errors,
- * keys it was not told of), and a line without `inv_` or `%`, nearly all, costs two substring
- * searches. The replacements hold no quote or backslash: the line stays the same JSON.
+ * Shortens every invoice and credit note id in one serialized log line (pino's `streamWrite`
+ * hook). The line is JSON in which an id is always literal text (JSON escapes none of `inv_`,
+ * `cn_`, letters, digits or `%`), so one pass over the finished line sees what per-key redaction
+ * cannot (strings, messages, errors, keys it was not told of), and a line without `inv_`, `cn_`
+ * or `%`, nearly all, costs three substring searches. The replacements hold no quote or backslash: the line stays the same JSON.
  */
 export function shortenInvoiceIds(line: string): string {
   // The slower pattern takes plain ids too: run alone, an encoded character after the fifth would
   // leave the plain one to shorten only the part before it and the rest to be written.
-  if (line.includes('%') && (line.includes('inv_') || encodedPrefix.test(line))) {
+  if (line.includes('%') && (line.includes('inv_') || line.includes('cn_') || encodedPrefix.test(line))) {
     return line.replace(encodedId, shortenEncodedId);
   }
-  return line.includes('inv_') ? line.replace(plainId, `inv_$1…`) : line;
+  return line.includes('inv_') || line.includes('cn_') ? line.replace(plainId, `$1_$2…`) : line;
 }
 
 export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {

@@ -15,7 +15,7 @@ import { IdempotencyStore } from './http/idempotency.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { buildAsyncApi } from './http/schemas/events.ts';
 import { createPublicPageBackend } from './http/public/backend.ts';
-import { openPublicPdf } from './http/public-pdf.ts';
+import { openCreditNotePdf, openPublicPdf } from './http/public-pdf.ts';
 import { parsePlanLimits, RateLimiter } from './http/rate-limit.ts';
 import { RateLimitPolicy } from './http/rate-limit-policy.ts';
 import { RenderBudget } from './http/render-budget.ts';
@@ -74,6 +74,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     readiness: () => health.ready(),
     publicPdf: invoice && pdf ? (id) => openPublicPdf({ invoice, pdf }, id) : undefined,
     publicEInvoice: invoice ? (id) => invoice.call('GetPublicEInvoice', { invoice_id: id }) : undefined,
+    publicCreditNotePdf: invoice && pdf ? (id) => openCreditNotePdf({ invoice, pdf }, id) : undefined,
     invoicePage: {
       backend: createPublicPageBackend(peers),
       publicBaseUrl: config.PUBLIC_BASE_URL,

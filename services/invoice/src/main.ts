@@ -18,6 +18,7 @@ import { InvoiceStore } from './store/invoices.ts';
 import { registerModels } from './store/models.ts';
 import { createModelIndexes } from '@invoice-platform/common/setup';
 import { NumberStore } from './store/numbers.ts';
+import { CreditNoteRefStore } from './store/credit-notes.ts';
 
 const config = loadInvoiceConfig();
 const log = createLogger('invoice', config.LOG_LEVEL);
@@ -41,6 +42,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
     invoices: new InvoiceStore(models),
     credits: new CreditStore(models),
     numbers: new NumberStore(models),
+    creditNoteNumbers: new NumberStore(models, 'credit_note'),
+    creditNoteRefs: new CreditNoteRefStore(models),
     pdfFiles: new PdfFiles({ pdf }),
     accounts,
     pdf,

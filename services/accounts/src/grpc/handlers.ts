@@ -67,6 +67,7 @@ export function accountsHandlers(services: AccountsServices): TypedHandlers<Acco
     owner_email: ws.owner_email,
     legal_profile: ws.legal_profile,
     test_mode: ws.test_mode,
+    retention_years: ws.retention_years ?? undefined,
   });
 
   return {
@@ -98,6 +99,10 @@ export function accountsHandlers(services: AccountsServices): TypedHandlers<Acco
 
     async SetWorkspaceTestMode(req) {
       return encodeWorkspace(await workspaces.setTestMode(req.workspace_id, req.test_mode));
+    },
+
+    async SetWorkspaceRetention(req) {
+      return encodeWorkspace(await workspaces.setRetention(req.workspace_id, req.retention_years ?? null));
     },
 
     async SetLegalProfile(req) {

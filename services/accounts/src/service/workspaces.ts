@@ -12,7 +12,13 @@ import {
 import { clampPage, type PageOf } from '@invoice-platform/common/store/paging';
 import { type LegalProfile, legalProfileErrors } from '../domain/legal-profile.ts';
 import { workspaceEvent, workspaceProfile, type WorkspaceUpdatedData } from '../domain/workspace-events.ts';
-import { maxNameLength, type Workspace, type WorkspaceChanges } from '../domain/workspaces.ts';
+import {
+  maxNameLength,
+  maxRetentionYears,
+  minRetentionYears,
+  type Workspace,
+  type WorkspaceChanges,
+} from '../domain/workspaces.ts';
 import type { WorkspaceStore } from '../store/workspaces.ts';
 
 export interface WorkspaceServiceDeps {
@@ -70,6 +76,7 @@ export class WorkspaceService {
       owner_email: req.owner_email ?? '',
       legal_profile: null,
       test_mode: req.test_mode === true,
+      retention_years: null,
       created_at: at,
       updated_at: at,
     };
@@ -121,6 +128,22 @@ export class WorkspaceService {
    */
   setTestMode(workspaceId: string, testMode: boolean): Promise<Workspace> {
     return this.change(workspaceId, () => ({ test_mode: testMode }));
+  }
+
+  /**
+   * States how many years the workspace's documents issued from now on are kept as issued
+   * (docs/money-trail.md "The as-issued archive"); null: back to the default. Announced like a
+   * plan change, so the invoice service's cached workspace is dropped.
+   */
+  setRetention(workspaceId: string, years: number | null): Promise<Workspace> {
+    if (years !== null && (!Number.isInteger(years) || years < minRetentionYears || years > maxRetentionYears))
+      throw AppError.validation([
+        {
+          path: 'retention_years',
+          message: `must be a whole number of years, ${minRetentionYears}–${maxRetentionYears}`,
+        },
+      ]);
+    return this.change(workspaceId, () => ({ retention_years: years }));
   }
 
   /**

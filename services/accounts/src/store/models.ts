@@ -94,6 +94,7 @@ const workspaceSchema = new Schema<WorkspaceDoc>(
     owner_email: { type: String, default: '' },
     legal_profile: { type: legalProfileSchema, default: null },
     test_mode: { type: Boolean, default: false },
+    retention_years: { type: Number, default: null },
     version: { type: Number, default: 1 },
     active_keys: { type: [keyPlaceSchema], default: [] },
     created_at: { type: Date, required: true },

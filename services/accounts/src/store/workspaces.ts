@@ -22,6 +22,8 @@ export function toWorkspace(doc: WorkspaceDoc): Workspace {
     legal_profile: doc.legal_profile ?? null,
     // Workspaces made before test workspaces existed are live.
     test_mode: doc.test_mode ?? false,
+    // Workspaces that never stated one keep documents for the default.
+    retention_years: doc.retention_years ?? null,
     version: doc.version,
     created_at: doc.created_at,
     updated_at: doc.updated_at,

@@ -76,6 +76,39 @@ test('a plan change that takes recurring away carries its reason', async (t) => 
   t.like(features!.data, { workspace: { features: ['api', 'recurring'], plan_state: 'suspended' } });
 });
 
+test('SetWorkspaceRetention states the years kept as issued, announced like a plan change; out of range is refused, unset is the default', async (t) => {
+  const ws = await newWorkspace('business');
+  t.is((ws as Ws & { retention_years?: number }).retention_years, undefined, 'a new workspace states none: 10 years');
+  const set = await call<Ws & { retention_years?: number }>(db.handlers, 'SetWorkspaceRetention', {
+    workspace_id: ws.id,
+    retention_years: 8,
+  });
+  t.is(set.retention_years, 8);
+  t.is(set.version, '2');
+  const [, updated] = await outboxOf(ws.id);
+  t.like(updated, { type: 'workspace.updated', sequence: 2 });
+  for (const years of [0, 101, 2.5, -1]) {
+    const err = await t.throwsAsync(
+      call(db.handlers, 'SetWorkspaceRetention', { workspace_id: ws.id, retention_years: years }),
+    );
+    t.deepEqual(
+      (err as { details?: { errors?: { path: string }[] } }).details?.errors?.map((e) => e.path),
+      ['retention_years'],
+      String(years),
+    );
+  }
+  const cleared = await call<Ws & { retention_years?: number }>(db.handlers, 'SetWorkspaceRetention', {
+    workspace_id: ws.id,
+  });
+  t.is(cleared.retention_years, undefined);
+  const read = await call<Ws & { retention_years?: number }>(db.handlers, 'GetWorkspace', { workspace_id: ws.id });
+  t.is(read.retention_years, undefined);
+  const unknown = await t.throwsAsync(
+    call(db.handlers, 'SetWorkspaceRetention', { workspace_id: 'NOSUCH', retention_years: 5 }),
+  );
+  t.is((unknown as { kind?: string }).kind, 'not_found');
+});
+
 // Serial: its total is compared with a count that other tests' new workspaces would move.
 test.serial('the admin list pages newest first', async (t) => {
   const made: string[] = [];

@@ -9,6 +9,7 @@ import type { InvoiceSummary__Output } from '@invoice-platform/protos/invoicepla
 import type { SetArchivedResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/SetArchivedResponse';
 import type { UpdateInvoiceStatusResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/UpdateInvoiceStatusResponse';
 import { type Static, Type } from '@sinclair/typebox';
+import { asIssuedProperties } from './archive.ts';
 import { fromMessage } from './json.ts';
 import { DateString, DateTimeString, InvoiceStatus, Nullable, StringEnum } from './schema.ts';
 import { pdfStatuses, recurringIntervals } from './values.ts';
@@ -61,6 +62,16 @@ export const Invoice = Type.Object(
           'Present only on a live invoice that received test payments (a sandbox connection, or a Stripe event with livemode false): they never mark it paid, count in no amount and send no event.',
       }),
     ),
+    // The balance (docs/money-trail.md), exact to the currency's minor unit: services/invoice
+    // domain/balance.ts is its one definition.
+    amount_credited: Type.Number({ description: 'The sum of the invoice’s credit notes.' }),
+    amount_paid: Type.Number({
+      description:
+        'The payments applied to the invoice, recorded or online; while it was marked paid by a status change, amount − amount_credited.',
+    }),
+    amount_due: Type.Number({ description: 'amount − amount_credited − amount_paid, never below 0.' }),
+    // The as-issued archive (docs/money-trail.md): null on invoices issued before it.
+    ...asIssuedProperties,
   },
   { title: 'Invoice' },
 );
@@ -85,14 +96,18 @@ export const InvoiceSummary = Type.Object(
 );
 export type InvoiceSummaryJson = Static<typeof InvoiceSummary>;
 
-/** The invoice as events carry it: the API's `Invoice` plus the three figures only events carry. */
+/**
+ * The invoice as events carry it: the API's `Invoice` (its balance included: the spec's
+ * amount_paid and amount_credited, and amount_due) plus the one figure only events carry.
+ */
 export const EventInvoice = Type.Composite(
   [
     Invoice,
     Type.Object({
-      amount_paid: Type.Number({ description: 'The amount settled: the total while paid, else 0.' }),
-      amount_credited: Type.Number({ description: 'Credit notes: always 0 (none exist).' }),
-      amount_received: Type.Number({ description: 'Total of the online payments recorded.' }),
+      amount_received: Type.Number({
+        description:
+          'Total of the online payments received, a late one on a paid or cancelled invoice too (refundable, not applied).',
+      }),
     }),
   ],
   { title: 'EventInvoice' },

@@ -36,12 +36,26 @@ export const publicLifecycleTypes = [
 export type PublicLifecycleType = (typeof publicLifecycleTypes)[number];
 
 /**
- * Event types a webhook endpoint receives only when it names them (recurring.v1): an endpoint
- * registered with no types, or with the four above, gets none of them, so a client that knows
- * only the four sees no change.
+ * The opt-in types of invoice.lifecycle.v1 (docs/money-trail.md "Events"): a credit note issued
+ * (data.object the CreditNote, data.invoice the invoice after it) and a payment recorded on an
+ * invoice (data.object the invoice after it, data.payment the Payment).
  */
-export const optInEventTypes = ['recurring.paused'] as const;
+export const moneyTrailEventTypes = ['credit_note.created', 'invoice.payment_recorded'] as const;
+export type MoneyTrailEventType = (typeof moneyTrailEventTypes)[number];
+
+/**
+ * Event types a webhook endpoint receives only when it names them (recurring.v1's, and the money
+ * trail's of invoice.lifecycle.v1): an endpoint registered with no types, or with the four above,
+ * gets none of them, so a client that knows only the four sees no change.
+ */
+export const optInEventTypes = ['recurring.paused', ...moneyTrailEventTypes] as const;
 export type OptInEventType = (typeof optInEventTypes)[number];
+
+/** Payment.method: how a payment was received; `online` only for one taken through a provider. */
+export const recordedPaymentMethods = ['bank_transfer', 'cash', 'card', 'other'] as const;
+export type RecordedPaymentMethod = (typeof recordedPaymentMethods)[number];
+export const paymentMethods = [...recordedPaymentMethods, 'online'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
 
 /** True when `value` is one of `list`, narrowing it to the list's type. */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {

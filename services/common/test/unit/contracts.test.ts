@@ -28,6 +28,7 @@ import {
   seriesJson,
   seriesSummaryJson,
 } from '../../src/contracts/recurring.ts';
+import { CreditNote, CreditNoteLine, creditNoteJson, Payment, paymentJson } from '../../src/contracts/money-trail.ts';
 import { Template, templateJson } from '../../src/contracts/templates.ts';
 import { LOADER_OPTIONS } from '../../src/grpc.ts';
 
@@ -60,6 +61,9 @@ const pairs: [schema: TObject, name: string, message: string][] = [
   [RecurringSeriesSummary, 'RecurringSeriesSummary', 'recurring.v1.RecurringSeries'],
   [RecurringOccurrence, 'RecurringOccurrence', 'recurring.v1.RecurringOccurrence'],
   [Template, 'Template', 'pdf.v1.Template'],
+  [CreditNote, 'CreditNote', 'invoice.v1.CreditNote'],
+  [CreditNoteLine, 'CreditNote.items', 'invoice.v1.InvoiceLine'],
+  [Payment, 'Payment', 'invoice.v1.Payment'],
 ];
 
 for (const [schema, name, message] of pairs) {
@@ -121,19 +125,74 @@ test('contracts: invoiceJson keeps the schema order, turns decimals into numbers
       paid_at: '2026-01-06T09:00:00.000Z',
       pdf_url: null,
       pdf_status: 'idle',
+      amount_credited: 0,
+      amount_paid: 111.56,
+      amount_due: 0,
+      as_issued_pdf: null,
+      as_issued_e_invoice: null,
+      retain_until: null,
     }),
   );
 });
 
-test('contracts: eventInvoiceJson is the invoice plus the three event figures, unset ones 0', (t) => {
-  const json = eventInvoiceJson(message);
-  t.deepEqual(Object.keys(json), [
-    ...Object.keys(invoiceJson(message)),
-    'amount_paid',
-    'amount_credited',
-    'amount_received',
-  ]);
-  t.like(json, { amount_paid: 111.56, amount_credited: 0, amount_received: 0 });
+test('contracts: eventInvoiceJson is the invoice, its balance included, plus amount_received, unset ones 0', (t) => {
+  const json = eventInvoiceJson({ ...message, amount_credited: '10.06', amount_paid: '100.50', amount_due: '1.00' });
+  t.deepEqual(Object.keys(json), [...Object.keys(invoiceJson(message)), 'amount_received']);
+  t.like(json, { amount_credited: 10.06, amount_paid: 100.5, amount_due: 1, amount_received: 0 });
+});
+
+test('contracts: creditNoteJson and paymentJson keep the public fields only, amounts as numbers, an unset reference or pdf_url null', (t) => {
+  const note = creditNoteJson({
+    id: 'cn_1',
+    credit_note_number: 'CN-WS1-202612-1',
+    invoice_id: 'inv_1',
+    invoice_number: 'INV-WS1-202612-0001',
+    amount: '142.80',
+    currency: 'EUR',
+    reason: 'Returned',
+    items: [{ description: 'Beratung', quantity: '1', price: '120', line_amount: '120.00', tax_rate: '19' }],
+    created_at: '2026-12-03T10:00:00.000Z',
+    workspace_id: 'WS1',
+    pdf_file_id: 'file_1',
+    subtotal: '120.00',
+  });
+  t.is(
+    JSON.stringify(note),
+    JSON.stringify({
+      id: 'cn_1',
+      credit_note_number: 'CN-WS1-202612-1',
+      invoice_id: 'inv_1',
+      invoice_number: 'INV-WS1-202612-0001',
+      amount: 142.8,
+      currency: 'EUR',
+      reason: 'Returned',
+      items: [{ description: 'Beratung', quantity: 1, price: 120, tax_rate: 19, line_amount: 120 }],
+      pdf_url: null,
+      created_at: '2026-12-03T10:00:00.000Z',
+      as_issued_pdf: null,
+      as_issued_e_invoice: null,
+      retain_until: null,
+    }),
+  );
+  const payment = paymentJson({
+    id: 'pay_1',
+    invoice_id: 'inv_1',
+    amount: '0.10',
+    currency: 'EUR',
+    method: 'online',
+    paid_at: '2026-12-03T10:00:00.000Z',
+    payment_gateway: 'stripe',
+    provider_payment_id: 'pi_1',
+    recorded_at: '2026-12-03T10:00:01.000Z',
+  });
+  t.deepEqual(payment, {
+    id: 'pay_1',
+    invoice_id: 'inv_1',
+    amount: 0.1,
+    method: 'online',
+    reference: null,
+    paid_at: '2026-12-03T10:00:00.000Z',
+  });
 });
 
 test('contracts: invoiceSummaryJson maps an InvoiceSummary message and leaves the admin fields out', (t) => {

@@ -64,7 +64,17 @@ test('status words exist for every marking, for the PDF stamp and the page', (t)
 });
 
 test('every language prints its own title, headings and status markings, not the English ones', (t) => {
-  const ownWords = ['invoice', 'bill_to', 'due_date', 'amount_due', 'status_unpaid', 'status_paid'] as const;
+  const ownWords = [
+    'invoice',
+    'bill_to',
+    'due_date',
+    'amount_due',
+    'status_unpaid',
+    'status_paid',
+    'credit_note',
+    'corrects_invoice',
+    'total_credited',
+  ] as const;
   for (const lang of documentLanguages.filter((l) => l !== 'en')) {
     for (const key of ownWords) t.not(wordsFor(lang)[key], englishWords[key], `${lang}.${key}`);
   }

@@ -112,6 +112,26 @@ test('logger: every id of a line is shortened, beside redacted secrets', (t) => 
   });
 });
 
+// A credit note id opens its public PDF as an invoice id opens its page: shortened alike.
+const noteId = newId('cn');
+const noteShort = `cn_${noteId.slice(3, 7)}…`;
+const noteEncoded = `%63n%5f${noteId.slice(3)}`;
+const noteCases: [string, (log: Logger) => void][] = [
+  ['under credit_note_id', (log) => log.info({ credit_note_id: noteId }, 'credit note stored')],
+  ['in its public PDF path', (log) => log.warn({ path: `/p/credit-note/${noteId}/pdf` }, 'public pdf unavailable')],
+  ['percent-encoded in a raw path', (log) => log.warn({ path: `/p/credit-note/${noteEncoded}/pdf` }, 'failed')],
+  ['in an error message', (log) => log.error({ err: new Error(`no credit note ${noteId}`) }, 'request failed')],
+];
+for (const [where, write] of noteCases) {
+  test(`logger: a credit note id ${where} is shortened`, (t) => {
+    const { log, lines, raw } = capture();
+    write(log);
+    t.is(lines.length, 1);
+    t.false(raw[0]!.includes(noteId.slice(-12)) || raw[0]!.includes(noteEncoded), raw[0]);
+    t.true(raw[0]!.includes(noteShort), raw[0]);
+  });
+}
+
 test('logger: other ids, short look-alikes and an already short id stay as they are', (t) => {
   const { log, lines } = capture();
   const others = {
@@ -123,6 +143,7 @@ test('logger: other ids, short look-alikes and an already short id stay as they 
     invoice_number: 'INV-2024-0001',
     db: 'invoice_test_ab12',
     tiny: 'inv_1',
+    tinyNote: 'cn_12',
     shortened: short,
     percent: '100%',
   };

@@ -8,8 +8,10 @@ import { readJsonBody, settleUnreadBody } from '../http/body.ts';
 import { httpMetrics } from '../http/metrics.ts';
 import { errorMiddleware, notFound } from '../http/errors.ts';
 import type { Peers } from '../service/peers.ts';
+import { registerArchiveRoutes } from './archive.ts';
 import { registerInvoiceRoutes } from './invoices.ts';
 import { registerLegalProfileRoutes, workspaceJson } from './legal-profile.ts';
+import { registerMoneyTrailRoutes } from './money-trail.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerSeriesRoutes } from './series.ts';
 import { registerTemplateRoutes } from './templates.ts';
@@ -221,6 +223,14 @@ export function createAdminApp(deps: AdminAppDeps): Koa {
   });
   if (deps.testHooks) registerTestHookRoutes(r, { hooks: deps.testHooks, body });
   registerInvoiceRoutes(r, { accounts: deps.accounts, invoice: deps.invoice, bodyLimit: deps.bodyLimit });
+  registerMoneyTrailRoutes(r, { accounts: deps.accounts, invoice: deps.invoice, bodyLimit: deps.bodyLimit });
+  registerArchiveRoutes(r, {
+    accounts: deps.accounts,
+    invoice: deps.invoice,
+    pdf: deps.pdf,
+    bodyLimit: deps.bodyLimit,
+    authCache: deps.authCache,
+  });
   registerLegalProfileRoutes(r, {
     accounts: deps.accounts,
     recurring: deps.recurring,

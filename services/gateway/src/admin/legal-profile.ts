@@ -74,12 +74,15 @@ const parts = (ctx: Context, body?: unknown) => ({
 /**
  * A workspace as the admin API answers it: the accounts message, with its legal profile as the
  * JSON the PUT takes (an unset optional left out, so the answer can be sent back as it is), or
- * null when it has none.
+ * null when it has none; retention_years only when the workspace states one (without the decoder's
+ * oneof marker).
  */
 export function workspaceJson(ws: Workspace__Output): Omit<Workspace__Output, 'legal_profile'> & {
   legal_profile: LegalProfile | null;
 } {
-  return { ...ws, legal_profile: ws.legal_profile ? fromMessage(LegalProfile, ws.legal_profile) : null };
+  const json = { ...ws, legal_profile: ws.legal_profile ? fromMessage(LegalProfile, ws.legal_profile) : null };
+  delete (json as { _retention_years?: string })._retention_years;
+  return json;
 }
 
 /**

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { archiveOptions, archiveUsage, runArchiveCommand } from './archive.ts';
 import { loadCliConfig } from './config.ts';
 import { readJsonFile } from './json-file.ts';
 import { invoiceOptions, invoiceUsage, runInvoiceCommand } from './invoices.ts';
+import { creditNoteUsage, moneyTrailOptions, paymentRecordUsage, runMoneyTrailCommand } from './money-trail.ts';
 import { paymentOptions, paymentUsage, runPaymentCommand } from './payments.ts';
 import { runSeriesCommand, seriesOptions, seriesUsage } from './series.ts';
 import { runTemplateCommand, templateOptions, templateUsage } from './templates.ts';
@@ -31,6 +33,8 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
                                                   makes it anyway)
   workspace set-test-mode WORKSPACE on|off         (on: a test workspace: sandbox gateways under production,
                                                   its new invoices test invoices; off: a live one)
+  workspace set-retention WORKSPACE YEARS|default  (how long documents issued from now on are kept as
+                                                  issued, 1–100 years; default: 10)
   key create WORKSPACE [--name NAME]               (prints the raw key once)
   key list WORKSPACE [--all]
   key revoke WORKSPACE KEY_ID
@@ -38,6 +42,9 @@ const usage = `usage: invoicectl [--url URL] [--token TOKEN] [--json] <command>
   credits set WORKSPACE N|unlimited               (the workspace credit pool, shared with the dashboard)
   credits add WORKSPACE N [--operation-id ID]     (negative N takes credits away)
 ${invoiceUsage}
+${creditNoteUsage}
+${paymentRecordUsage}
+${archiveUsage}
 ${seriesUsage}
 ${paymentUsage}
 ${templateUsage}
@@ -61,6 +68,8 @@ const { values: flags, positionals } = parseArgs({
     'operation-id': { type: 'string' },
     force: { type: 'boolean', default: false },
     ...invoiceOptions,
+    ...moneyTrailOptions,
+    ...archiveOptions,
     ...seriesOptions,
     ...paymentOptions,
     ...templateOptions,
@@ -174,7 +183,7 @@ function profileText(profile: unknown): string {
   return ['Legal profile:', ...rows.filter(([, v]) => v).map(([k, v]) => `  ${k.padEnd(21)}${v}`)].join('\n');
 }
 
-async function run(): Promise<{ data: Data; text: string }> {
+async function run(): Promise<{ data: Data; text: string; exitCode?: number }> {
   const [group, action] = positionals;
   // Command groups kept in files of their own get the same context.
   const context = {
@@ -197,6 +206,8 @@ async function run(): Promise<{ data: Data; text: string }> {
   if (group === 'invoice' || group === 'series' || group === 'template' || group === 'webhook')
     return groups[group](context);
   if (group === 'gateway' || group === 'payment-account') return runPaymentCommand({ ...context, group, readStdin });
+  if (group === 'credit-note' || group === 'payment') return runMoneyTrailCommand({ ...context, group });
+  if (group === 'archive') return runArchiveCommand(context);
   const ws = () => encodeURIComponent(need(2, 'WORKSPACE'));
   switch (`${group} ${action}`) {
     case 'workspace create': {
@@ -215,6 +226,16 @@ async function run(): Promise<{ data: Data; text: string }> {
       if (setting !== 'on' && setting !== 'off') throw new CliError('workspace set-test-mode takes on or off.');
       const data = await request('PUT', `/workspaces/${ws()}/test-mode`, { test_mode: setting === 'on' });
       return { data, text: `Updated workspace ${data.id}\n${table([data], workspaceColumns)}` };
+    }
+    case 'workspace set-retention': {
+      const setting = need(3, 'YEARS or default');
+      if (setting !== 'default' && !/^\d{1,3}$/.test(setting))
+        throw new CliError('workspace set-retention takes a number of years (1–100) or default.');
+      const data = await request('PUT', `/workspaces/${ws()}/retention`, {
+        retention_years: setting === 'default' ? null : Number(setting),
+      });
+      const years = data.retention_years ?? '10 (default)';
+      return { data, text: `Workspace ${data.id}: documents issued from now on are kept as issued for ${years} years` };
     }
     case 'workspace list': {
       const data = await request('GET', '/workspaces?pageSize=100');
@@ -293,8 +314,10 @@ if (flags.help || positionals.length === 0) {
   console.log(usage);
 } else {
   try {
-    const { data, text } = await run();
+    const { data, text, exitCode } = await run();
     console.log(flags.json ? JSON.stringify(data, null, 2) : text);
+    // A check that found a fault (archive verify) says so by its exit status too.
+    if (exitCode) process.exitCode = exitCode;
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
     if (flags.json) console.error(JSON.stringify({ error: err.message }));

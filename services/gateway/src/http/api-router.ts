@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { principalOf } from './api-guard.ts';
@@ -19,6 +20,8 @@ export interface HandlerResult {
   rawJson?: string;
   /** A document answered as it is, not as JSON (the e-invoice XML). */
   document?: { contentType: string; text: string };
+  /** A file streamed as it arrives (a credit note's PDF), its size known before the first byte. */
+  file?: { contentType: string; body: Readable; sizeBytes: number };
   headers?: Record<string, string>;
 }
 
@@ -61,6 +64,10 @@ export function apiRouter(deps: ApiRouterDeps): Router {
       } else if (result.document) {
         ctx.type = result.document.contentType;
         ctx.body = result.document.text;
+      } else if (result.file) {
+        ctx.type = result.file.contentType;
+        ctx.length = result.file.sizeBytes;
+        ctx.body = result.file.body;
       } else ctx.body = result.body;
     });
   }

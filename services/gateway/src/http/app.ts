@@ -32,6 +32,8 @@ export interface PublicAppDeps {
   publicPdf?: (invoiceId: string) => Promise<PublicPdf>;
   /** The public e-invoice XML {base_url}/p/invoice/{id}/e-invoice, when the invoice has one. */
   publicEInvoice?: (invoiceId: string) => Promise<{ xml: string; filename: string }>;
+  /** A credit note's public file {base_url}/p/credit-note/{id}/pdf; its unguessable id is the capability. */
+  publicCreditNotePdf?: (creditNoteId: string) => Promise<PublicPdf>;
   /** The public invoice page, its Pay form and the providers' notification routes (docs/public-page.md). */
   invoicePage?: {
     backend: PublicPageBackend;

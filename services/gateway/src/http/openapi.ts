@@ -6,6 +6,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ErrorEnvelope, UseOf } from './schemas/common.ts';
 import { IdempotencyKey } from './schemas/generate.ts';
+import { type WebhookSpec, webhookSpecs } from './schemas/events.ts';
 import { HtmlPage, type PageRouteSpec } from './schemas/public-page.ts';
 import type { RouteSpec } from './schemas/routes.ts';
 
@@ -31,7 +32,11 @@ const errorResponses: Record<number, { name: string; description: string }> = {
       'Authorization header missing or malformed, API key invalid or revoked, or the plan does not include ' +
       'API access or the requested feature (such as recurring invoices).',
   },
-  404: { name: 'NotFound', description: 'The invoice or series does not exist in this workspace.' },
+  404: {
+    name: 'NotFound',
+    description:
+      'The invoice, series or credit note does not exist in this workspace, or the document asked for does not exist.',
+  },
   409: {
     name: 'Conflict',
     description:
@@ -64,7 +69,7 @@ const headers: Record<string, Json> = {
   'Idempotent-Replayed': {
     description:
       'true when this is the stored response of an earlier request with the same Idempotency-Key and body: ' +
-      'no invoice was created and no credit was used.',
+      'nothing was created or recorded again and no credit was used.',
     schema: { type: 'string', enum: ['true'] },
   },
 };
@@ -92,6 +97,8 @@ const tagDescriptions: Record<RouteSpec['tag'] | PageRouteSpec['tag'], string> =
   Invoices: 'Generate invoices, read them and change their status or archive state.',
   Templates: 'The invoice templates a generate request can name.',
   Recurring: 'Recurring series created by generate with is_recurring: pause, resume, extend, reschedule, skip.',
+  'Credit notes': 'Correct an issued invoice with a credit note, and read the notes, their PDF and e-invoice.',
+  Payments: 'Record payments received outside the platform, whole or partial, and list what an invoice was paid.',
   'Public invoice page':
     "The page at each invoice's {base_url}/p/invoice/{id} that its customer opens, without a key, and pays from.",
   'Payment notifications': 'Where the six payment providers send their notifications (webhooks).',
@@ -130,6 +137,9 @@ export function buildOpenApi(
   }
 
   describeRequestDefaults(paths, responses, schemas.components);
+  const webhooks = Object.fromEntries(
+    webhookSpecs.map((spec) => [spec.type, { post: webhookOperation(spec, schemas) }]),
+  );
 
   return {
     openapi: '3.1.0',
@@ -145,11 +155,15 @@ export function buildOpenApi(
     },
     servers: [{ url: opts.serverUrl }],
     security: [{ bearerAuth: [] }],
-    tags: [...new Set([...routes, ...pageRoutes].map((route) => route.tag))].map((name) => ({
-      name,
-      description: tagDescriptions[name],
-    })),
+    tags: [
+      ...[...new Set([...routes, ...pageRoutes].map((route) => route.tag))].map((name) => ({
+        name,
+        description: tagDescriptions[name],
+      })),
+      { name: webhooksTag, description: webhooksTagDescription },
+    ],
     paths,
+    webhooks,
     components: {
       schemas: schemas.components,
       responses,
@@ -177,7 +191,8 @@ function operation(route: RouteSpec, schemas: SchemaComponents): Json {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Makes a retry safe: the same key and body return the first response instead of a new invoice.',
+      description:
+        'Makes a retry safe: the same key and body return the first response instead of creating or recording again.',
       schema: schemas.render(IdempotencyKey),
     });
   }
@@ -208,6 +223,49 @@ function operation(route: RouteSpec, schemas: SchemaComponents): Json {
       ...Object.fromEntries(
         route.errors.map((status) => [status, { $ref: `#/components/responses/${errorResponse(status).name}` }]),
       ),
+    },
+  };
+}
+
+const webhooksTag = 'Webhooks';
+const webhooksTagDescription =
+  'What the platform POSTs to the webhook endpoints registered for a workspace (admin API): signed, retried ' +
+  'up to 8 times over about 45 hours, at least once (drop an event id you have already applied). An endpoint ' +
+  'registered without event_types receives the four invoice.* types of the spec; the opt-in types only go to ' +
+  'endpoints that name them.';
+
+/** Headers of every webhook request (docs/architecture.md#webhooks "Signing"). */
+const webhookHeaders: [string, string][] = [
+  [
+    'Service-Signature',
+    't=<unix seconds>,v1=<hex HMAC-SHA256 of "{t}.{body}"> keyed with the secret text; two v1 values for 24 h after a rotation.',
+  ],
+  ['Service-Event', 'The event type.'],
+  ['Service-Delivery', 'The event id.'],
+  ['webhook-id', 'Standard Webhooks: the event id.'],
+  ['webhook-timestamp', 'Standard Webhooks: unix seconds of this attempt.'],
+  ['webhook-signature', "Standard Webhooks: v1,<base64 HMAC-SHA256> keyed with the secret's decoded bytes."],
+];
+
+/** One event an endpoint receives, as an OpenAPI 3.1 webhook: the request the platform makes. */
+function webhookOperation(spec: WebhookSpec, schemas: SchemaComponents): Json {
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    tags: [webhooksTag],
+    security: [],
+    parameters: webhookHeaders.map(([name, description]) => ({
+      name,
+      in: 'header',
+      required: true,
+      description,
+      schema: { type: 'string' },
+    })),
+    requestBody: { required: true, content: { 'application/json': { schema: schemas.render(spec.body) } } },
+    responses: {
+      200: { description: 'Any 2xx within 10 seconds acknowledges the event.' },
+      '4XX': { description: 'A failure, as is a 3xx, a 5xx or no answer: the event is tried again later.' },
     },
   };
 }

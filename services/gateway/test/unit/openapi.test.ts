@@ -1,6 +1,7 @@
 import test from 'ava';
 import { Type } from '@sinclair/typebox';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { optInEventTypes, publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
 import { AppError, errorEnvelope } from '@invoice-platform/common/errors';
 import { API_VERSION, buildOpenApi } from '../../src/http/openapi.ts';
 import { ErrorEnvelope } from '../../src/http/schemas/common.ts';
@@ -48,16 +49,25 @@ test('openapi: every public operation is present under its method and path', (t)
   t.deepEqual(operationIds.toSorted(), [
     'archiveInvoice',
     'changeRecurringFrequency',
+    // Additive (docs/money-trail.md): the as-issued archive, credit notes and payments.
+    'downloadInvoicePdf',
     'extendRecurring',
     'generateInvoice',
+    'getCreditNote',
+    'getCreditNoteEInvoice',
+    'getCreditNotePdf',
     // Additive (docs/e-invoicing.md): the spec's operations are all here unchanged.
     'getEInvoice',
     'getInvoice',
     'getInvoicePdf',
     'getRecurring',
+    'issueCreditNote',
+    'listCreditNotes',
     'listInvoices',
+    'listPayments',
     'listRecurring',
     'listTemplates',
+    'recordPayment',
     'skipRecurringOccurrence',
     'updateInvoiceStatus',
     'updateRecurringStatus',
@@ -99,7 +109,9 @@ test('openapi: every route that takes a body can answer 400, which covers a body
   t.regex(doc.components.responses.BadRequest.description, /a body over the size limit is one at path body/);
 });
 
-test('openapi: every response carries the rate limit headers, 409 and 429 add Retry-After, generate 200 Idempotent-Replayed', (t) => {
+test('openapi: every response carries the rate limit headers, 409 and 429 add Retry-After, the 200 of a route with Idempotency-Key Idempotent-Replayed', (t) => {
+  const withKey = publicRoutes.filter((route) => route.idempotencyKey).map((route) => route.operationId);
+  t.deepEqual(withKey, ['generateInvoice', 'issueCreditNote', 'recordPayment']);
   for (const route of publicRoutes) {
     for (const [status, ref] of Object.entries(operationOf(route).responses)) {
       const headers = Object.keys(resolve(ref as Json).headers);
@@ -108,7 +120,7 @@ test('openapi: every response carries the rate limit headers, 409 and 429 add Re
         `${route.operationId} ${status}`,
       );
       t.is(headers.includes('Retry-After'), status === '429' || status === '409', `${route.operationId} ${status}`);
-      t.is(headers.includes('Idempotent-Replayed'), status === '200' && route.operationId === 'generateInvoice');
+      t.is(headers.includes('Idempotent-Replayed'), status === '200' && withKey.includes(route.operationId));
     }
   }
 });
@@ -273,6 +285,17 @@ test('openapi: response schemas accept responses of the documented shape', (t) =
       paid_at: null,
       pdf_url: null,
       pdf_status: 'processing',
+      amount_credited: 0,
+      amount_paid: 0,
+      amount_due: 333000,
+      as_issued_pdf: {
+        sha256: 'a'.repeat(64),
+        size_bytes: 42318,
+        content_type: 'application/pdf',
+        stored_at: at,
+      },
+      as_issued_e_invoice: null,
+      retain_until: '2036-05-01T08:00:00.000Z',
     },
   });
   const series = {
@@ -312,3 +335,85 @@ function resolve(node: Json): Json {
     .split('/')
     .reduce((value: Json | undefined, key: string) => value?.[key], doc) as Json;
 }
+
+test('openapi webhooks: one per type an endpoint can receive, the opt-in ones saying so, each a signed POST', (t) => {
+  t.deepEqual(Object.keys(doc.webhooks), [...publicLifecycleTypes, ...optInEventTypes]);
+  t.deepEqual(optInEventTypes, ['recurring.paused', 'credit_note.created', 'invoice.payment_recorded']);
+  const operationIds = new Set<string>();
+  for (const [type, { post, ...others }] of Object.entries(doc.webhooks as Record<string, Json>)) {
+    t.deepEqual(others, {}, `${type}: a POST only`);
+    t.deepEqual(post.tags, ['Webhooks'], type);
+    t.deepEqual(post.security, [], `${type}: signed, not authenticated by a key`);
+    t.false(operationIds.has(post.operationId), `${type}: a unique operationId`);
+    operationIds.add(post.operationId);
+    t.deepEqual(
+      post.parameters.map((p: Json) => `${p.in}:${p.name}`),
+      [
+        'Service-Signature',
+        'Service-Event',
+        'Service-Delivery',
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ].map((name) => `header:${name}`),
+      type,
+    );
+    const body = doc.components.schemas[post.requestBody.content['application/json'].schema.$ref.split('/').pop()];
+    t.true(body.properties.type.enum.includes(type), type);
+    t.deepEqual(body.required.toSorted(), ['created', 'data', 'id', 'object', 'type'], `${type}: no internal field`);
+    t.is(
+      /only when they subscribed to \S+ by name/.test(post.description),
+      (optInEventTypes as readonly string[]).includes(type),
+      `${type}: opt-in or not`,
+    );
+  }
+  t.true(
+    doc.tags.some(
+      (tag: Json) =>
+        tag.name === 'Webhooks' && /opt-in types only go to endpoints that name them/.test(tag.description),
+    ),
+  );
+});
+
+test('openapi webhooks: credit_note.created carries the CreditNote and the invoice after it; invoice.payment_recorded the invoice and the Payment', (t) => {
+  const body = (type: string) =>
+    doc.components.schemas[
+      doc.webhooks[type].post.requestBody.content['application/json'].schema.$ref.split('/').pop()
+    ];
+  const note = body('credit_note.created').properties.data;
+  t.deepEqual(note.required, ['object', 'invoice']);
+  t.is(note.properties.object.$ref, '#/components/schemas/CreditNote');
+  t.is(note.properties.invoice.$ref, '#/components/schemas/EventInvoice');
+  const payment = body('invoice.payment_recorded').properties.data;
+  t.deepEqual(payment.required, ['object', 'payment']);
+  t.is(payment.properties.object.$ref, '#/components/schemas/EventInvoice');
+  t.is(payment.properties.payment.$ref, '#/components/schemas/Payment');
+  // The balance, in the API's Invoice and so in the webhook object, which adds amount_received.
+  const invoice = doc.components.schemas.EventInvoice;
+  for (const field of ['amount_credited', 'amount_paid', 'amount_due', 'amount_received']) {
+    t.true(invoice.required.includes(field), field);
+    t.is(invoice.properties[field].type, 'number', field);
+  }
+  t.notRegex(JSON.stringify(invoice), /always 0/);
+  // The issue's fields first (more may follow: the as-issued archive's).
+  t.deepEqual(doc.components.schemas.CreditNote.required.slice(0, 10), [
+    'id',
+    'credit_note_number',
+    'invoice_id',
+    'invoice_number',
+    'amount',
+    'currency',
+    'reason',
+    'items',
+    'pdf_url',
+    'created_at',
+  ]);
+  t.deepEqual(doc.components.schemas.Payment.required, [
+    'id',
+    'invoice_id',
+    'amount',
+    'method',
+    'reference',
+    'paid_at',
+  ]);
+});

@@ -94,6 +94,69 @@ test('Pay shows only with a gateway on an unpaid or overdue invoice that is not 
   }
 });
 
+test('after a partial payment and a credit note the page shows what was credited, paid and is due, in the page language', (t) => {
+  const partly = {
+    amount_credited: '165.00',
+    amount_paid: '500.00',
+    amount_due: '1000.00',
+    credit_notes: [
+      {
+        id: 'cn_abc',
+        credit_note_number: 'CN-ws1-202503-0001',
+        amount: '165.00',
+        created_at: '2025-03-04T20:00:00.000Z',
+      },
+    ],
+  };
+  const de = wordsFor('de');
+  const page = render(partly);
+  for (const [label, value] of [
+    [de.amount_credited, '−165,00\u00a0€'],
+    [de.amount_paid, '−500,00\u00a0€'],
+    [de.amount_due, '1.000,00\u00a0€'],
+  ])
+    t.regex(page, new RegExp(`<td>${label}</td>\\s*<td class="num" data-[a-z]+>${value}</td>`), label);
+  t.true(page.includes(de.credit_notes));
+  t.true(
+    page.includes(
+      '<a href="/p/credit-note/cn_abc/pdf" download data-credit-note-pdf><bdi>CN-ws1-202503-0001</bdi></a>',
+    ),
+  );
+  // 20:00 UTC on 4 March is 5 March in Jakarta, as the invoice's own dates.
+  t.true(page.includes('05.03.2025'));
+  t.true(page.includes('action="/p/invoice/inv_abc/pay"'), 'something is due: Pay shows');
+
+  // Every language labels the rows with its own words; the PDF links keep the base URL's path.
+  for (const lang of ['en', 'id', 'es', 'fr', 'de', 'nl', 'it', 'pt', 'zh', 'ja', 'hi', 'ar'] as const) {
+    const w = wordsFor(lang);
+    const other = renderInvoicePage(
+      buildInvoicePageView(invoice({ ...partly, document_language: lang }), workspace, 'https://x.example/billing/'),
+      '/billing/p/invoice/inv_abc/pay',
+    );
+    for (const word of [w.amount_credited, w.amount_paid, w.amount_due, w.credit_notes])
+      t.true(other.includes(escapeHtml(word)), `${lang}: ${word}`);
+    t.true(other.includes('href="/billing/p/credit-note/cn_abc/pdf"'), lang);
+  }
+
+  // Nothing paid or credited: the total is all the page says, as before.
+  const plain = render({ amount_credited: '0.00', amount_paid: '0.00', amount_due: '1665.00', credit_notes: [] });
+  t.false(plain.includes('data-due'));
+  t.false(plain.includes('data-credit-notes'));
+  // Only a payment: no credited row.
+  const paidOnly = render({ amount_credited: '0.00', amount_paid: '665.00', amount_due: '1000.00' });
+  t.false(paidOnly.includes('data-credited'));
+  t.regex(paidOnly, /data-due>1\.000,00\u00a0€</);
+});
+
+test('nothing due: no Pay, whatever the status says', (t) => {
+  t.false(isPayable(invoice({ amount_due: '0.00' })));
+  t.false(isPayable(invoice({ amount_due: '0' })));
+  t.true(isPayable(invoice({ amount_due: '0.01' })));
+  // An invoice service before the balance sends none: the amount is due.
+  t.true(isPayable(invoice({ amount_due: undefined })));
+  t.false(render({ amount_paid: '1665.00', amount_due: '0.00' }).includes('/pay"'));
+});
+
 test('each state says what it is', (t) => {
   const de = wordsFor('de');
   const paid = render({ invoice_status: 'paid', paid_at: '2025-03-05T08:00:00.000Z' });

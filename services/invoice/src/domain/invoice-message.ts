@@ -1,6 +1,15 @@
 import { iso, opt } from '@invoice-platform/common/contracts/wire';
 import type { Invoice } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
-import type { InvoiceDoc } from './invoice.ts';
+import type { Payment } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Payment';
+import type { ArchivedCopy } from '@invoice-platform/protos/invoiceplatform/invoice/v1/ArchivedCopy';
+import { createHash } from 'node:crypto';
+import { base62 } from '@invoice-platform/common/ids';
+import { formatMinor, minorUnits } from '@invoice-platform/common/invoice-money';
+import type { ArchivedCopyDoc } from './archive.ts';
+import { balanceOf, paymentApplied } from './balance.ts';
+import type { InvoiceDoc, PaymentRecord } from './invoice.ts';
+import type { CreditNoteDoc } from './credit-note.ts';
+import type { CreditNote } from '@invoice-platform/protos/invoiceplatform/invoice/v1/CreditNote';
 
 /** The public address of an invoice's PDF (OpenAPI `pdf_url`). */
 export function pdfUrl(baseUrl: string, invoiceId: string): string {
@@ -32,8 +41,10 @@ export function encodeInvoice(doc: InvoiceDoc, baseUrl: string): Invoice {
     paid_at: iso(doc.paid_at),
     pdf_url: doc.pdf_file_id ? pdfUrl(baseUrl, doc._id) : undefined,
     pdf_status: doc.pdf_status,
-    amount_paid: doc.invoice_status === 'paid' ? doc.amount : '0',
-    amount_credited: '0',
+    amount_paid: balanceOf(doc).amount_paid,
+    amount_credited: balanceOf(doc).amount_credited,
+    amount_due: balanceOf(doc).amount_due,
+    credit_notes: (doc.credit_notes ?? []).map((note) => encodeCreditNote(note, doc, baseUrl)),
     amount_received: doc.amount_received,
     archived_at: iso(doc.archived_at),
     created_at: iso(doc.created_at),
@@ -71,5 +82,86 @@ export function encodeInvoice(doc: InvoiceDoc, baseUrl: string): Invoice {
       currency: p.currency,
       paid_at: iso(p.paid_at) ?? '',
     })),
+    payments: (doc.payments ?? []).map((p) => encodePayment(p, doc)),
+    // The as-issued archive (domain/archive.ts): absent on invoices issued before it.
+    as_issued_pdf: encodeArchivedCopy(doc.as_issued_pdf),
+    as_issued_e_invoice: encodeArchivedCopy(doc.as_issued_e_invoice),
+    retain_until: iso(doc.retain_until ?? null),
   };
+}
+
+/** The public address of a credit note's PDF (the note's id is the capability, as an invoice's). */
+export function creditNotePdfUrl(baseUrl: string, creditNoteId: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/p/credit-note/${creditNoteId}/pdf`;
+}
+
+/**
+ * A credit note as the proto's CreditNote (GetCreditNote, ListCreditNotes, the invoice's
+ * `credit_notes`, data.object of credit_note.created): fields 1–10 are the public API's.
+ */
+export function encodeCreditNote(note: CreditNoteDoc, invoice: InvoiceDoc, baseUrl: string): CreditNote {
+  return {
+    id: note.id,
+    credit_note_number: note.credit_note_number,
+    invoice_id: invoice._id,
+    invoice_number: invoice.invoice_number,
+    amount: note.amount,
+    currency: note.currency,
+    reason: note.reason,
+    items: note.items,
+    pdf_url: note.pdf_file_id ? creditNotePdfUrl(baseUrl, note.id) : undefined,
+    created_at: iso(note.created_at) ?? '',
+    workspace_id: invoice.workspace_id,
+    subtotal: note.subtotal,
+    tax_amount: note.tax_amount,
+    invoice_issue_date: iso(invoice.issue_date) ?? '',
+    pdf_file_id: opt(note.pdf_file_id),
+    e_invoice: opt(invoice.e_invoice ?? null),
+    document_language: invoice.document_language,
+    as_issued_pdf: encodeArchivedCopy(note.as_issued_pdf),
+    as_issued_e_invoice: encodeArchivedCopy(note.as_issued_e_invoice),
+    retain_until: iso(note.retain_until ?? null),
+    test_mode: invoice.test_mode === true ? true : undefined,
+  };
+}
+
+/** A copy kept as issued as the proto's ArchivedCopy (the invoice's and a credit note's fields, GetAsIssued). */
+export function encodeArchivedCopy(copy: ArchivedCopyDoc | null | undefined): ArchivedCopy | undefined {
+  if (!copy) return undefined;
+  return {
+    file_id: copy.file_id,
+    sha256: copy.sha256,
+    size_bytes: String(copy.size_bytes),
+    content_type: copy.content_type,
+    stored_at: iso(copy.stored_at) ?? '',
+  };
+}
+
+/**
+ * A payment as the proto's Payment (ListPayments, the invoice's `payments`, the event's
+ * data.payment). amount_applied: what of it counts in amount_paid (balance.ts paymentApplied).
+ */
+export function encodePayment(p: PaymentRecord, invoice: Pick<InvoiceDoc, '_id' | 'currency'>): Payment {
+  return {
+    id: p.id ?? legacyPaymentId(invoice._id, p),
+    invoice_id: invoice._id,
+    amount: p.amount,
+    currency: p.currency,
+    method: p.method ?? 'online',
+    reference: opt(p.reference ?? null),
+    paid_at: iso(p.paid_at) ?? '',
+    payment_gateway: opt(p.gateway ?? null),
+    provider_payment_id: opt(p.provider_payment_id ?? null),
+    recorded_at: iso(p.recorded_at) ?? '',
+    amount_applied: formatMinor(paymentApplied(p, invoice.currency), minorUnits(invoice.currency)),
+  };
+}
+
+/**
+ * The id of an online payment recorded before payments had ids: derived from what identifies it
+ * (its invoice, provider and provider payment id), so it reads the same every time.
+ */
+export function legacyPaymentId(invoiceId: string, p: Pick<PaymentRecord, 'gateway' | 'provider_payment_id'>): string {
+  const digest = createHash('sha256').update(`${invoiceId}:${p.gateway ?? ''}:${p.provider_payment_id ?? ''}`);
+  return `pay_${base62(digest.digest().subarray(0, 16))}`;
 }

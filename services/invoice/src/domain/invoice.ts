@@ -5,6 +5,8 @@ import type {
   PostalAddress,
   TaxCategory,
 } from '@invoice-platform/common/contracts/e-invoice';
+import type { ArchivedCopyDoc } from './archive.ts';
+import type { PaymentMethod } from '@invoice-platform/common/contracts/values';
 import type { EInvoiceLine } from './e-invoice/input.ts';
 
 /** The template an invoice is printed with (pdf.v1 ResolveTemplate); null for the plain built-in layout. */
@@ -15,27 +17,60 @@ export interface TemplateRef {
 }
 
 /**
- * An online payment recorded by MarkPaidByPayment. (gateway, provider_payment_id) is the
- * idempotency key of a notification: an invoice never holds two entries with the same pair.
+ * A payment of the invoice (docs/money-trail.md "Partial payments"): recorded by hand
+ * (RecordPayment, `method` one of contracts/values recordedPaymentMethods) or taken online (MarkPaidByPayment,
+ * `method` online, with `gateway` and `provider_payment_id`, the idempotency key of a
+ * notification: an invoice never holds two entries with the same pair). Records made before
+ * partial payments have neither `id`, `method` nor `applies`: online payments whose counting
+ * `invoice_status` decides (balance.ts paymentApplied).
  */
 export interface PaymentRecord {
-  gateway: string;
-  provider_payment_id: string;
+  /** pay_…; absent on online payments recorded before it existed (legacyPaymentId derives theirs). */
+  id?: string;
+  /** Absent on records made before it existed: online. */
+  method?: PaymentMethod;
+  /** The provider and its payment id: online payments only. */
+  gateway?: string;
+  provider_payment_id?: string;
   /** The amount received, as the invoice currency's fixed decimal text. */
   amount: string;
   currency: string;
-  /** When the provider says it was paid (else when it was recorded). */
+  /** When the provider or the user says it was paid (else when it was recorded). */
   paid_at: Date;
   recorded_at: Date;
-  /** The invoice status the payment found; only unpaid and overdue ones moved to paid. */
+  /** The invoice status the payment found. */
   invoice_status: string;
+  /**
+   * Whether it counts in amount_paid: false for money that found the invoice paid or cancelled
+   * (received, to refund). Absent on records made before it existed (balance.ts paymentApplied).
+   */
+  applies?: boolean;
+  /** The part counted when less than `amount`: an online payment over the amount due it found. */
+  amount_applied?: string;
+  /** The user's reference (a bank transfer's), at most 200 characters; recorded payments only. */
+  reference?: string | null;
+  /** api | dashboard for recorded payments, online for the providers'. */
+  source?: string;
+  /**
+   * A recorded payment's Idempotency-Key in its source's namespace (idempotencyScope), scoped to
+   * its invoice, and the request's fingerprint: a retry within 24 h replays the payment.
+   */
+  idempotency_scope?: string | null;
+  request_fingerprint?: string | null;
 }
 
 /**
  * A test payment recorded on a live invoice (docs/payments.md "Test mode"): listed, never counted.
  * (gateway, provider_payment_id) is its idempotency key, as for a payment.
  */
-export type TestPaymentRecord = Omit<PaymentRecord, 'invoice_status'>;
+export interface TestPaymentRecord {
+  gateway: string;
+  provider_payment_id: string;
+  amount: string;
+  currency: string;
+  paid_at: Date;
+  recorded_at: Date;
+}
 
 /** The most test payments a live invoice lists; later ones are logged and dropped, so a sandbox account cannot grow it. */
 export const maxTestPayments = 20;
@@ -120,6 +155,19 @@ export interface InvoiceDoc {
   generate_response: Partial<GenerateResult>;
   pdf_status: string;
   pdf_file_id: string | null;
+  /**
+   * The as-issued archive (domain/archive.ts, docs/money-trail.md): the first PDF and e-invoice
+   * XML, kept byte-identical, and until when. Absent on invoices made before the archive.
+   */
+  as_issued_pdf?: ArchivedCopyDoc | null;
+  as_issued_e_invoice?: ArchivedCopyDoc | null;
+  retain_until?: Date | null;
+  /**
+   * Copies recorded here (the invoice's or a credit note's) still to be marked kept in the pdf
+   * service: the issuing call does it right after its write, the maintenance pass from this time
+   * on when that call did not (service/archive.ts). Null or absent when nothing waits.
+   */
+  archive_due_at?: Date | null;
   /** The version the PDF must reflect; a re-render result for an older version is ignored. */
   pdf_wanted_sequence: number;
   /**
@@ -138,9 +186,9 @@ export interface InvoiceDoc {
    * whose pdf files of the id are swept. See InvoiceStore.voidUnlessStored.
    */
   void_workspace_id?: string;
-  /** Sum of `payments` amounts, in the invoice currency's fixed decimal text. */
+  /** Sum of the online `payments` amounts, in the invoice currency's fixed decimal text. */
   amount_received: string;
-  /** Online payments recorded for this invoice, oldest first (absent on invoices made before them). */
+  /** Payments of this invoice, recorded and online, oldest first (absent on invoices made before them). */
   payments?: PaymentRecord[];
   /**
    * A test invoice: generated while its workspace was a test workspace, so test payments mark it
@@ -149,6 +197,13 @@ export interface InvoiceDoc {
   test_mode?: boolean;
   /** Test payments on a live invoice, oldest first, at most maxTestPayments; they change nothing else. */
   test_payments?: TestPaymentRecord[];
+  /** Its credit notes, oldest first (docs/money-trail.md "Credit notes"); absent on invoices made before them. */
+  credit_notes?: CreditNoteDoc[];
+  /**
+   * Ids of credit notes the maintenance pass gave up on (their issue went quiet): the write that
+   * would store one of them refuses, so its number and credit, given back, stay given back.
+   */
+  void_credit_notes?: string[];
   time_zone: string;
   /** Changed only by compare-and-set; the events' `sequence` (1 after creation). */
   version: number;
@@ -179,4 +234,42 @@ export interface RecurringBlock {
   occurrences: number;
   next_issue_date: string | null;
   end_date: string | null;
+}
+
+/**
+ * A credit note as its invoice's document stores it (InvoiceDoc.credit_notes), oldest first. Its
+ * figures are exact decimal text in the invoice's currency, positive: what it takes off the invoice.
+ */
+export interface CreditNoteDoc {
+  /** cn_…: as unguessable as an invoice id, it opens the public PDF. */
+  id: string;
+  credit_note_number: string;
+  number_period: string;
+  number_seq: number;
+  reason: string;
+  /** The credited lines, computed as a generate's (computeTotals), with their e-invoice fields. */
+  items: EInvoiceLine[];
+  subtotal: string;
+  /** The invoice's discount_total on a note that credits the whole invoice line by line, else '0'. */
+  discount_total: string;
+  /** The rate of lines that name none (the invoice's). */
+  tax_rate: string;
+  tax_amount: string;
+  amount: string;
+  currency: string;
+  created_at: Date;
+  /** api | dashboard. */
+  source: string;
+  /** The Idempotency-Key in its source's namespace (idempotencyScope), null without one. */
+  idempotency_scope: string | null;
+  request_fingerprint: string | null;
+  /** What the issue answered beside the note, replayed as it was. */
+  issue_response: { credits_remaining: number | null };
+  pdf_file_id: string | null;
+  /** ready once stored (the PDF is rendered before the note is). */
+  pdf_status: string;
+  /** The as-issued archive (domain/archive.ts), once kept. */
+  as_issued_pdf?: ArchivedCopyDoc | null;
+  as_issued_e_invoice?: ArchivedCopyDoc | null;
+  retain_until?: Date | null;
 }

@@ -1,12 +1,13 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { readGenerateRequest } from '@invoice-platform/common/contracts/generate';
+import { generateItem } from '@invoice-platform/common/contracts/items';
 import { iso, opt } from '@invoice-platform/common/contracts/wire';
 import type { TypedHandlers } from '@invoice-platform/common/grpc';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { RecurringInfo } from '@invoice-platform/protos/invoiceplatform/invoice/v1/RecurringInfo';
 import type { CreditBalance } from '../domain/credits.ts';
 import type { InvoiceDoc, RecurringBlock } from '../domain/invoice.ts';
-import { encodeInvoice } from '../domain/invoice-message.ts';
+import { encodeArchivedCopy, encodeCreditNote, encodeInvoice, encodePayment } from '../domain/invoice-message.ts';
 import type { InvoiceService } from '../service/invoices.ts';
 
 export interface HandlerDeps {
@@ -100,6 +101,46 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
       return service.publicEInvoice(req.invoice_id);
     },
 
+    async IssueCreditNote(req, call) {
+      const issued = await service.issueCreditNote(
+        {
+          workspace_id: req.workspace_id,
+          invoice_id: req.invoice_id,
+          source: req.source || 'api',
+          idempotency_key: req.idempotency_key || undefined,
+          request_fingerprint: req.request_fingerprint || undefined,
+          reason: req.reason,
+          items: req.items.map(generateItem),
+        },
+        call.deadline,
+      );
+      return {
+        credit_note: encodeCreditNote(issued.note, issued.invoice, baseUrl),
+        credits_remaining: issued.credits_remaining ?? undefined,
+        replayed: issued.replayed,
+        invoice: encodeInvoice(issued.invoice, baseUrl),
+      };
+    },
+
+    async GetCreditNote(req) {
+      const { note, invoice } = await service.getCreditNote(req.workspace_id, req.credit_note_id);
+      return encodeCreditNote(note, invoice, baseUrl);
+    },
+
+    async GetPublicCreditNote(req) {
+      const { note, invoice } = await service.getPublicCreditNote(req.credit_note_id);
+      return encodeCreditNote(note, invoice, baseUrl);
+    },
+
+    async ListCreditNotes(req) {
+      const { notes, invoice } = await service.listCreditNotes(req.workspace_id, req.invoice_id);
+      return { credit_notes: notes.map((note) => encodeCreditNote(note, invoice, baseUrl)) };
+    },
+
+    async GetCreditNoteEInvoice(req) {
+      return service.creditNoteEInvoice(req.workspace_id, req.credit_note_id);
+    },
+
     async GetPublicInvoice(req) {
       const doc = await service.findPublic(req.invoice_id);
       if (!doc) throw new AppError('not_found', 'No such invoice.');
@@ -139,6 +180,31 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
         previous_status: previousStatus,
         test_payment_only: testPaymentOnly,
       };
+    },
+
+    async RecordPayment(req) {
+      const { payment, doc, replayed, statusChanged } = await service.recordPayment({
+        workspace_id: req.workspace_id,
+        invoice_id: req.invoice_id,
+        source: req.source,
+        idempotency_key: req.idempotency_key || undefined,
+        request_fingerprint: req.request_fingerprint || undefined,
+        amount: req.amount,
+        method: req.method || undefined,
+        reference: req.reference || undefined,
+        paid_at: req.paid_at || undefined,
+      });
+      return {
+        payment: encodePayment(payment, doc),
+        replayed,
+        invoice: encodeInvoice(doc, baseUrl),
+        status_changed: statusChanged,
+      };
+    },
+
+    async ListPayments(req) {
+      const { doc, payments } = await service.listPayments(req.workspace_id, req.invoice_id);
+      return { payments: payments.map((p) => encodePayment(p, doc)) };
     },
 
     async SetArchived(req) {
@@ -187,6 +253,15 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     async RunOverdueSweep(req) {
       const ids = await service.overdueSweep(deps.now(), req.workspace_id);
       return { marked_overdue: ids.length, invoice_ids: ids };
+    },
+
+    async GetAsIssued(req) {
+      const ref = await service.asIssued(req.workspace_id, req.document_id, req.kind);
+      return encodeArchivedCopy(ref.copy)!;
+    },
+
+    async VerifyArchive(req) {
+      return service.verifyArchive(req.workspace_id, req.page_token, req.page_size);
     },
   };
 }

@@ -25,6 +25,7 @@ export function startMaintenance(deps: MaintenanceDeps): Poller {
       await deps.service.decideStaleHolds(now);
       // After the holds: a generate voided just now has its files swept in the same pass.
       await deps.service.sweepFiles(now);
+      await deps.service.finishArchives(now);
     },
     intervalMs: deps.intervalMs,
     firstDelayMs: 1000,

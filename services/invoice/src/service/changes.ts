@@ -3,17 +3,12 @@ import type { Logger } from '@invoice-platform/common/logger';
 import { belowPdfFloor, fileSweepAt } from '../domain/leftovers.ts';
 import { addAmounts } from '@invoice-platform/common/invoice-money';
 import { assertPaysInvoice, type PaymentInput, readPayment } from '../domain/payment.ts';
-import {
-  assertMove,
-  type InvoiceStatus,
-  isInvoiceStatus,
-  paidAtAfter,
-  paymentMovesToPaid,
-  publicEventFor,
-} from '../domain/status.ts';
+import { assertMove, type InvoiceStatus, isInvoiceStatus, paidAtAfter, publicEventFor } from '../domain/status.ts';
 import { type InvoiceDoc, maxTestPayments, type PaymentRecord, type TestPaymentRecord } from '../domain/invoice.ts';
-import { pdfUrl } from '../domain/invoice-message.ts';
-import { lifecycleEvent } from '../domain/lifecycle-events.ts';
+import { keptFileIds } from '../domain/archive.ts';
+import { encodePayment, pdfUrl } from '../domain/invoice-message.ts';
+import { lifecycleEvent, paymentRecordedEvent } from '../domain/lifecycle-events.ts';
+import { newId } from '@invoice-platform/common/ids';
 import type { InvoiceDecision, InvoiceStore } from '../store/invoices.ts';
 import type { FileInfo, PdfFiles } from './pdf-files.ts';
 import type { RenderRequests } from './render-requests.ts';
@@ -64,6 +59,22 @@ export class InvoiceChanges {
   }
 
   /**
+   * What a change that alters what the invoice's PDF prints (its status, its credit notes, its
+   * payments: docs/money-trail.md "Documents") adds to its patch: the PDF is processing until the
+   * pdf service's asynchronous re-render of this version lands (it re-renders on
+   * invoice.status_changed, credit_note.created and invoice.payment_recorded), a re-render of an
+   * older version is ignored when it lands later, and the file a re-render may leave behind is
+   * swept (docs/architecture.md#pdf).
+   */
+  pdfRerenderPatch(doc: InvoiceDoc, now: Date): Partial<InvoiceDoc> {
+    return {
+      pdf_status: 'processing',
+      pdf_wanted_sequence: doc.version + 1,
+      pdf_sweep_at: fileSweepAt(now, this.deps.holdAgeMs),
+    };
+  }
+
+  /**
    * The move to `to` on the invoice as it is; `onlyFrom` limits it (the overdue sweep moves only
    * unpaid); `paidAt` is the payment time when the provider reported one (default now).
    */
@@ -78,10 +89,7 @@ export class InvoiceChanges {
           paid_at: paidAtAfter(to, doc.paid_at, paidAt ?? now),
           // The automatic move happens once: an invoice a user moved back from overdue stays put.
           ...(to === 'overdue' ? { overdue_at: null } : {}),
-          pdf_status: 'processing',
-          pdf_wanted_sequence: doc.version + 1,
-          // The re-render this starts may leave a file behind (docs/architecture.md#pdf).
-          pdf_sweep_at: fileSweepAt(now, this.deps.holdAgeMs),
+          ...this.pdfRerenderPatch(doc, now),
         },
         events: (next: InvoiceDoc) => {
           const publicType = publicEventFor(to);
@@ -98,11 +106,13 @@ export class InvoiceChanges {
   /**
    * An online payment (docs/contracts.md §4.4), idempotent by (gateway, provider payment id): one
    * compare-and-set records the payment in the invoice's `payments` and `amount_received` and,
-   * for an unpaid or overdue invoice, makes exactly the move a PUT status paid makes (paid_at,
-   * invoice.paid with previous_status, invoice.status_changed for the PDF re-render), so a
-   * repeated or concurrent notification finds its payment already there and changes nothing.
-   * A paid or cancelled invoice only records the money. An amount or currency other than the
-   * invoice's is refused and changes nothing. A test payment on a live invoice (docs/payments.md
+   * for an unpaid or overdue invoice, applies it to amount_due (docs/money-trail.md "Partial
+   * payments", with invoice.payment_recorded): when it covers the due, it makes exactly the move
+   * a PUT status paid makes (paid_at, invoice.paid with previous_status, invoice.status_changed
+   * for the PDF re-render), the excess received but not applied; less is a partial payment with
+   * no move. A repeated or concurrent notification finds its payment already there and changes
+   * nothing. A paid or cancelled invoice only records the money. Another currency, or an amount
+   * finer than its minor unit, is refused and changes nothing. A test payment on a live invoice (docs/payments.md
    * "Test mode") is only listed in its `test_payments`, at most maxTestPayments of them: it moves
    * nothing, counts in no amount and writes no event, so a free sandbox payment never makes a live
    * invoice paid. On a test invoice a test payment is a payment like any other.
@@ -114,11 +124,11 @@ export class InvoiceChanges {
     const decide = (doc: InvoiceDoc, now: Date): InvoiceDecision | null => {
       const payments = doc.payments ?? [];
       const testPayments = doc.test_payments ?? [];
-      const same = (p: { gateway: string; provider_payment_id: string }) =>
+      const same = (p: { gateway?: string; provider_payment_id?: string }) =>
         p.gateway === payment.gateway && p.provider_payment_id === payment.providerPaymentId;
       testPaymentOnly = payment.test && doc.test_mode !== true;
       if (payments.some(same) || testPayments.some(same)) return null;
-      assertPaysInvoice(doc, payment);
+      const application = assertPaysInvoice(doc, payment);
       if (testPaymentOnly) {
         if (testPayments.length >= maxTestPayments) return null;
         const listed: TestPaymentRecord = {
@@ -132,6 +142,8 @@ export class InvoiceChanges {
         return { patch: { test_payments: [...testPayments, listed] }, events: () => [] };
       }
       const entry: PaymentRecord = {
+        id: newId('pay'),
+        method: 'online',
         gateway: payment.gateway,
         provider_payment_id: payment.providerPaymentId,
         amount: addAmounts(doc.currency, '0', payment.amount),
@@ -139,14 +151,28 @@ export class InvoiceChanges {
         paid_at: payment.paidAt ?? now,
         recorded_at: now,
         invoice_status: doc.invoice_status,
+        applies: application.applies,
+        ...(application.amountApplied !== undefined ? { amount_applied: application.amountApplied } : {}),
+        source: 'online',
       };
       const recorded: Partial<InvoiceDoc> = {
         payments: [...payments, entry],
         amount_received: addAmounts(doc.currency, doc.amount_received ?? '0', payment.amount),
       };
-      if (!paymentMovesToPaid(doc.invoice_status)) return { patch: recorded, events: () => [] };
+      // Money that counts is a payment recorded on the invoice (docs/money-trail.md "Events");
+      // money received on a paid or cancelled one only shows in amount_received, as before.
+      const paymentEvents = (next: InvoiceDoc) =>
+        application.applies ? [paymentRecordedEvent(next, encodePayment(entry, next), this.deps.baseUrl)] : [];
+      if (!application.closes) {
+        // A partial payment changes what the PDF lists (docs/money-trail.md "Documents").
+        const rerender = application.applies ? this.pdfRerenderPatch(doc, now) : {};
+        return { patch: { ...rerender, ...recorded }, events: paymentEvents };
+      }
       const paid = move(doc, now)!;
-      return { patch: { ...paid.patch, ...recorded }, events: paid.events };
+      return {
+        patch: { ...paid.patch, ...recorded },
+        events: (next: InvoiceDoc) => [...paymentEvents(next), ...paid.events(next)],
+      };
     };
     const fields = {
       invoice_id: req.invoice_id,
@@ -250,8 +276,8 @@ export class InvoiceChanges {
         doc = before;
         continue;
       }
-      if (before.pdf_file_id && before.pdf_file_id !== file.file_id) {
-        this.deps.pdfFiles.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
+      if (supersededFile(before, file.file_id)) {
+        this.deps.pdfFiles.deleteFile(workspaceId, before.pdf_file_id!).catch(() => undefined);
       }
       return {
         url: pdfUrl(this.deps.baseUrl, id),
@@ -297,9 +323,20 @@ export class InvoiceChanges {
       };
     });
     if (!after) return { applied: false, pdf_status: before.pdf_status };
-    if (file && before.pdf_file_id && before.pdf_file_id !== file.file_id) {
-      this.deps.pdfFiles.deleteFile(workspaceId, before.pdf_file_id).catch(() => undefined);
+    if (file && supersededFile(before, file.file_id)) {
+      this.deps.pdfFiles.deleteFile(workspaceId, before.pdf_file_id!).catch(() => undefined);
     }
     return { applied: true, pdf_status: after.pdf_status };
   }
+}
+
+/**
+ * Whether the file `before` pointed to may be deleted now that `newFileId` replaced it: not when it
+ * is a copy kept as issued (docs/money-trail.md), which the pdf service would refuse anyway once
+ * it is marked kept, and which is not marked yet just after its issue.
+ */
+function supersededFile(before: InvoiceDoc, newFileId: string): boolean {
+  return (
+    Boolean(before.pdf_file_id) && before.pdf_file_id !== newFileId && !keptFileIds(before).has(before.pdf_file_id!)
+  );
 }

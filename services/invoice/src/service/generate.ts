@@ -24,6 +24,7 @@ import type { WorkspaceInfo } from '../domain/workspace.ts';
 import type { CreditStore } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
 import type { NumberStore } from '../store/numbers.ts';
+import type { AsIssuedArchive } from './archive.ts';
 import type { InvoiceChanges } from './changes.ts';
 import { type PdfFiles, type Rendered, renderMayHaveStored } from './pdf-files.ts';
 import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
@@ -48,6 +49,8 @@ export interface GenerateInvoiceDeps {
   workspaces: WorkspaceCache;
   changes: InvoiceChanges;
   series: SeriesCreation;
+  /** Keeps the invoice's first PDF and e-invoice XML as issued (docs/money-trail.md). */
+  archive: AsIssuedArchive;
   baseUrl: string;
   notifyOutbox: () => void;
   log: Logger;
@@ -67,6 +70,8 @@ interface Taken {
   reservation: CreditReservation;
   number?: AllocatedNumber;
   file?: Rendered;
+  /** The as-issued e-invoice XML stored for the invoice (deleted with the file when the generate fails). */
+  xmlFileId?: string;
   /** The pdf service may hold a file of this id the generate has no id of (a render answer lost). */
   strays: boolean;
   /** Another invoice holds the number: it stays used when the rest is given back. */
@@ -136,6 +141,7 @@ export class GenerateInvoice {
       doc.pdf_status = 'ready';
       // A file an earlier attempt may have stored is swept once the invoice holds this one.
       if (file.strays) doc.pdf_sweep_at = fileSweepAt(now, this.deps.holdAgeMs);
+      await this.recordAsIssued(doc, ws, t, now);
       const result: GenerateResult = {
         id,
         invoice_number: doc.invoice_number,
@@ -157,6 +163,8 @@ export class GenerateInvoice {
       t.stored = true;
       this.deps.crash?.('invoice.after-insert', { invoice_id: id });
       this.deps.notifyOutbox();
+      // Not awaited either: copies left unkept are kept by the maintenance pass (archive_due_at).
+      void this.deps.archive.keepOrLeave(doc);
       // Not awaited: a credit or number left held under an existing invoice is settled by the
       // maintenance pass, so the answer need not wait for these writes.
       void Promise.all([this.deps.credits.settle(t.reservation), this.deps.numbers.settle(number)]).catch(
@@ -228,6 +236,17 @@ export class GenerateInvoice {
   private async undo(t: Taken, now: Date): Promise<void> {
     if (t.undecided) return;
     let unaccounted = t.strays;
+    if (t.xmlFileId) {
+      try {
+        await this.deps.pdfFiles.deleteFile(t.workspaceId, t.xmlFileId);
+      } catch (err) {
+        unaccounted = true;
+        this.deps.log.warn(
+          { err, invoice_id: t.id },
+          'deleting the e-invoice of a failed generate failed; it will be swept',
+        );
+      }
+    }
     if (t.file) {
       try {
         await this.deps.pdfFiles.deleteFile(t.workspaceId, t.file.file_id);
@@ -257,6 +276,29 @@ export class GenerateInvoice {
     ]);
     for (const r of results)
       if (r.status === 'rejected') this.deps.log.error({ err: r.reason }, 'undo of a failed generate incomplete');
+  }
+
+  /**
+   * Records the invoice's as-issued copies on it before it is stored (docs/money-trail.md): the PDF
+   * just rendered and, with e_invoice, its XML, stored now in the pdf service as a file of the
+   * invoice id (so a generate that then fails deletes it, or the void id's sweep does), and until
+   * when they are kept. The pdf service is asked to keep them once the invoice is stored.
+   */
+  private async recordAsIssued(doc: InvoiceDoc, ws: WorkspaceInfo, t: Taken, now: Date): Promise<void> {
+    doc.as_issued_pdf = this.deps.archive.pdfCopy(t.file!);
+    doc.retain_until = this.deps.archive.retainUntil(ws, now);
+    doc.archive_due_at = this.deps.archive.dueAt(now);
+    const xml = await this.deps.renderRequests.eInvoice(doc, ws);
+    if (!xml) return;
+    try {
+      doc.as_issued_e_invoice = await this.deps.archive.storeEInvoice(ws.id, doc._id, xml.xml, xml.filename);
+    } catch (err) {
+      // The answer may be lost with the file stored: the void id's sweep finds it.
+      t.strays = true;
+      this.deps.log.warn({ err, invoice_id: doc._id }, 'storing the as-issued e-invoice failed');
+      throw new AppError('unavailable', 'The e-invoice could not be stored; nothing was created. Retry the request.');
+    }
+    t.xmlFileId = doc.as_issued_e_invoice.file_id;
   }
 
   /** An earlier success for the same Idempotency-Key (24 h) or the same series occurrence. */

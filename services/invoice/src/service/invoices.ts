@@ -9,11 +9,16 @@ import type { PaymentInput } from '../domain/payment.ts';
 import type { CreditStore } from '../store/credits.ts';
 import type { InvoiceStore } from '../store/invoices.ts';
 import type { NumberStore } from '../store/numbers.ts';
+import type { CreditNoteRefStore } from '../store/credit-notes.ts';
+import type { CreditNoteRequest } from '../domain/credit-note.ts';
+import { CreditNotes, type IssuedCreditNote } from './credit-notes.ts';
+import { AsIssuedArchive } from './archive.ts';
 import { InvoiceChanges } from './changes.ts';
 import { Credits } from './credits.ts';
 import { GenerateInvoice } from './generate.ts';
 import { Leftovers } from './leftovers.ts';
 import { OverdueSweep } from './overdue.ts';
+import { Payments, type RecordPaymentRequest } from './payments.ts';
 import type { FileInfo, PdfFiles } from './pdf-files.ts';
 import type { AccountsClient, PdfClient, RecurringClient } from './peers.ts';
 import { RenderRequests } from './render-requests.ts';
@@ -25,6 +30,12 @@ export interface InvoiceServiceDeps {
   invoices: InvoiceStore;
   credits: CreditStore;
   numbers: NumberStore;
+  /**
+   * Credit notes (docs/money-trail.md "Credit notes"): their number sequences (NumberStore of kind
+   * credit_note) and where each lives. Absent in wiring that issues none: they then answer 501.
+   */
+  creditNoteNumbers?: NumberStore;
+  creditNoteRefs?: CreditNoteRefStore;
   pdfFiles: PdfFiles;
   accounts: AccountsClient;
   pdf: PdfClient;
@@ -56,18 +67,29 @@ export class InvoiceService {
   private readonly overdue: OverdueSweep;
   private readonly leftovers: Leftovers;
   private readonly credits: Credits;
+  private readonly payments: Payments;
+  private readonly creditNotes: CreditNotes | undefined;
+  /** The as-issued archive (docs/money-trail.md); the credit note use case keeps its copies through it too. */
+  readonly archive: AsIssuedArchive;
 
   constructor(deps: InvoiceServiceDeps) {
     this.deps = deps;
     this.workspaces = new WorkspaceCache(deps);
     this.renderRequests = new RenderRequests(deps);
-    const shared = { ...deps, workspaces: this.workspaces, renderRequests: this.renderRequests };
+    this.archive = new AsIssuedArchive(deps);
+    const shared = { ...deps, workspaces: this.workspaces, renderRequests: this.renderRequests, archive: this.archive };
     this.changes = new InvoiceChanges(shared);
     this.series = new SeriesCreation({ ...deps, changes: this.changes });
     this.generateInvoice = new GenerateInvoice({ ...shared, changes: this.changes, series: this.series });
     this.overdue = new OverdueSweep({ ...deps, changes: this.changes });
-    this.leftovers = new Leftovers(deps);
+    this.leftovers = new Leftovers(shared);
     this.credits = new Credits(shared);
+    this.payments = new Payments({ ...deps, changes: this.changes });
+    const { creditNoteNumbers, creditNoteRefs } = deps;
+    this.creditNotes =
+      creditNoteNumbers && creditNoteRefs
+        ? new CreditNotes({ ...shared, changes: this.changes, creditNoteNumbers, creditNoteRefs })
+        : undefined;
   }
 
   generate(req: GenerateRequest, deadline = Infinity): Promise<GenerateResult & { replayed: boolean }> {
@@ -86,6 +108,21 @@ export class InvoiceService {
   /** Decides the credit and number holds of generates that went quiet (docs/architecture.md#numbering). */
   decideStaleHolds(now: Date): Promise<void> {
     return this.leftovers.decideStaleHolds(now);
+  }
+
+  /** Keeps as-issued copies their issuing call left unkept (docs/money-trail.md). */
+  finishArchives(now: Date): Promise<number> {
+    return this.archive.finishDue(now);
+  }
+
+  /** GetAsIssued: the copy kept as issued of an invoice or credit note. */
+  asIssued(workspaceId: string, documentId: string, kind: string) {
+    return this.archive.get(workspaceId, documentId, kind);
+  }
+
+  /** VerifyArchive: a page of the workspace's copies, their hashes recomputed. */
+  verifyArchive(workspaceId: string, pageToken: string | undefined, pageSize: number) {
+    return this.archive.verify(workspaceId, pageToken, pageSize);
   }
 
   /** Deletes files no invoice points to, where a sweep is due (docs/architecture.md#pdf). */
@@ -111,6 +148,41 @@ export class InvoiceService {
 
   markPaidByPayment(req: PaymentInput) {
     return this.changes.markPaidByPayment(req);
+  }
+
+  /** RecordPayment: a payment received outside the platform (docs/money-trail.md "Partial payments"). */
+  recordPayment(req: RecordPaymentRequest) {
+    return this.payments.record(req);
+  }
+
+  /** ListPayments: the invoice's payments, recorded and online, in the order they were recorded. */
+  listPayments(workspaceId: string, invoiceId: string) {
+    return this.payments.list(workspaceId, invoiceId);
+  }
+
+  /** IssueCreditNote (docs/money-trail.md "Credit notes"). */
+  issueCreditNote(req: CreditNoteRequest, deadline = Infinity): Promise<IssuedCreditNote> {
+    return this.creditNoteUseCase().issue(req, deadline);
+  }
+
+  /** GetCreditNote: NOT_FOUND for another workspace's note. */
+  getCreditNote(workspaceId: string, id: string) {
+    return this.creditNoteUseCase().get(workspaceId, id);
+  }
+
+  /** GetPublicCreditNote: the id is the capability. */
+  getPublicCreditNote(id: string) {
+    return this.creditNoteUseCase().getPublic(id);
+  }
+
+  /** ListCreditNotes: the invoice's notes, oldest first. */
+  listCreditNotes(workspaceId: string, invoiceId: string) {
+    return this.creditNoteUseCase().list(workspaceId, invoiceId);
+  }
+
+  private creditNoteUseCase(): CreditNotes {
+    if (!this.creditNotes) throw new AppError('not_implemented', 'Credit notes are not available.');
+    return this.creditNotes;
   }
 
   setArchived(workspaceId: string, id: string, archived: boolean) {
@@ -140,6 +212,21 @@ export class InvoiceService {
   private async eInvoiceOf(doc: InvoiceDoc) {
     const file = await this.renderRequests.eInvoice(doc, await this.workspaces.get(doc.workspace_id));
     if (!file) throw new AppError('not_found', 'This invoice has no e-invoice: it was generated without e_invoice.');
+    return file;
+  }
+
+  /**
+   * GetCreditNoteEInvoice: a credit note's e-invoice in its invoice's format (docs/e-invoicing.md
+   * "Credit notes"); NOT_FOUND for another workspace's note, and when the invoice has no e-invoice.
+   */
+  async creditNoteEInvoice(workspaceId: string, creditNoteId: string) {
+    const { note, invoice } = await this.getCreditNote(workspaceId, creditNoteId);
+    const file = await this.renderRequests.creditNoteEInvoice(invoice, note, await this.workspaces.get(workspaceId));
+    if (!file)
+      throw new AppError(
+        'not_found',
+        `This credit note has no e-invoice: its invoice ${invoice.invoice_number} was generated without e_invoice.`,
+      );
     return file;
   }
 

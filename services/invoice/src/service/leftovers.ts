@@ -4,6 +4,8 @@ import type { InvoiceDoc } from '../domain/invoice.ts';
 import type { CreditStore } from '../store/credits.ts';
 import { type IdFate, type InvoiceStore, voidWorkspace } from '../store/invoices.ts';
 import type { NumberStore } from '../store/numbers.ts';
+import type { CreditNoteRefStore } from '../store/credit-notes.ts';
+import type { AsIssuedArchive } from './archive.ts';
 import type { PdfFiles } from './pdf-files.ts';
 
 /** Sweeps read at a time, and batches per maintenance pass (the rest waits for the next one). */
@@ -14,7 +16,11 @@ export interface LeftoversDeps {
   invoices: InvoiceStore;
   credits: CreditStore;
   numbers: NumberStore;
+  /** The credit notes' number sequences, and where each note lives (docs/money-trail.md "Credit notes"). */
+  creditNoteNumbers?: NumberStore;
+  creditNoteRefs?: CreditNoteRefStore;
   pdfFiles: PdfFiles;
+  archive: AsIssuedArchive;
   /** The age at which holds are decided (config holdAgeMs). */
   holdAgeMs: number;
   log: Logger;
@@ -44,7 +50,9 @@ export class Leftovers {
     const fate = (invoiceId: string, workspaceId: string) => {
       let decided = fates.get(invoiceId);
       if (!decided) {
-        decided = this.deps.invoices.voidUnlessStored(invoiceId, workspaceId, now);
+        decided = invoiceId.startsWith('cn_')
+          ? this.creditNoteFate(invoiceId, workspaceId, now)
+          : this.deps.invoices.voidUnlessStored(invoiceId, workspaceId, now);
         fates.set(invoiceId, decided);
       }
       return decided;
@@ -54,15 +62,33 @@ export class Leftovers {
       async (invoiceId, workspaceId) => (await fate(invoiceId, workspaceId)) === 'stored',
     );
     let released = 0;
-    for (const n of await this.deps.numbers.staleReservations(before)) {
-      if ((await fate(n.reservation.invoice_id, n.workspaceId)) === 'stored') await this.deps.numbers.settle(n);
-      else {
-        await this.deps.numbers.release(n);
-        released++;
+    for (const numbers of [this.deps.numbers, this.deps.creditNoteNumbers].filter((n) => n !== undefined))
+      for (const n of await numbers.staleReservations(before)) {
+        if ((await fate(n.reservation.invoice_id, n.workspaceId)) === 'stored') await numbers.settle(n);
+        else {
+          await numbers.release(n);
+          released++;
+        }
       }
-    }
     if (refunded + released > 0)
       this.deps.log.warn({ refunded, released }, 'holds of generates that went quiet given back');
+  }
+
+  /**
+   * Decides for good whether a credit note whose issue went quiet is stored: found on its invoice
+   * (through its ref), or made void there so the issue's late write refuses it. A void note's id
+   * also gets a void record, whose sweep deletes any PDF rendered for it, and its ref goes, which
+   * frees its Idempotency-Key. No ref: the issue never got past writing it, so nothing was held.
+   */
+  private async creditNoteFate(noteId: string, workspaceId: string, now: Date): Promise<IdFate> {
+    const ref = (await this.deps.creditNoteRefs?.find(noteId)) ?? null;
+    const fate = ref
+      ? await this.deps.invoices.voidCreditNoteUnlessStored(ref.workspace_id, ref.invoice_id, noteId)
+      : 'void';
+    if (fate === 'stored') return fate;
+    await this.deps.invoices.voidUnlessStored(noteId, workspaceId, now);
+    if (ref) await this.deps.creditNoteRefs?.remove(noteId);
+    return fate;
   }
 
   /** The sweeps due (InvoiceDoc.pdf_sweep_at); one that fails stays due, and the pass stops there. */
@@ -95,6 +121,8 @@ export class Leftovers {
       if (deleted > 0) this.deps.log.info({ invoice_id: doc._id, deleted }, 'files of a void invoice id deleted');
       return;
     }
+    // Copies recorded as issued but not yet kept are kept first, so no sweep deletes them.
+    if (doc.archive_due_at) await this.deps.archive.keep(doc);
     const floor = fileSweepCutoff(now, this.deps.holdAgeMs);
     const current = await this.deps.invoices.raisePdfFloor(doc, floor);
     const deleted = await this.deps.pdfFiles.deleteInvoiceFiles(

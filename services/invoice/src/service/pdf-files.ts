@@ -4,7 +4,10 @@ import type { RenderRequest } from '@invoice-platform/protos/invoiceplatform/pdf
 import type { PdfClient } from './peers.ts';
 
 /** What the invoice service keeps of a pdf.v1 FileInfo. */
-export type FileInfo = Pick<FileInfo__Output, 'file_id' | 'download_name' | 'size_bytes' | 'created_at'>;
+export type FileInfo = Pick<
+  FileInfo__Output,
+  'file_id' | 'download_name' | 'size_bytes' | 'created_at' | 'sha256' | 'content_type'
+>;
 
 /**
  * A rendered and stored file. `strays`: an earlier attempt failed in a way that may have lost the

@@ -136,6 +136,35 @@ export class InvoiceStore {
     return after ?? before;
   }
 
+  /**
+   * Decides for good whether the credit note `noteId` of an issue that went quiet is stored on its
+   * invoice (docs/money-trail.md "Credit notes"): unless it is, its id joins the invoice's
+   * void_credit_notes by compare-and-set on the version, and the issue's own write, which refuses
+   * a void id, can never store it afterwards; only then may its credit and number be given back.
+   * Not an invoice change: no event, `updated_at` stays. An invoice that does not exist holds none.
+   */
+  async voidCreditNoteUnlessStored(workspaceId: string, invoiceId: string, noteId: string): Promise<IdFate> {
+    if (!(await this.find(workspaceId, invoiceId))) return 'void';
+    let fate: IdFate = 'void';
+    await changeVersioned(
+      this.models.Invoice,
+      () => this.get(workspaceId, invoiceId),
+      (current) => {
+        if ((current.credit_notes ?? []).some((n) => n.id === noteId)) {
+          fate = 'stored';
+          return null;
+        }
+        fate = 'void';
+        if ((current.void_credit_notes ?? []).includes(noteId)) return null;
+        return {
+          $set: { void_credit_notes: [...(current.void_credit_notes ?? []), noteId] },
+        } as UpdateQuery<StoredInvoice>;
+      },
+      'The invoice is being changed concurrently. Retry shortly.',
+    );
+    return fate;
+  }
+
   async findByIdempotencyKey(workspaceId: string, key: string): Promise<StoredInvoice | null> {
     return this.models.Invoice.findOne({ workspace_id: workspaceId, idempotency_scope: key })
       .lean<StoredInvoice>()
@@ -205,6 +234,78 @@ export class InvoiceStore {
     const filter: Record<string, unknown> = { invoice_status: 'unpaid', overdue_at: operator({ $lte: now }) };
     if (workspaceId) filter.workspace_id = workspaceId;
     return this.models.Invoice.find(filter).sort({ overdue_at: 1 }).limit(limit).lean<StoredInvoice[]>().exec();
+  }
+
+  /** Invoices whose as-issued copies wait to be marked kept in the pdf service (archive_due_at passed). */
+  async archivesDue(now: Date, limit: number): Promise<StoredInvoice[]> {
+    return this.models.Invoice.find({ archive_due_at: operator({ $lte: now }) })
+      .limit(limit)
+      .lean<StoredInvoice[]>()
+      .exec();
+  }
+
+  /**
+   * Takes the keeping of `doc`'s copies until `until` (a lease: archive_due_at moves there), unless
+   * another replica or write moved it since `doc` was read; returns the invoice as leased, or null.
+   */
+  async leaseArchive(doc: InvoiceDoc, until: Date): Promise<StoredInvoice | null> {
+    return this.models.Invoice.findOneAndUpdate(
+      { _id: doc._id, workspace_id: doc.workspace_id, archive_due_at: doc.archive_due_at ?? null },
+      { $set: { archive_due_at: until } },
+      { returnDocument: 'after' },
+    )
+      .lean<StoredInvoice>()
+      .exec();
+  }
+
+  /**
+   * The invoice holding credit note `creditNoteId` in the workspace (credit notes live in their
+   * invoice's document), or null. Found through the note's ref (credit_note_refs, by _id): the
+   * local FerretDB indexes no path inside an array.
+   */
+  async findHoldingCreditNote(workspaceId: string, creditNoteId: string): Promise<StoredInvoice | null> {
+    if (!creditNoteId) return null;
+    const ref = await this.models.CreditNoteRef.findById(creditNoteId)
+      .lean<{ invoice_id: string; workspace_id: string }>()
+      .exec();
+    if (!ref || ref.workspace_id !== workspaceId) return null;
+    const doc = await this.find(workspaceId, ref.invoice_id);
+    return doc && (doc.credit_notes ?? []).some((n) => n.id === creditNoteId) ? doc : null;
+  }
+
+  /**
+   * Clears archive_due_at once the copies `doc` records are kept, unless another write set it
+   * again since `doc` was read (a credit note issued meanwhile): that one is kept for its turn.
+   * Not an invoice change: no event, no version.
+   */
+  async archiveDone(doc: InvoiceDoc): Promise<void> {
+    await this.models.Invoice.updateOne(
+      { _id: doc._id, workspace_id: doc.workspace_id, archive_due_at: doc.archive_due_at ?? null },
+      { $set: { archive_due_at: null } },
+    ).exec();
+  }
+
+  /**
+   * A page of the workspace's invoices for the archive's verification, newest first (ties by
+   * id, the list's own index), after the invoice `after` names; `after` comes from the previous
+   * page and was checked by the caller.
+   */
+  async archivePage(
+    workspaceId: string,
+    after: { created_at: Date; id: string } | null,
+    limit: number,
+  ): Promise<StoredInvoice[]> {
+    const filter: Record<string, unknown> = { workspace_id: workspaceId };
+    if (after)
+      filter.$or = [
+        { created_at: operator({ $lt: after.created_at }) },
+        { created_at: after.created_at, _id: operator({ $lt: after.id }) },
+      ];
+    return this.models.Invoice.find(filter)
+      .sort({ created_at: -1, _id: -1 })
+      .limit(limit)
+      .lean<StoredInvoice[]>()
+      .exec();
   }
 
   /** First invoices of a series whose creation in the recurring service has not finished since `before`. */

@@ -3,6 +3,7 @@ import { type Connection, Schema } from 'mongoose';
 import type { CreditPoolDoc } from '../domain/credits.ts';
 import type { InvoiceDoc } from '../domain/invoice.ts';
 import type { NumberCounterDoc } from '../domain/numbering.ts';
+import type { CreditNoteRefDoc } from '../domain/credit-note.ts';
 
 /** An invoice's document: the invoice and the events of its changes waiting to be published. */
 export type StoredInvoice = InvoiceDoc & WithOutbox;
@@ -64,11 +65,17 @@ const invoiceSchema = new Schema<StoredInvoice>(
     pdf_wanted_sequence: { type: Number, default: 1 },
     pdf_sweep_at: { type: Date, default: null },
     pdf_floor: { type: Date, default: null },
+    as_issued_pdf: { type: Object, default: null },
+    as_issued_e_invoice: { type: Object, default: null },
+    retain_until: { type: Date, default: null },
+    archive_due_at: { type: Date, default: null },
     void_workspace_id: String,
     amount_received: { type: String, default: '0' },
     payments: { type: [Object], default: [] },
     test_mode: { type: Boolean, default: false },
     test_payments: { type: [Object], default: [] },
+    credit_notes: { type: [Object], default: [] },
+    void_credit_notes: { type: [String], default: [] },
     time_zone: String,
     version: { type: Number, default: 1 },
     created_at: Date,
@@ -96,6 +103,8 @@ invoiceSchema.index({ invoice_status: 1, overdue_at: 1 });
 invoiceSchema.index({ series_pending: 1, created_at: 1 });
 // Maintenance: invoice ids whose files no invoice points to are due to be swept.
 invoiceSchema.index({ pdf_sweep_at: 1 });
+// Maintenance: as-issued copies recorded but not yet marked kept in the pdf service.
+invoiceSchema.index({ archive_due_at: 1 });
 addOutbox(invoiceSchema);
 
 const numberCounterSchema = new Schema<NumberCounterDoc>(
@@ -131,10 +140,38 @@ const creditPoolSchema = new Schema<CreditPoolDoc>(
 // Maintenance: pools with holds, to find those a crashed generate left.
 creditPoolSchema.index({ held: 1 });
 
+/**
+ * Where each credit note lives (docs/money-trail.md "Credit notes"): the note itself is in its
+ * invoice's document; this finds that invoice by the note's id through an index (the local
+ * FerretDB indexes no path inside an array), and holds the note's Idempotency-Key, unique per
+ * workspace. Written before the note's credit and number are held, so whatever holds them can be
+ * traced to its invoice.
+ */
+const creditNoteRefSchema = new Schema<CreditNoteRefDoc>(
+  {
+    _id: String,
+    workspace_id: { type: String, required: true },
+    invoice_id: { type: String, required: true },
+    idempotency_scope: { type: String, required: true },
+    request_fingerprint: { type: String, default: null },
+    created_at: Date,
+  },
+  { versionKey: false, collection: 'credit_note_refs', minimize: false },
+);
+// One note per Idempotency-Key per workspace, and its replay (`none:{id}` without a key, so never missing).
+creditNoteRefSchema.index({ workspace_id: 1, idempotency_scope: 1 }, { unique: true });
+
 export function registerModels(conn: Connection) {
   return {
     Invoice: conn.model<StoredInvoice>('Invoice', invoiceSchema),
     NumberCounter: conn.model<NumberCounterDoc>('NumberCounter', numberCounterSchema),
+    // Credit note numbers: their own sequences, of the same shape (docs/architecture.md#numbering).
+    CreditNoteNumberCounter: conn.model<NumberCounterDoc>(
+      'CreditNoteNumberCounter',
+      numberCounterSchema,
+      'credit_note_number_sequences',
+    ),
+    CreditNoteRef: conn.model<CreditNoteRefDoc>('CreditNoteRef', creditNoteRefSchema),
     CreditPool: conn.model<CreditPoolDoc>('CreditPool', creditPoolSchema),
   };
 }

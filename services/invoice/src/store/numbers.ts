@@ -14,7 +14,7 @@ import { operator } from '@invoice-platform/common/store/operators';
  * generate); a successful one settles it.
  */
 export class NumberStore {
-  private readonly models: Models;
+  private readonly counters: Models['NumberCounter'];
   /**
    * One allocation at a time per sequence in this process: parallel generates of one workspace
    * would otherwise only make each other's compare-and-set fail and retry. Other replicas still
@@ -22,12 +22,13 @@ export class NumberStore {
    */
   private readonly sequences = new KeyedMutex();
 
-  constructor(models: Models) {
-    this.models = models;
+  /** `kind`: invoice numbers, or credit notes' own sequences (collection credit_note_number_sequences). */
+  constructor(models: Models, kind: 'invoice' | 'credit_note' = 'invoice') {
+    this.counters = kind === 'invoice' ? models.NumberCounter : models.CreditNoteNumberCounter;
   }
 
   private find(id: string): Promise<NumberCounterDoc | null> {
-    return this.models.NumberCounter.findById(id).lean<NumberCounterDoc>().exec();
+    return this.counters.findById(id).lean<NumberCounterDoc>().exec();
   }
 
   private async counter(workspaceId: string, period: string): Promise<NumberCounterDoc> {
@@ -35,7 +36,7 @@ export class NumberStore {
     const existing = await this.find(id);
     if (existing) return existing;
     try {
-      await this.models.NumberCounter.create({ _id: id, workspace_id: workspaceId, period });
+      await this.counters.create({ _id: id, workspace_id: workspaceId, period });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
@@ -46,7 +47,7 @@ export class NumberStore {
     return this.sequences.run(key(workspaceId, period), async () => {
       let reservation: NumberReservation | undefined;
       await changeVersioned(
-        this.models.NumberCounter,
+        this.counters,
         () => this.counter(workspaceId, period),
         (counter) => {
           const seq = counter.free[0] ?? counter.last + 1;
@@ -65,10 +66,12 @@ export class NumberStore {
 
   /** The invoice is stored: its number stays used and its reservation goes. */
   async settle(n: AllocatedNumber): Promise<void> {
-    await this.models.NumberCounter.updateOne(
-      { _id: key(n.workspaceId, n.period), 'reserved.invoice_id': n.reservation.invoice_id },
-      { $pullAll: { reserved: [n.reservation] }, $inc: { reserved_count: -1 } },
-    ).exec();
+    await this.counters
+      .updateOne(
+        { _id: key(n.workspaceId, n.period), 'reserved.invoice_id': n.reservation.invoice_id },
+        { $pullAll: { reserved: [n.reservation] }, $inc: { reserved_count: -1 } },
+      )
+      .exec();
   }
 
   /**
@@ -79,7 +82,7 @@ export class NumberStore {
   async release(n: AllocatedNumber): Promise<void> {
     await this.sequences.run(key(n.workspaceId, n.period), () =>
       changeVersioned(
-        this.models.NumberCounter,
+        this.counters,
         () => this.counter(n.workspaceId, n.period),
         (counter) => {
           if (!counter.reserved.some((r) => sameReservation(r, n.reservation))) return null;
@@ -102,7 +105,8 @@ export class NumberStore {
 
   /** Reservations older than `before`, of sequences that have any (indexed): a crashed generate's. */
   async staleReservations(before: Date): Promise<AllocatedNumber[]> {
-    const counters = await this.models.NumberCounter.find({ reserved_count: operator({ $gt: 0 }) })
+    const counters = await this.counters
+      .find({ reserved_count: operator({ $gt: 0 }) })
       .limit(500)
       .lean<NumberCounterDoc[]>()
       .exec();

@@ -120,7 +120,7 @@ async function renderedPdfName(inv: Invoice): Promise<string | null> {
 
 test('an unpaid invoice becomes paid at the provider time, with invoice.paid carrying the amounts and the PDF re-rendered as PAID', async (t) => {
   const inv = await newInvoice();
-  t.like(inv, { invoice_status: 'unpaid', amount: '330000.00', amount_received: '0', amount_paid: '0' });
+  t.like(inv, { invoice_status: 'unpaid', amount: '330000.00', amount_received: '0', amount_paid: '0.00' });
 
   // The provider reports 330000 (no trailing zeros) in lower case: the same money as 330000.00 USD.
   const res = await pay(inv, { amount: '330000', currency: 'usd', paid_at: '2026-11-20T08:30:00+07:00' });
@@ -141,8 +141,8 @@ test('an unpaid invoice becomes paid at the provider time, with invoice.paid car
   });
 
   const list = await events.waitFor(inv.id, (l) => l.some((e) => e.type === 'invoice.status_changed'));
-  t.deepEqual(types(list), ['invoice.created', 'invoice.paid', 'invoice.status_changed']);
-  const paid = list[1]!;
+  t.deepEqual(types(list), ['invoice.created', 'invoice.payment_recorded', 'invoice.paid', 'invoice.status_changed']);
+  const paid = list[2]!;
   t.is(paid.data.previous_status, 'unpaid');
   t.like(paid.data.object, {
     id: inv.id,
@@ -153,7 +153,7 @@ test('an unpaid invoice becomes paid at the provider time, with invoice.paid car
     amount_received: 330000,
     amount_credited: 0,
   });
-  t.is(list[2]!.data.previous_status, 'unpaid');
+  t.is(list[3]!.data.previous_status, 'unpaid');
 
   t.is(await renderedPdfName(inv), `${inv.invoice_number}-PAID.pdf`);
 });
@@ -178,7 +178,12 @@ test('a repeated notification changes nothing and sends no second event', async 
     });
   }
   t.like(await get(inv.id), { invoice_status: 'paid', paid_at: after.paid_at, amount_received: '330000.00' });
-  t.deepEqual(types(await eventsUntilFence(inv)), ['invoice.created', 'invoice.paid', 'invoice.status_changed']);
+  t.deepEqual(types(await eventsUntilFence(inv)), [
+    'invoice.created',
+    'invoice.payment_recorded',
+    'invoice.paid',
+    'invoice.status_changed',
+  ]);
 });
 
 test('an overdue invoice becomes paid (previous_status overdue, paid_at now); an IDR amount matches with or without decimals', async (t) => {
@@ -198,11 +203,12 @@ test('an overdue invoice becomes paid (previous_status overdue, paid_at now); an
     'invoice.created',
     'invoice.overdue',
     'invoice.status_changed',
+    'invoice.payment_recorded',
     'invoice.paid',
     'invoice.status_changed',
   ]);
-  t.is(list[3]!.data.previous_status, 'overdue');
-  t.like(list[3]!.data.object, { amount_paid: 300000, amount_received: 300000 });
+  t.is(list[4]!.data.previous_status, 'overdue');
+  t.like(list[4]!.data.object, { amount_paid: 300000, amount_received: 300000 });
 });
 
 test('an invoice already paid records the money only: no move, no event, paid_at kept; each provider payment counts once', async (t) => {
@@ -248,29 +254,72 @@ test('a payment for a cancelled invoice is recorded and reported, and the invoic
   });
   t.like(await pay(inv, { provider_payment_id: id }), { payment_recorded: false, invoice_status: 'cancelled' });
   const now = await get(inv.id);
-  t.like(now, { invoice_status: 'cancelled', amount_received: '330000.00', amount_paid: '0' });
+  t.like(now, { invoice_status: 'cancelled', amount_received: '330000.00', amount_paid: '0.00' });
   t.is(now.paid_at, undefined);
   t.deepEqual(types(await eventsUntilFence(inv)), ['invoice.created', 'invoice.cancelled', 'invoice.status_changed']);
 });
 
-test('an amount or currency other than the invoice total is FAILED_PRECONDITION and changes nothing', async (t) => {
+test('another currency, or an amount finer than its minor unit, is FAILED_PRECONDITION and changes nothing', async (t) => {
   const inv = await newInvoice();
   const id = paymentId('pi');
   for (const [amount, currency] of [
-    ['329999.99', 'USD'], // short by a cent
     ['330000.001', 'USD'], // finer than a cent: not rounded into agreement
-    ['33000000', 'USD'], // minor units sent as the amount
     ['330000.00', 'EUR'],
   ] as const) {
     const err = await refused(t, pay(inv, { provider_payment_id: id, amount, currency }), 'application');
-    t.regex(err.message, /does not match the invoice total/);
+    t.regex(err.message, /is not an amount in the invoice currency USD/);
     t.deepEqual(err.details, { invoice_amount: '330000.00', invoice_currency: 'USD', amount, currency });
   }
   t.like(await get(inv.id), { invoice_status: 'unpaid', amount_received: '0', paid_at: undefined });
   t.deepEqual(types(await eventsUntilFence(inv)), ['invoice.created']);
 
   // Nothing of the refused notifications was kept: the right amount under the same id is a new payment.
-  t.like(await pay(inv, { provider_payment_id: id }), { payment_recorded: true, status_changed: true });
+  const again = await newInvoice();
+  t.like(await pay(again, { provider_payment_id: id }), { payment_recorded: true, status_changed: true });
+});
+
+test('an online payment short of amount_due is applied as a partial payment; one over it closes the invoice and the excess is received', async (t) => {
+  const inv = await newInvoice();
+  // A cent short: applied, no move.
+  t.like(await pay(inv, { amount: '329999.99' }), {
+    invoice_status: 'unpaid',
+    payment_recorded: true,
+    status_changed: false,
+  });
+  t.like(await get(inv.id), {
+    invoice_status: 'unpaid',
+    amount_paid: '329999.99',
+    amount_due: '0.01',
+    amount_received: '329999.99',
+  });
+  // 100 times the due (minor units sent as the amount): the invoice is paid with its cent, the rest received.
+  t.like(await pay(inv, { amount: '33000000' }), { invoice_status: 'paid', status_changed: true });
+  const paid = await invoice.call<
+    Invoice & { amount_due: string; payments: { amount: string; amount_applied: string; method: string }[] }
+  >('GetInvoice', { workspace_id: workspaceId, invoice_id: inv.id });
+  t.like(paid, {
+    invoice_status: 'paid',
+    amount_paid: '330000.00',
+    amount_due: '0.00',
+    amount_received: '33329999.99',
+  });
+  t.deepEqual(
+    paid.payments.map((p) => [p.method, p.amount, p.amount_applied]),
+    [
+      ['online', '329999.99', '329999.99'],
+      ['online', '33000000.00', '0.01'],
+    ],
+  );
+  const list = await eventsUntilFence(inv);
+  t.deepEqual(types(list), [
+    'invoice.created',
+    'invoice.payment_recorded',
+    'invoice.payment_recorded',
+    'invoice.paid',
+    'invoice.status_changed',
+  ]);
+  t.like(list[1]!.data, { object: { invoice_status: 'unpaid', amount_paid: 329999.99, amount_due: 0.01 } });
+  t.like((list[1]!.data as { payment?: object }).payment, { amount: 329999.99, method: 'online' });
 });
 
 test("another workspace's invoice and an unknown id are NOT_FOUND; bad fields are INVALID_ARGUMENT", async (t) => {
@@ -307,7 +356,12 @@ test('20 concurrent notifications of one payment: one records it and moves the i
   t.is(results.filter((r) => r.status_changed).length, 1);
   t.true(results.every((r) => r.invoice_status === 'paid' && r.paid_at === results[0]!.paid_at));
   t.like(await get(inv.id), { invoice_status: 'paid', amount_received: '330000.00' });
-  t.deepEqual(types(await eventsUntilFence(inv)), ['invoice.created', 'invoice.paid', 'invoice.status_changed']);
+  t.deepEqual(types(await eventsUntilFence(inv)), [
+    'invoice.created',
+    'invoice.payment_recorded',
+    'invoice.paid',
+    'invoice.status_changed',
+  ]);
 });
 
 test('PUT status cancelled racing a payment: one of them wins and the invoice is consistent', async (t) => {
@@ -325,11 +379,16 @@ test('PUT status cancelled racing a payment: one of them wins and the invoice is
       t.is(cancel.status, 'rejected');
       t.is(((cancel as PromiseRejectedResult).reason as AppError).kind, 'application');
       t.like(now, { invoice_status: 'paid', amount_paid: '330000.00' });
-      t.deepEqual(types(list), ['invoice.created', 'invoice.paid', 'invoice.status_changed']);
+      t.deepEqual(types(list), [
+        'invoice.created',
+        'invoice.payment_recorded',
+        'invoice.paid',
+        'invoice.status_changed',
+      ]);
     } else {
       t.like(cancel, { status: 'fulfilled', value: { changed: true } });
       t.like(paid, { invoice_status: 'cancelled', previous_status: 'cancelled' });
-      t.like(now, { invoice_status: 'cancelled', amount_paid: '0', paid_at: undefined });
+      t.like(now, { invoice_status: 'cancelled', amount_paid: '0.00', paid_at: undefined });
       t.deepEqual(types(list), ['invoice.created', 'invoice.cancelled', 'invoice.status_changed']);
     }
   }
@@ -358,7 +417,7 @@ test('a test payment on a live invoice is only listed: no move, no amount_receiv
   t.like(again, { invoice_status: 'unpaid', payment_recorded: false, status_changed: false });
 
   const after = await invoice.call<TestModeInvoice>('GetInvoice', { workspace_id: workspaceId, invoice_id: inv.id });
-  t.like(after, { invoice_status: 'unpaid', amount_received: '0', amount_paid: '0' });
+  t.like(after, { invoice_status: 'unpaid', amount_received: '0', amount_paid: '0.00' });
   t.is(after.test_mode, undefined, 'a live invoice');
   t.falsy(after.paid_at);
   t.deepEqual(

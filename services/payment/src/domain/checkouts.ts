@@ -54,6 +54,20 @@ export function payableStatus(status: string): boolean {
   return status === 'unpaid' || status === 'overdue';
 }
 
+/**
+ * What a checkout charges (docs/money-trail.md "Partial payments"): the invoice's amount_due, what
+ * is left once its credit notes and recorded payments are taken off. An invoice service from before
+ * partial payments sends no amount_due: then the amount, which was the due.
+ */
+export function amountToCharge(invoice: { amount?: string; amount_due?: string }): string {
+  return invoice.amount_due || invoice.amount || '';
+}
+
+/** Whether `amount` is nothing at all (a zero amount_due: nothing to pay online). */
+export function isZeroAmount(amount: string): boolean {
+  return /^0*(?:\.0*)?$/.test(amount);
+}
+
 /** The provider's notification route on the gateway: {base}/p/pay/{provider}/notify. */
 export function notifyUrl(publicBaseUrl: string, provider: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/p/pay/${provider}/notify`;
@@ -61,7 +75,9 @@ export function notifyUrl(publicBaseUrl: string, provider: string): string {
 
 /**
  * Whether an invoice can take a payment that is not taken yet (PayPal's capture of an approved
- * order): payable, not archived, and for the amount the checkout was opened for. Money already
+ * order): payable, not archived, and its amount due (`amount`, amountToCharge) still the amount
+ * the checkout was opened for: a payment recorded or a credit note issued since makes the order
+ * one for an old amount, which is not captured (the page opens one for the new due). Money already
  * taken is recorded whatever the invoice's state (MarkPaidByPayment); money not yet taken is
  * taken only for an invoice that still wants it.
  */
@@ -75,7 +91,7 @@ export function canTakePayment(
     invoice.currency.toUpperCase() !== checkout.currency ||
     !sameAmount(checkout.currency, invoice.amount, checkout.amount)
   )
-    return 'the invoice amount is not the amount the checkout was opened for';
+    return 'the amount due is not the amount the checkout was opened for';
   return undefined;
 }
 

@@ -5,8 +5,10 @@ import { isPaymentProvider, providerSpecs, type PaymentProvider } from '@invoice
 import { leaseHeld } from '@invoice-platform/common/store/leases';
 import type { Connection, PaymentAdapter } from '../domain/adapter.ts';
 import {
+  amountToCharge,
   checkoutExpiry,
   decideCheckout,
+  isZeroAmount,
   nextRecheckAt,
   notifyUrl,
   payableStatus,
@@ -195,7 +197,12 @@ export class CheckoutService {
   }
 }
 
-/** What the invoice must be for a checkout: unpaid or overdue, not archived, with a gateway that takes its currency. */
+/**
+ * What the invoice must be for a checkout: unpaid or overdue, not archived, something due, with a
+ * gateway that takes its currency. The checkout charges the amount due (amountToCharge), so one
+ * opened before a payment was recorded or a credit note issued is for another amount and is
+ * replaced (decideCheckout), never reused.
+ */
 function payable(invoice: PublicInvoice): { provider: PaymentProvider; amount: string; currency: string } {
   const provider = invoice.payment_gateway ?? '';
   if (!provider) throw new AppError('application', 'The invoice has no payment gateway.');
@@ -206,9 +213,10 @@ function payable(invoice: PublicInvoice): { provider: PaymentProvider; amount: s
       `The invoice is ${invoice.invoice_status}; only unpaid and overdue invoices can be paid.`,
     );
   if (invoice.is_archived) throw new AppError('application', 'The invoice is archived and cannot be paid.');
-  const amount = invoice.amount ?? '';
+  const amount = amountToCharge(invoice);
   const currency = (invoice.currency ?? '').toUpperCase();
   if (!amount || !currency) throw new AppError('application', 'The invoice has no amount to pay.');
+  if (isZeroAmount(amount)) throw new AppError('application', 'Nothing is due on the invoice.');
   if (!providerSpecs[provider].currencies.includes(currency))
     throw new AppError('application', `${providerSpecs[provider].title} does not take ${currency}.`);
   return { provider, amount, currency };

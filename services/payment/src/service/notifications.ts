@@ -14,7 +14,7 @@ import type {
   VerifiedNotification,
   VerifiedPayment,
 } from '../domain/adapter.ts';
-import { canTakePayment } from '../domain/checkouts.ts';
+import { amountToCharge, canTakePayment } from '../domain/checkouts.ts';
 import { rawBodyCap, type RefusalKind, refusedUnverified, senderKey, unknownSender } from '../domain/notifications.ts';
 import type { ProviderCheckoutDoc } from '../domain/records.ts';
 import type { CheckoutStore } from '../store/checkouts.ts';
@@ -346,7 +346,7 @@ export class NotificationService {
             {
               invoice_status: invoice.invoice_status,
               is_archived: invoice.is_archived,
-              amount: invoice.amount ?? '',
+              amount: amountToCharge(invoice),
               currency: invoice.currency ?? '',
             },
             ref,

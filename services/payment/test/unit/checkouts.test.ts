@@ -1,8 +1,10 @@
 import test from 'ava';
 import {
+  amountToCharge,
   canTakePayment,
   checkoutExpiry,
   decideCheckout,
+  isZeroAmount,
   maxRecheckIntervalMs,
   minRemainingMs,
   nextRecheckAt,
@@ -77,7 +79,7 @@ test('canTakePayment: an unpaid or overdue, unarchived invoice of the checkout a
 test('canTakePayment: paid, cancelled, draft, archived, another amount or currency is refused with a reason', (t) => {
   const checkout = { amount: '124.50', currency: 'EUR' };
   const payable = { invoice_status: 'unpaid', is_archived: false, amount: '124.50', currency: 'EUR' };
-  const otherAmount = 'the invoice amount is not the amount the checkout was opened for';
+  const otherAmount = 'the amount due is not the amount the checkout was opened for';
   const cases: [string, typeof payable, string][] = [
     ['paid', { ...payable, invoice_status: 'paid' }, 'the invoice is paid'],
     ['cancelled', { ...payable, invoice_status: 'cancelled' }, 'the invoice is cancelled'],
@@ -97,6 +99,33 @@ test('canTakePayment: paid, cancelled, draft, archived, another amount or curren
     ['an amount that is no decimal', { ...payable, amount: '1.245e2' }, otherAmount],
   ];
   for (const [name, invoice, reason] of cases) t.is(canTakePayment(invoice, checkout), reason, name);
+});
+
+test('amountToCharge: a checkout charges amount_due; an invoice service without it sends the amount, which was the due', (t) => {
+  const cases: [string, { amount?: string; amount_due?: string }, string][] = [
+    ['nothing paid or credited', { amount: '124.50', amount_due: '124.50' }, '124.50'],
+    ['after a recorded payment', { amount: '124.50', amount_due: '24.50' }, '24.50'],
+    ['after a credit note', { amount: '124.50', amount_due: '100.00' }, '100.00'],
+    ['nothing due', { amount: '124.50', amount_due: '0.00' }, '0.00'],
+    ['an invoice service before partial payments', { amount: '124.50', amount_due: '' }, '124.50'],
+    ['no field at all', {}, ''],
+  ];
+  for (const [name, invoice, expected] of cases) t.is(amountToCharge(invoice), expected, name);
+  // The due changed: the stored checkout (for 124.50) is for an old amount and is replaced, never reused.
+  t.is(
+    decideCheckout(
+      open,
+      { amount: amountToCharge({ amount: '124.50', amount_due: '24.50' }), currency: 'EUR' },
+      now,
+      false,
+    ),
+    'replace',
+  );
+});
+
+test('isZeroAmount: nothing to pay online in every currency form of zero, anything else is payable', (t) => {
+  for (const zero of ['0', '0.00', '0.000', '00', '0.']) t.true(isZeroAmount(zero), zero);
+  for (const some of ['0.01', '0.001', '1', '10.00', '100']) t.false(isZeroAmount(some), some);
 });
 
 test('nextRecheckAt: a PayPal order is re-checked a minute after opening, then twice as long after each, at most hourly, never past its schedule', (t) => {

@@ -13,10 +13,15 @@ export interface FileMetadata {
   template: TemplateInfo | null;
   document_language: string;
   status_marking: string;
+  /**
+   * Kept as issued until then (pdf.proto ArchiveFiles, docs/money-trail.md "The as-issued
+   * archive"): no delete removes the file before it. Absent on a file never archived.
+   */
+  archived_until?: Date;
 }
 
 /** pdf.v1.FileInfo as sent (int64 size as a string, docs/contracts.md §2.2). */
-export interface FileInfo extends Omit<FileMetadata, 'template'> {
+export interface FileInfo extends Omit<FileMetadata, 'template' | 'archived_until'> {
   file_id: string;
   size_bytes: string;
   template: TemplateInfo | null;
@@ -27,6 +32,11 @@ export interface FileInfo extends Omit<FileMetadata, 'template'> {
 export function downloadName(invoiceNumber: string, marking: string): string {
   const safe = invoiceNumber.replace(/[^A-Za-z0-9._-]/g, '_');
   return `${safe}-${marking.toUpperCase()}.pdf`;
+}
+
+/** "{credit_note_number}.pdf" (docs/money-trail.md): a credit note has no status to name. */
+export function creditNoteDownloadName(creditNoteNumber: string): string {
+  return `${creditNoteNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 }
 
 export function sha256Hex(bytes: Uint8Array): string {
@@ -44,4 +54,10 @@ export function countPdfPages(pdf: Uint8Array): number {
   if (pages > 0) return pages;
   const counts = [...text.matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)/g)].map((m) => Number(m[1]));
   return counts.length > 0 ? Math.max(...counts) : 0;
+}
+
+/** Whether a file is kept as issued at `now` (pdf.proto ArchiveFiles): then no delete removes it. */
+export function keptAsIssued(metadata: Pick<FileMetadata, 'archived_until'> | undefined, now: Date): boolean {
+  const until = metadata?.archived_until;
+  return until !== undefined && until !== null && new Date(until) > now;
 }

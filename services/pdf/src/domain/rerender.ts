@@ -3,15 +3,32 @@ import type { FileInfo } from './files.ts';
 
 /**
  * Which invoice.lifecycle.v1 events re-render an invoice's PDF after a status change
- * (docs/contracts.md §4.3), and what happens to the file and to a failed render: the rules, without
- * I/O.
+ * (docs/contracts.md §4.3) or a change of its balance (docs/money-trail.md "Documents"), and what
+ * happens to the file and to a failed render: the rules, without I/O.
  */
 
 export const statusChangedType = 'invoice.status_changed';
+export const creditNoteCreatedType = 'credit_note.created';
+export const paymentRecordedType = 'invoice.payment_recorded';
+
+/**
+ * The events after which the invoice's PDF prints something new: its status, or its credit notes,
+ * payments and balance. A credit note that also moves the status writes both events at the same
+ * sequence: the second finds it rendered (stale).
+ */
+export const rerenderTypes: readonly string[] = [statusChangedType, creditNoteCreatedType, paymentRecordedType];
 
 export interface LifecycleData {
+  /** The invoice; for credit_note.created, the credit note. */
   object?: { id?: string };
+  /** credit_note.created: the invoice after the note. */
+  invoice?: { id?: string };
   previous_status?: string;
+}
+
+/** The invoice an event is about (credit_note.created names it in data.invoice). */
+export function invoiceIdOf(event: Pick<LifecycleEvent, 'type' | 'data'>): string | undefined {
+  return event.type === creditNoteCreatedType ? event.data?.invoice?.id : event.data?.object?.id;
 }
 
 /** The envelope fields of an invoice.lifecycle.v1 event the decision reads. */
@@ -37,8 +54,8 @@ export interface RerenderState {
 
 /** The decision, without I/O: which events lead to a render. */
 export function decideRerender(event: LifecycleEvent, state: RerenderState): RerenderDecision {
-  if (event.type !== statusChangedType) return { action: 'skip', reason: 'ignored_type' };
-  const invoiceId = event.data?.object?.id;
+  if (!rerenderTypes.includes(event.type)) return { action: 'skip', reason: 'ignored_type' };
+  const invoiceId = invoiceIdOf(event);
   if (!event.id || !event.workspace_id || !invoiceId) return { action: 'skip', reason: 'malformed' };
   if (!state.invoiceServiceConfigured) return { action: 'skip', reason: 'no_invoice_service' };
   if (state.processed) return { action: 'skip', reason: 'duplicate' };

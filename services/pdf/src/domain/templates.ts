@@ -26,6 +26,15 @@ export const serviceDefaultTemplateId = 'classic';
 /** The plain built-in English layout, used when no template is usable (template: null). */
 export const plainLayoutFile = 'plain.hbs';
 
+/**
+ * Whether a workspace template prints credit notes: it reads `view.credit_note` (docs/money-trail.md
+ * "Documents"). One written before credit notes existed would print a note as an invoice, without
+ * the invoice it corrects, so a note falls back to the service default template instead.
+ */
+export function printsCreditNotes(content: string): boolean {
+  return content.includes('credit_note');
+}
+
 /** Everything a workspace can name in `template`. */
 export interface Catalogue {
   system: readonly TemplateDef[];

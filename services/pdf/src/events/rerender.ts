@@ -5,7 +5,8 @@ import type { LifecycleData } from '../domain/rerender.ts';
 import type { Rerender } from '../service/rerender.ts';
 
 /**
- * invoice.lifecycle.v1, group `pdf` (docs/contracts.md §5.1): every status change re-rendered. A
+ * invoice.lifecycle.v1, group `pdf` (docs/contracts.md §5.1): every status change, credit note and
+ * recorded payment re-rendered (domain/rerender.ts rerenderTypes). A
  * handler failure (the invoice service unavailable) makes kafkajs retry the message.
  */
 export function startRerenderConsumer(opts: {

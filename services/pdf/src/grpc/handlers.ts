@@ -4,7 +4,7 @@ import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatf
 import { requirePlan } from '../domain/plans.ts';
 import type { WorkspaceTemplate } from '../domain/templates.ts';
 import type { Documents } from '../service/documents.ts';
-import type { StoredFiles } from '../service/files.ts';
+import { maxStoredFileBytes, type StoredFiles } from '../service/files.ts';
 import type { Templates } from '../service/templates.ts';
 
 export interface PdfHandlersDeps {
@@ -92,6 +92,36 @@ export function pdfHandlers(deps: PdfHandlersDeps): TypedHandlers<PdfServiceDefi
           throw AppError.validation([{ path: 'stored_before', message: 'must be an RFC 3339 time' }]);
       }
       return { deleted: await files.deleteInvoiceFiles(workspaceId, req.invoice_id, req.keep_file_id, storedBefore) };
+    },
+
+    async StoreFile(req) {
+      const workspaceId = requireWorkspace(req.workspace_id);
+      const errors = [];
+      if (!req.invoice_id) errors.push({ path: 'invoice_id', message: 'is required' });
+      if (!req.content_type) errors.push({ path: 'content_type', message: 'is required' });
+      if (!req.download_name) errors.push({ path: 'download_name', message: 'is required' });
+      if (!req.content || req.content.length === 0) errors.push({ path: 'content', message: 'is required' });
+      else if (req.content.length > maxStoredFileBytes)
+        errors.push({ path: 'content', message: `must be at most ${maxStoredFileBytes} bytes` });
+      if (errors.length > 0) throw AppError.validation(errors);
+      const file = await files.store({
+        workspace_id: workspaceId,
+        invoice_id: req.invoice_id,
+        content_type: req.content_type,
+        download_name: req.download_name,
+        content: Buffer.from(req.content),
+      });
+      return { file };
+    },
+
+    async ArchiveFiles(req) {
+      const workspaceId = requireWorkspace(req.workspace_id);
+      const until = new Date(req.retain_until ?? '');
+      const errors = [];
+      if (!req.invoice_id) errors.push({ path: 'invoice_id', message: 'is required' });
+      if (Number.isNaN(until.getTime())) errors.push({ path: 'retain_until', message: 'must be an RFC 3339 time' });
+      if (errors.length > 0) throw AppError.validation(errors);
+      return files.archive(workspaceId, req.invoice_id, req.file_ids ?? [], until);
     },
 
     async UpsertWorkspaceTemplate(req) {

@@ -1,9 +1,14 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
 import { buildTemplateData, type RenderRequest, validateRenderRequest } from '../domain/document.ts';
-import { sampleRenderRequest } from '../domain/sample.ts';
-import { serviceDefaultTemplateId, systemTemplates, type TemplateInfo } from '../domain/templates.ts';
-import { countPdfPages, downloadName, type FileInfo, sha256Hex } from '../domain/files.ts';
+import { sampleCreditNoteRequest, sampleRenderRequest } from '../domain/sample.ts';
+import {
+  printsCreditNotes,
+  serviceDefaultTemplateId,
+  systemTemplates,
+  type TemplateInfo,
+} from '../domain/templates.ts';
+import { countPdfPages, creditNoteDownloadName, downloadName, type FileInfo, sha256Hex } from '../domain/files.ts';
 import type { FileStore } from '../store/files.ts';
 import type { TemplateStore } from '../store/templates.ts';
 import type { FairQueue } from '../render/fair-queue.ts';
@@ -41,9 +46,9 @@ export class Documents {
   /** Renders and stores a new file (pdf.proto Render). ApplicationError when it cannot be printed. */
   async render(req: RenderRequest): Promise<{ file: FileInfo; render_ms: number }> {
     const started = Date.now();
-    const { document, language, marking } = validateRenderRequest(req);
-    const layout = await this.chooseLayout(req.workspace_id, req.template_id);
-    const data = buildTemplateData(document, layout.template ? language : 'en', marking);
+    const { document, language, marking, creditNote } = validateRenderRequest(req);
+    const layout = await this.chooseLayout(req.workspace_id, req.template_id, creditNote !== null);
+    const data = buildTemplateData(document, layout.template ? language : 'en', marking, creditNote);
     let printed: Buffer;
     let pdf: Buffer;
     try {
@@ -77,14 +82,16 @@ export class Documents {
       workspace_id: req.workspace_id,
       invoice_id: req.invoice_id,
       content_type: 'application/pdf',
-      download_name: downloadName(document.invoice_number, marking),
+      download_name: creditNote
+        ? creditNoteDownloadName(creditNote.credit_note_number)
+        : downloadName(document.invoice_number, marking!),
       sha256: sha256Hex(pdf),
       // Counted on Chromium's bytes: the Factur-X update adds no page, but its XMP repeats the title.
       pages: countPdfPages(printed),
       invoice_sequence: req.invoice_sequence,
       template: layout.template,
       document_language: language,
-      status_marking: marking,
+      status_marking: marking ?? '',
     });
     return { file, render_ms: Date.now() - started };
   }
@@ -93,8 +100,13 @@ export class Documents {
    * The template named by a render request. Unset: the plain layout. An id that no longer exists
    * (a deleted workspace template) falls back to the workspace default, else the service default
    * (pdf.proto DeleteWorkspaceTemplate); the plan is not known here, so it is not checked again.
+   * A credit note skips a workspace template that does not print credit notes (printsCreditNotes).
    */
-  private async chooseLayout(workspaceId: string, templateId: string | undefined): Promise<ChosenLayout> {
+  private async chooseLayout(
+    workspaceId: string,
+    templateId: string | undefined,
+    creditNote: boolean,
+  ): Promise<ChosenLayout> {
     const { sources, templates } = this.deps;
     if (!templateId) return { content: sources.plain, helpers: '', template: null };
     const pick = async (id: string, source: TemplateInfo['source']): Promise<ChosenLayout | undefined> => {
@@ -103,6 +115,7 @@ export class Documents {
         return { content: sources.byId.get(id)!, helpers: '', template: { id, name: system.name, source } };
       }
       const own = await templates.findTemplate(workspaceId, id);
+      if (own && creditNote && !printsCreditNotes(own.content)) return undefined;
       return own ? { content: own.content, helpers: own.helpers, template: { id, name: own.name, source } } : undefined;
     };
     const requested = await pick(templateId, 'requested');
@@ -120,11 +133,18 @@ export class Documents {
    */
   async testRender(workspaceId: string, content: string, helpers: string): Promise<void> {
     const sample = sampleRenderRequest();
-    const data = buildTemplateData(sample.document!, 'en', 'UNPAID');
+    const samples = [buildTemplateData(sample.document!, 'en', 'UNPAID')];
+    // A template that prints credit notes is used for them: it must render one too.
+    if (printsCreditNotes(content)) {
+      const note = sampleCreditNoteRequest();
+      samples.push(buildTemplateData(note.document!, 'en', null, note.credit_note ?? null));
+    }
     try {
-      await this.deps.queue.run(workspaceId, helpers.trim() !== '', () =>
-        this.deps.renderer.render({ content, helpers, data }),
-      );
+      for (const data of samples) {
+        await this.deps.queue.run(workspaceId, helpers.trim() !== '', () =>
+          this.deps.renderer.render({ content, helpers, data }),
+        );
+      }
     } catch (err) {
       if (err instanceof TemplateError) {
         const path = err.property === 'helpers' && helpers ? 'helpers' : 'content';

@@ -1,12 +1,17 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { FileInfo } from '../domain/files.ts';
+import { type FileInfo, sha256Hex } from '../domain/files.ts';
 import type { FileStore } from '../store/files.ts';
 
 export interface StoredFilesDeps {
   files: FileStore;
   log: Logger;
+  /** Decides whether a file is still kept as issued (default the clock). */
+  now?: () => Date;
 }
+
+/** The largest file StoreFile keeps: an e-invoice XML is tens of kilobytes. */
+export const maxStoredFileBytes = 4 * 1024 * 1024;
 
 /** The rendered PDFs as the invoice service and the gateway read and delete them, scoped by workspace. */
 export class StoredFiles {
@@ -31,9 +36,49 @@ export class StoredFiles {
     return this.deps.files.openStream(fileId);
   }
 
-  /** Idempotent: false when there was no such file in this workspace. */
+  /** Idempotent: false when there was no such file in this workspace, or it is kept as issued. */
   delete(workspaceId: string, fileId: string): Promise<boolean> {
-    return this.deps.files.delete(workspaceId, fileId);
+    return this.deps.files.delete(workspaceId, fileId, this.now());
+  }
+
+  /**
+   * Stores bytes made elsewhere as a file of one document (pdf.proto StoreFile: the as-issued
+   * e-invoice XML), with their SHA-256, named like a rendered file so the same sweeps find it.
+   */
+  store(req: {
+    workspace_id: string;
+    invoice_id: string;
+    content_type: string;
+    download_name: string;
+    content: Buffer;
+  }): Promise<FileInfo> {
+    return this.deps.files.put(req.content, {
+      workspace_id: req.workspace_id,
+      invoice_id: req.invoice_id,
+      content_type: req.content_type,
+      download_name: req.download_name,
+      sha256: sha256Hex(req.content),
+      pages: 0,
+      invoice_sequence: 0,
+      template: null,
+      document_language: '',
+      status_marking: '',
+    });
+  }
+
+  /** Keeps a document's files as issued until `until` (pdf.proto ArchiveFiles). */
+  async archive(workspaceId: string, invoiceId: string, fileIds: readonly string[], until: Date) {
+    const result = await this.deps.files.archive(workspaceId, invoiceId, fileIds, until);
+    if (result.missing.length > 0)
+      this.deps.log.warn(
+        { invoice_id: invoiceId, missing: result.missing.length },
+        'files to keep as issued not found',
+      );
+    return result;
+  }
+
+  private now(): Date {
+    return this.deps.now ? this.deps.now() : new Date();
   }
 
   /**
@@ -46,7 +91,13 @@ export class StoredFiles {
     keepFileId: string | undefined,
     storedBefore: Date | undefined,
   ): Promise<number> {
-    const deleted = await this.deps.files.deleteInvoiceFiles(workspaceId, invoiceId, keepFileId, storedBefore);
+    const deleted = await this.deps.files.deleteInvoiceFiles(
+      workspaceId,
+      invoiceId,
+      keepFileId,
+      storedBefore,
+      this.now(),
+    );
     if (deleted > 0) this.deps.log.info({ invoice_id: invoiceId, deleted }, 'files no invoice points to deleted');
     return deleted;
   }

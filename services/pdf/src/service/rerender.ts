@@ -6,10 +6,11 @@ import type { FileInfo } from '../domain/files.ts';
 import {
   decideRerender,
   fileToDelete,
+  invoiceIdOf,
   isRetryableRenderError,
   isStale,
   type LifecycleEvent,
-  statusChangedType,
+  rerenderTypes,
 } from '../domain/rerender.ts';
 import type { FileStore } from '../store/files.ts';
 import type { RenderStateStore } from '../store/render-states.ts';
@@ -30,8 +31,9 @@ export interface RerenderDeps {
 }
 
 /**
- * Asynchronous re-render after a status change (docs/contracts.md §4.3): on invoice.lifecycle.v1
- * `invoice.status_changed`, fetch the invoice's current render input, render, store, report with
+ * Asynchronous re-render after a status change (docs/contracts.md §4.3) or a change of the balance
+ * (docs/money-trail.md): on invoice.lifecycle.v1 `invoice.status_changed`, `credit_note.created` or
+ * `invoice.payment_recorded`, fetch the invoice's current render input, render, store, report with
  * RecordPdfResult, and delete the file when the invoice service does not apply it.
  */
 export class Rerender {
@@ -45,8 +47,8 @@ export class Rerender {
   /** Handles one event. Throwing makes the consumer retry the message (invoice service unavailable). */
   async onLifecycleEvent(event: LifecycleEvent): Promise<void> {
     const { processed, renderStates, log } = this.deps;
-    if (event.type !== statusChangedType) return;
-    const invoiceId = event.data?.object?.id;
+    if (!rerenderTypes.includes(event.type)) return;
+    const invoiceId = invoiceIdOf(event);
     const decision = decideRerender(event, {
       processed: event.id ? await processed.has(event.id) : false,
       lastRenderedSequence: invoiceId ? await renderStates.lastRenderedSequence(invoiceId) : undefined,

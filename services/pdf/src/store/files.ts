@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '@invoice-platform/common/errors';
 import { newId } from '@invoice-platform/common/ids';
 import mongoose, { type Connection } from 'mongoose';
-import type { FileInfo, FileMetadata } from '../domain/files.ts';
+import { type FileInfo, type FileMetadata, keptAsIssued } from '../domain/files.ts';
 
 interface GridFsFileDoc {
   _id: string;
@@ -83,12 +83,46 @@ export class FileStore {
     return this.bucket.openDownloadStream(fileId as unknown as mongoose.mongo.ObjectId);
   }
 
-  /** Idempotent: false when there was no such file in this workspace. */
-  async delete(workspaceId: string, fileId: string): Promise<boolean> {
-    const info = await this.find(workspaceId, fileId);
-    if (!info) return false;
+  /**
+   * Idempotent: false when there was no such file in this workspace, or when it is kept as issued
+   * (ArchiveFiles) until a later time than `now`.
+   */
+  async delete(workspaceId: string, fileId: string, now = new Date()): Promise<boolean> {
+    if (!workspaceId || !fileId) return false;
+    const doc = await this.files.findOne({ _id: fileId, 'metadata.workspace_id': workspaceId });
+    if (!doc || keptAsIssued(doc.metadata, now)) return false;
     await this.remove(fileId);
     return true;
+  }
+
+  /**
+   * Marks files of one document as kept until `until` (pdf.proto ArchiveFiles), never shortening
+   * an earlier mark; returns the ids found and the ids missing. One write per file, each
+   * idempotent.
+   */
+  async archive(
+    workspaceId: string,
+    invoiceId: string,
+    fileIds: readonly string[],
+    until: Date,
+  ): Promise<{ archived: number; missing: string[] }> {
+    const missing: string[] = [];
+    let archived = 0;
+    for (const fileId of new Set(fileIds)) {
+      const doc = await this.files.findOne(
+        { _id: fileId, 'metadata.workspace_id': workspaceId },
+        { projection: { _id: 1, metadata: 1 } },
+      );
+      if (!doc || doc.metadata.invoice_id !== invoiceId) {
+        missing.push(fileId);
+        continue;
+      }
+      archived++;
+      const current = doc.metadata.archived_until;
+      if (current && new Date(current) >= until) continue;
+      await this.files.updateOne({ _id: fileId }, { $set: { 'metadata.archived_until': until } });
+    }
+    return { archived, missing };
   }
 
   /**
@@ -101,6 +135,7 @@ export class FileStore {
     invoiceId: string,
     keepFileId: string | undefined,
     storedBefore: Date | undefined,
+    now: Date,
   ): Promise<number> {
     if (!workspaceId || !invoiceId) return 0;
     const filter: mongoose.mongo.Filter<GridFsFileDoc> = { filename: invoiceId };
@@ -112,11 +147,17 @@ export class FileStore {
         .limit(invoiceFilesBatch)
         .toArray();
       // The name alone is not trusted: the file must say it is this invoice's, in this workspace.
+      // A file kept as issued stays whatever the caller asked (docs/money-trail.md).
       const doomed = found.filter(
-        (f) => f._id !== keepFileId && f.metadata.workspace_id === workspaceId && f.metadata.invoice_id === invoiceId,
+        (f) =>
+          f._id !== keepFileId &&
+          f.metadata.workspace_id === workspaceId &&
+          f.metadata.invoice_id === invoiceId &&
+          !keptAsIssued(f.metadata, now),
       );
       for (const f of doomed) await this.remove(f._id);
       deleted += doomed.length;
+      // Kept files stay in the filter, so the batch stops once it holds nothing to delete.
       if (found.length < invoiceFilesBatch || doomed.length === 0) return deleted;
     }
   }

@@ -86,3 +86,11 @@ export async function dropDatabase(uri: string, dbName: string): Promise<void> {
 export function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 }
+
+/**
+ * Text of a PDF in the order it was drawn (pdftotext -raw): columns side by side do not interleave
+ * line by line as in the layout mode, so a sentence in a narrow column reads whole.
+ */
+export function pdfRawText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-raw', '-', '-'], { input: pdf }).toString('utf8');
+}

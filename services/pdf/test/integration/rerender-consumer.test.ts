@@ -6,7 +6,7 @@ import { createKafka, createProducer, topics } from '@invoice-platform/common/ka
 import { createLogger } from '@invoice-platform/common/logger';
 import test from 'ava';
 import type { RenderRequest } from '../../src/domain/document.ts';
-import { sampleRenderRequest } from '../../src/domain/sample.ts';
+import { sampleInvoiceWithBalanceRequest, sampleRenderRequest } from '../../src/domain/sample.ts';
 import type { FileInfo } from '../../src/domain/files.ts';
 import { pdfText, stackEnv, startTestService, type TestService } from './helpers.ts';
 import { waitFor } from '@invoice-platform/test-support/platform';
@@ -86,7 +86,13 @@ test.after.always(async () => {
   server?.forceShutdown();
 });
 
-async function publish(type: string, id: string, sequence: number, objectId = invoiceId): Promise<void> {
+async function publish(
+  type: string,
+  id: string,
+  sequence: number,
+  objectId = invoiceId,
+  data: Record<string, unknown> = {},
+): Promise<void> {
   const envelope = {
     id,
     object: 'event',
@@ -94,7 +100,7 @@ async function publish(type: string, id: string, sequence: number, objectId = in
     created: new Date().toISOString(),
     workspace_id: ws,
     sequence,
-    data: { object: { id: objectId, invoice_status: 'paid' }, previous_status: 'unpaid' },
+    data: { object: { id: objectId, invoice_status: 'paid' }, previous_status: 'unpaid', ...data },
   };
   await producer.send({
     topic: topics.invoiceLifecycle,
@@ -156,4 +162,43 @@ test.serial('redelivered and stale events are dropped; an unapplied result delet
   await waitFor('the fence event handled', async () => fenceSeen);
   t.is(recorded.length, 2);
   t.deepEqual(renderInputs, [invoiceId, invoiceId], 'the redelivered and stale events were not rendered');
+});
+
+test.serial('a credit note and a recorded payment re-render the invoice, which then lists them', async (t) => {
+  applyNext = true;
+  current = sampleInvoiceWithBalanceRequest({
+    workspace_id: ws,
+    invoice_id: invoiceId,
+    status_marking: 'UNPAID',
+    invoice_sequence: 6,
+  });
+  // credit_note.created: data.object is the note, data.invoice the invoice (docs/money-trail.md "Events").
+  await publish('credit_note.created', 'evt_cn_6', 6, 'cn_thenote', { invoice: { id: invoiceId } });
+  const third = await waitFor('the credit note re-render recorded', async () => recorded[2]);
+  t.is(third.invoice_id, invoiceId, 'the invoice is rendered, not the note');
+  t.is(third.invoice_sequence, 6);
+  const text = pdfText(
+    (
+      await svc.client.call<{ content: Buffer }>('GetFile', {
+        workspace_id: ws,
+        file_id: third.file!.file_id,
+        include_content: true,
+      })
+    ).content,
+  );
+  t.regex(text, /CN-WSSAMPLE01-202503-0001/);
+  t.regex(text, /Amount due\s+IDR 1,000,000/);
+
+  current = { ...current, invoice_sequence: 7 };
+  await publish('invoice.payment_recorded', 'evt_pay_7', 7);
+  const fourth = await waitFor('the payment re-render recorded', async () => recorded[3]);
+  t.is(fourth.invoice_sequence, 7);
+  // A payment that settles the invoice also writes its status change, at the same sequence:
+  // rendered once.
+  await publish('invoice.status_changed', 'evt_sc_7', 7);
+  fenceSeen = false;
+  await publish('invoice.status_changed', `evt_fence_${randomUUID()}`, 1, fenceId);
+  await waitFor('the fence event handled', async () => fenceSeen);
+  t.is(recorded.length, 4);
+  t.deepEqual(renderInputs, [invoiceId, invoiceId, invoiceId, invoiceId]);
 });

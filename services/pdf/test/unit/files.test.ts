@@ -1,5 +1,5 @@
 import test from 'ava';
-import { countPdfPages, downloadName, sha256Hex } from '../../src/domain/files.ts';
+import { countPdfPages, creditNoteDownloadName, downloadName, sha256Hex } from '../../src/domain/files.ts';
 
 test('download name is {invoice_number}-{STATUS}.pdf', (t) => {
   t.is(downloadName('INV-WS7GD2KP9Q-202503-0007', 'PAID'), 'INV-WS7GD2KP9Q-202503-0007-PAID.pdf');
@@ -28,4 +28,9 @@ test('page count from page objects, not the page tree', (t) => {
 
 test('sha256 is lower-case hex', (t) => {
   t.is(sha256Hex(Buffer.from('abc')), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+});
+
+test('a credit note downloads as {credit_note_number}.pdf, without a status, safe as a file name', (t) => {
+  t.is(creditNoteDownloadName('CN-WS7GD2KP9Q-202503-0001'), 'CN-WS7GD2KP9Q-202503-0001.pdf');
+  t.is(creditNoteDownloadName('CN/1"2;3\r\n'), 'CN_1_2_3__.pdf');
 });

@@ -74,6 +74,31 @@ const decisions: [string, EventEnvelope<LifecycleData>, Partial<RerenderState>, 
     { lastRenderedSequence: 5 },
     { action: 'render', invoiceId: 'inv_1' },
   ],
+  // A credit note or a recorded payment changes what the invoice's PDF lists (docs/money-trail.md).
+  [
+    'credit_note.created renders the invoice it names in data.invoice, not the note',
+    event({ type: 'credit_note.created', data: { object: { id: 'cn_1' }, invoice: { id: 'inv_1' } } }),
+    {},
+    { action: 'render', invoiceId: 'inv_1' },
+  ],
+  [
+    'credit_note.created without data.invoice',
+    event({ type: 'credit_note.created', data: { object: { id: 'cn_1' } } }),
+    {},
+    { action: 'skip', reason: 'malformed' },
+  ],
+  [
+    'invoice.payment_recorded renders',
+    event({ type: 'invoice.payment_recorded', data: { object: { id: 'inv_1' } } }),
+    {},
+    { action: 'render', invoiceId: 'inv_1' },
+  ],
+  [
+    'the status change a closing credit note also writes, at the same sequence, is stale',
+    event({ sequence: 6 }),
+    { lastRenderedSequence: 6 },
+    { action: 'skip', reason: 'stale' },
+  ],
 ];
 for (const [name, e, state, expected] of decisions) {
   test(`decide: ${name}`, (t) => t.deepEqual(decideRerender(e, { ...fresh, ...state }), expected));

@@ -7,7 +7,8 @@ import {
 /**
  * The types forwarded to endpoints (docs/architecture.md#webhooks): the four public ones of
  * invoice.lifecycle.v1 (the rest is internal), which an endpoint gets unless it names others, and
- * the opt-in ones of recurring.v1 (recurring.paused), which it gets only when it names them.
+ * the opt-in ones (recurring.v1's recurring.paused; invoice.lifecycle.v1's credit_note.created and
+ * invoice.payment_recorded), which it gets only when it names them.
  */
 export const defaultEventTypes = publicLifecycleTypes;
 export const publicEventTypes = [...publicLifecycleTypes, ...optInEventTypes] as const;
@@ -27,7 +28,7 @@ export interface LifecycleEnvelope {
   created?: unknown;
   workspace_id?: unknown;
   sequence?: unknown;
-  data?: { object?: EventJson; previous_status?: unknown } | null;
+  data?: { object?: EventJson; previous_status?: unknown; invoice?: EventJson; payment?: EventJson } | null;
 }
 
 /** An event as stored once per id (consumer dedupe), with the body every attempt signs. */
@@ -35,7 +36,10 @@ export interface EventDoc {
   _id: string;
   workspace_id: string;
   type: string;
-  /** The object the event is about: the invoice, or the series of a recurring.* event. */
+  /**
+   * The object the event is about: the invoice (of a credit_note.created too, so an invoice's
+   * delivery logs list its notes), or the series of a recurring.* event.
+   */
   invoice_id: string;
   /** The event's `created` (RFC 3339). */
   created: string;
@@ -59,29 +63,45 @@ export interface PublicEvent {
   body: string;
 }
 
+/** An object of an event's data with a string id, else undefined. */
+function withId(value: unknown): (EventJson & { id: string }) | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const id = (value as EventJson).id;
+  return typeof id === 'string' && id ? (value as EventJson & { id: string }) : undefined;
+}
+
 /**
  * The docs/architecture.md#webhooks envelope of a lifecycle event: `{id, object, type, created,
- * data: {object, previous_status?}}`. `workspace_id` and `sequence` stay internal
- * (docs/contracts.md §5.2); previous_status only on status events. Undefined for internal types and
- * malformed events.
+ * data: {object, previous_status?}}`, or for the money trail's `{object: CreditNote, invoice}`
+ * (credit_note.created) and `{object: invoice, payment: Payment}` (invoice.payment_recorded).
+ * `workspace_id` and `sequence` stay internal (docs/contracts.md §5.2); previous_status only on
+ * status events. Undefined for internal types and malformed events.
  */
 export function toPublicEvent(event: LifecycleEnvelope): PublicEvent | undefined {
   if (!isPublicEventType(event.type)) return undefined;
-  const object = event.data?.object;
+  const object = withId(event.data?.object);
   if (
     typeof event.id !== 'string' ||
     !event.id ||
     typeof event.workspace_id !== 'string' ||
     !event.workspace_id ||
     typeof event.created !== 'string' ||
-    !object ||
-    typeof object !== 'object' ||
-    typeof object.id !== 'string'
+    !object
   ) {
     return undefined;
   }
   const data: EventJson = { object };
-  if (event.type !== 'invoice.created' && typeof event.data?.previous_status === 'string') {
+  let about = object.id;
+  if (event.type === 'credit_note.created') {
+    const invoice = withId(event.data?.invoice);
+    if (!invoice) return undefined;
+    data.invoice = invoice;
+    about = invoice.id;
+  } else if (event.type === 'invoice.payment_recorded') {
+    const payment = withId(event.data?.payment);
+    if (!payment) return undefined;
+    data.payment = payment;
+  } else if (event.type !== 'invoice.created' && typeof event.data?.previous_status === 'string') {
     data.previous_status = event.data.previous_status;
   }
   const envelope = { id: event.id, object: 'event', type: event.type, created: event.created, data };
@@ -89,7 +109,7 @@ export function toPublicEvent(event: LifecycleEnvelope): PublicEvent | undefined
     id: event.id,
     type: event.type,
     workspaceId: event.workspace_id,
-    invoiceId: object.id,
+    invoiceId: about,
     created: event.created,
     body: JSON.stringify(envelope),
   };

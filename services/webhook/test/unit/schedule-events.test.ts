@@ -62,6 +62,69 @@ test('toPublicEvent: previous_status only on status events; internal and malform
   t.is(toPublicEvent({ ...lifecycle, data: { object: {} } }), undefined);
 });
 
+// The money trail's opt-in events (docs/money-trail.md "Events") as the invoice service writes them.
+const invoiceAfter = { id: 'inv_1', invoice_status: 'cancelled', amount_credited: 10, amount_due: 0 };
+const creditNote = { id: 'cn_1', credit_note_number: 'CN-WS1-202503-1', invoice_id: 'inv_1', amount: 10 };
+const payment = { id: 'pay_1', invoice_id: 'inv_1', amount: 4, method: 'bank_transfer', reference: null };
+const noteCreated = {
+  ...lifecycle,
+  id: 'evt_CN',
+  type: 'credit_note.created',
+  data: { object: creditNote, invoice: invoiceAfter },
+};
+const paymentRecorded = {
+  ...lifecycle,
+  id: 'evt_PAY',
+  type: 'invoice.payment_recorded',
+  data: { object: invoiceAfter, payment },
+};
+
+test('toPublicEvent: credit_note.created carries the note as data.object and the invoice after it as data.invoice, filed under the invoice', (t) => {
+  const ev = toPublicEvent(noteCreated)!;
+  t.like(ev, { id: 'evt_CN', type: 'credit_note.created', workspaceId: 'WS1', invoiceId: 'inv_1' });
+  t.deepEqual(JSON.parse(ev.body), {
+    id: 'evt_CN',
+    object: 'event',
+    type: 'credit_note.created',
+    created: '2025-03-04T10:15:30.120Z',
+    data: { object: creditNote, invoice: invoiceAfter },
+  });
+});
+
+test('toPublicEvent: invoice.payment_recorded carries the invoice after it as data.object and the payment as data.payment', (t) => {
+  const ev = toPublicEvent(paymentRecorded)!;
+  t.like(ev, { id: 'evt_PAY', type: 'invoice.payment_recorded', invoiceId: 'inv_1' });
+  t.deepEqual(JSON.parse(ev.body).data, { object: invoiceAfter, payment });
+});
+
+test('toPublicEvent: a money-trail event without its second object, or with one without an id, is not forwarded', (t) => {
+  const cases: [string, object][] = [
+    ['note without invoice', { ...noteCreated, data: { object: creditNote } }],
+    ['note with an invoice without id', { ...noteCreated, data: { object: creditNote, invoice: { amount_due: 0 } } }],
+    ['note with an array as invoice', { ...noteCreated, data: { object: creditNote, invoice: [invoiceAfter] } }],
+    ['payment without payment', { ...paymentRecorded, data: { object: invoiceAfter } }],
+    ['payment with a payment id of 0', { ...paymentRecorded, data: { object: invoiceAfter, payment: { id: 0 } } }],
+    ['payment without object', { ...paymentRecorded, data: { payment } }],
+  ];
+  for (const [name, event] of cases) t.is(toPublicEvent(event), undefined, name);
+  // Only what each type carries: no previous_status on either, whatever the event holds.
+  const withStatus = { ...noteCreated, data: { ...noteCreated.data, previous_status: 'unpaid', extra: 1 } };
+  t.deepEqual(Object.keys(JSON.parse(toPublicEvent(withStatus)!.body).data), ['object', 'invoice']);
+});
+
+test('normaliseEventTypes: the opt-in types only when named; never by default', (t) => {
+  t.false(normaliseEventTypes([]).types.some((type) => type.includes('credit_note') || type.includes('payment')));
+  t.false(normaliseEventTypes(undefined).types.includes('recurring.paused'));
+  t.deepEqual(normaliseEventTypes(['credit_note.created', 'invoice.paid', 'invoice.payment_recorded']), {
+    types: ['invoice.paid', 'credit_note.created', 'invoice.payment_recorded'],
+    unknown: [],
+  });
+  t.deepEqual(normaliseEventTypes(['credit_note.issued', 'invoice.payment_received']).unknown, [
+    'credit_note.issued',
+    'invoice.payment_received',
+  ]);
+});
+
 test('normaliseEventTypes: empty means all four; unknown names are reported', (t) => {
   t.deepEqual(normaliseEventTypes([]).types, [
     'invoice.created',

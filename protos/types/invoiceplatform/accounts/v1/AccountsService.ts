@@ -29,6 +29,7 @@ import type { PaymentGatewayCredentials as _invoiceplatform_accounts_v1_PaymentG
 import type { RevokeApiKeyRequest as _invoiceplatform_accounts_v1_RevokeApiKeyRequest, RevokeApiKeyRequest__Output as _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output } from '../../../invoiceplatform/accounts/v1/RevokeApiKeyRequest.ts';
 import type { SetLegalProfileRequest as _invoiceplatform_accounts_v1_SetLegalProfileRequest, SetLegalProfileRequest__Output as _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output } from '../../../invoiceplatform/accounts/v1/SetLegalProfileRequest.ts';
 import type { SetWorkspaceFeaturesRequest as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, SetWorkspaceFeaturesRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output } from '../../../invoiceplatform/accounts/v1/SetWorkspaceFeaturesRequest.ts';
+import type { SetWorkspaceRetentionRequest as _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, SetWorkspaceRetentionRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest__Output } from '../../../invoiceplatform/accounts/v1/SetWorkspaceRetentionRequest.ts';
 import type { SetWorkspaceTestModeRequest as _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, SetWorkspaceTestModeRequest__Output as _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output } from '../../../invoiceplatform/accounts/v1/SetWorkspaceTestModeRequest.ts';
 import type { UpdateWorkspacePlanRequest as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, UpdateWorkspacePlanRequest__Output as _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output } from '../../../invoiceplatform/accounts/v1/UpdateWorkspacePlanRequest.ts';
 import type { Workspace as _invoiceplatform_accounts_v1_Workspace, Workspace__Output as _invoiceplatform_accounts_v1_Workspace__Output } from '../../../invoiceplatform/accounts/v1/Workspace.ts';
@@ -178,6 +179,15 @@ export interface AccountsServiceClient extends grpc.Client {
   setWorkspaceFeatures(argument: _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
   setWorkspaceFeatures(argument: _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
   
+  SetWorkspaceRetention(argument: _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetWorkspaceRetention(argument: _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetWorkspaceRetention(argument: _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetWorkspaceRetention(argument: _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setWorkspaceRetention(argument: _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setWorkspaceRetention(argument: _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setWorkspaceRetention(argument: _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setWorkspaceRetention(argument: _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  
   SetWorkspaceTestMode(argument: _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
   SetWorkspaceTestMode(argument: _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
   SetWorkspaceTestMode(argument: _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_accounts_v1_Workspace__Output>): grpc.ClientUnaryCall;
@@ -231,6 +241,8 @@ export interface AccountsServiceHandlers extends grpc.UntypedServiceImplementati
   
   SetWorkspaceFeatures: grpc.handleUnaryCall<_invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output, _invoiceplatform_accounts_v1_Workspace>;
   
+  SetWorkspaceRetention: grpc.handleUnaryCall<_invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest__Output, _invoiceplatform_accounts_v1_Workspace>;
+  
   SetWorkspaceTestMode: grpc.handleUnaryCall<_invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output, _invoiceplatform_accounts_v1_Workspace>;
   
   UpdateWorkspacePlan: grpc.handleUnaryCall<_invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output, _invoiceplatform_accounts_v1_Workspace>;
@@ -254,6 +266,7 @@ export interface AccountsServiceDefinition extends grpc.ServiceDefinition {
   RevokeApiKey: MethodDefinition<_invoiceplatform_accounts_v1_RevokeApiKeyRequest, _invoiceplatform_accounts_v1_ApiKey, _invoiceplatform_accounts_v1_RevokeApiKeyRequest__Output, _invoiceplatform_accounts_v1_ApiKey__Output>
   SetLegalProfile: MethodDefinition<_invoiceplatform_accounts_v1_SetLegalProfileRequest, _invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_SetLegalProfileRequest__Output, _invoiceplatform_accounts_v1_Workspace__Output>
   SetWorkspaceFeatures: MethodDefinition<_invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest, _invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_SetWorkspaceFeaturesRequest__Output, _invoiceplatform_accounts_v1_Workspace__Output>
+  SetWorkspaceRetention: MethodDefinition<_invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest, _invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_SetWorkspaceRetentionRequest__Output, _invoiceplatform_accounts_v1_Workspace__Output>
   SetWorkspaceTestMode: MethodDefinition<_invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest, _invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_SetWorkspaceTestModeRequest__Output, _invoiceplatform_accounts_v1_Workspace__Output>
   UpdateWorkspacePlan: MethodDefinition<_invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest, _invoiceplatform_accounts_v1_Workspace, _invoiceplatform_accounts_v1_UpdateWorkspacePlanRequest__Output, _invoiceplatform_accounts_v1_Workspace__Output>
 }

@@ -17,6 +17,8 @@ export interface Workspace {
   'owner_email'?: (string);
   'legal_profile'?: (_invoiceplatform_accounts_v1_LegalProfile | null);
   'test_mode'?: (boolean);
+  'retention_years'?: (number);
+  '_retention_years'?: "retention_years";
 }
 
 export interface Workspace__Output {
@@ -33,4 +35,6 @@ export interface Workspace__Output {
   'owner_email': (string);
   'legal_profile': (_invoiceplatform_accounts_v1_LegalProfile__Output | null);
   'test_mode': (boolean);
+  'retention_years'?: (number);
+  '_retention_years'?: "retention_years";
 }

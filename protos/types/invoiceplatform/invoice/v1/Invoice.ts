@@ -5,6 +5,9 @@ import type { TemplateInfo as _invoiceplatform_invoice_v1_TemplateInfo, Template
 import type { PostalAddress as _invoiceplatform_invoice_v1_PostalAddress, PostalAddress__Output as _invoiceplatform_invoice_v1_PostalAddress__Output } from '../../../invoiceplatform/invoice/v1/PostalAddress.ts';
 import type { ElectronicAddress as _invoiceplatform_invoice_v1_ElectronicAddress, ElectronicAddress__Output as _invoiceplatform_invoice_v1_ElectronicAddress__Output } from '../../../invoiceplatform/invoice/v1/ElectronicAddress.ts';
 import type { TestPayment as _invoiceplatform_invoice_v1_TestPayment, TestPayment__Output as _invoiceplatform_invoice_v1_TestPayment__Output } from '../../../invoiceplatform/invoice/v1/TestPayment.ts';
+import type { CreditNote as _invoiceplatform_invoice_v1_CreditNote, CreditNote__Output as _invoiceplatform_invoice_v1_CreditNote__Output } from '../../../invoiceplatform/invoice/v1/CreditNote.ts';
+import type { Payment as _invoiceplatform_invoice_v1_Payment, Payment__Output as _invoiceplatform_invoice_v1_Payment__Output } from '../../../invoiceplatform/invoice/v1/Payment.ts';
+import type { ArchivedCopy as _invoiceplatform_invoice_v1_ArchivedCopy, ArchivedCopy__Output as _invoiceplatform_invoice_v1_ArchivedCopy__Output } from '../../../invoiceplatform/invoice/v1/ArchivedCopy.ts';
 
 export interface Invoice {
   'id'?: (string);
@@ -57,6 +60,12 @@ export interface Invoice {
   'e_invoice'?: (string);
   'test_mode'?: (boolean);
   'test_payments'?: (_invoiceplatform_invoice_v1_TestPayment)[];
+  'amount_due'?: (string);
+  'credit_notes'?: (_invoiceplatform_invoice_v1_CreditNote)[];
+  'payments'?: (_invoiceplatform_invoice_v1_Payment)[];
+  'as_issued_pdf'?: (_invoiceplatform_invoice_v1_ArchivedCopy | null);
+  'as_issued_e_invoice'?: (_invoiceplatform_invoice_v1_ArchivedCopy | null);
+  'retain_until'?: (string);
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_subtotal'?: "subtotal";
@@ -85,6 +94,9 @@ export interface Invoice {
   '_tax_exemption_reason'?: "tax_exemption_reason";
   '_e_invoice'?: "e_invoice";
   '_test_mode'?: "test_mode";
+  '_as_issued_pdf'?: "as_issued_pdf";
+  '_as_issued_e_invoice'?: "as_issued_e_invoice";
+  '_retain_until'?: "retain_until";
 }
 
 export interface Invoice__Output {
@@ -138,6 +150,12 @@ export interface Invoice__Output {
   'e_invoice'?: (string);
   'test_mode'?: (boolean);
   'test_payments': (_invoiceplatform_invoice_v1_TestPayment__Output)[];
+  'amount_due': (string);
+  'credit_notes': (_invoiceplatform_invoice_v1_CreditNote__Output)[];
+  'payments': (_invoiceplatform_invoice_v1_Payment__Output)[];
+  'as_issued_pdf'?: (_invoiceplatform_invoice_v1_ArchivedCopy__Output | null);
+  'as_issued_e_invoice'?: (_invoiceplatform_invoice_v1_ArchivedCopy__Output | null);
+  'retain_until'?: (string);
   '_customer_email'?: "customer_email";
   '_currency'?: "currency";
   '_subtotal'?: "subtotal";
@@ -166,4 +184,7 @@ export interface Invoice__Output {
   '_tax_exemption_reason'?: "tax_exemption_reason";
   '_e_invoice'?: "e_invoice";
   '_test_mode'?: "test_mode";
+  '_as_issued_pdf'?: "as_issued_pdf";
+  '_as_issued_e_invoice'?: "as_issued_e_invoice";
+  '_retain_until'?: "retain_until";
 }

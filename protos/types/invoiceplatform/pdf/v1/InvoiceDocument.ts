@@ -3,6 +3,8 @@
 import type { DocumentParty as _invoiceplatform_pdf_v1_DocumentParty, DocumentParty__Output as _invoiceplatform_pdf_v1_DocumentParty__Output } from '../../../invoiceplatform/pdf/v1/DocumentParty.ts';
 import type { InvoiceLine as _invoiceplatform_invoice_v1_InvoiceLine, InvoiceLine__Output as _invoiceplatform_invoice_v1_InvoiceLine__Output } from '../../../invoiceplatform/invoice/v1/InvoiceLine.ts';
 import type { DocumentPaymentAccount as _invoiceplatform_pdf_v1_DocumentPaymentAccount, DocumentPaymentAccount__Output as _invoiceplatform_pdf_v1_DocumentPaymentAccount__Output } from '../../../invoiceplatform/pdf/v1/DocumentPaymentAccount.ts';
+import type { DocumentCreditNote as _invoiceplatform_pdf_v1_DocumentCreditNote, DocumentCreditNote__Output as _invoiceplatform_pdf_v1_DocumentCreditNote__Output } from '../../../invoiceplatform/pdf/v1/DocumentCreditNote.ts';
+import type { DocumentPayment as _invoiceplatform_pdf_v1_DocumentPayment, DocumentPayment__Output as _invoiceplatform_pdf_v1_DocumentPayment__Output } from '../../../invoiceplatform/pdf/v1/DocumentPayment.ts';
 
 export interface InvoiceDocument {
   'invoice_id'?: (string);
@@ -29,6 +31,11 @@ export interface InvoiceDocument {
   'time_zone'?: (string);
   'is_recurring'?: (boolean);
   'recurring_interval'?: (string);
+  'credit_notes'?: (_invoiceplatform_pdf_v1_DocumentCreditNote)[];
+  'payments'?: (_invoiceplatform_pdf_v1_DocumentPayment)[];
+  'amount_credited'?: (string);
+  'amount_paid'?: (string);
+  'amount_due'?: (string);
   '_paid_at'?: "paid_at";
   '_notes'?: "notes";
   '_custom_payment_notes'?: "custom_payment_notes";
@@ -63,6 +70,11 @@ export interface InvoiceDocument__Output {
   'time_zone': (string);
   'is_recurring': (boolean);
   'recurring_interval': (string);
+  'credit_notes': (_invoiceplatform_pdf_v1_DocumentCreditNote__Output)[];
+  'payments': (_invoiceplatform_pdf_v1_DocumentPayment__Output)[];
+  'amount_credited': (string);
+  'amount_paid': (string);
+  'amount_due': (string);
   '_paid_at'?: "paid_at";
   '_notes'?: "notes";
   '_custom_payment_notes'?: "custom_payment_notes";

@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ArchiveFilesRequest as _invoiceplatform_pdf_v1_ArchiveFilesRequest, ArchiveFilesRequest__Output as _invoiceplatform_pdf_v1_ArchiveFilesRequest__Output } from '../../../invoiceplatform/pdf/v1/ArchiveFilesRequest.ts';
+import type { ArchiveFilesResponse as _invoiceplatform_pdf_v1_ArchiveFilesResponse, ArchiveFilesResponse__Output as _invoiceplatform_pdf_v1_ArchiveFilesResponse__Output } from '../../../invoiceplatform/pdf/v1/ArchiveFilesResponse.ts';
 import type { DeleteFileRequest as _invoiceplatform_pdf_v1_DeleteFileRequest, DeleteFileRequest__Output as _invoiceplatform_pdf_v1_DeleteFileRequest__Output } from '../../../invoiceplatform/pdf/v1/DeleteFileRequest.ts';
 import type { DeleteFileResponse as _invoiceplatform_pdf_v1_DeleteFileResponse, DeleteFileResponse__Output as _invoiceplatform_pdf_v1_DeleteFileResponse__Output } from '../../../invoiceplatform/pdf/v1/DeleteFileResponse.ts';
 import type { DeleteInvoiceFilesRequest as _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, DeleteInvoiceFilesRequest__Output as _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output } from '../../../invoiceplatform/pdf/v1/DeleteInvoiceFilesRequest.ts';
@@ -18,12 +20,23 @@ import type { ResolveTemplateRequest as _invoiceplatform_pdf_v1_ResolveTemplateR
 import type { ResolveTemplateResponse as _invoiceplatform_pdf_v1_ResolveTemplateResponse, ResolveTemplateResponse__Output as _invoiceplatform_pdf_v1_ResolveTemplateResponse__Output } from '../../../invoiceplatform/pdf/v1/ResolveTemplateResponse.ts';
 import type { SetWorkspaceDefaultTemplateRequest as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest, SetWorkspaceDefaultTemplateRequest__Output as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest__Output } from '../../../invoiceplatform/pdf/v1/SetWorkspaceDefaultTemplateRequest.ts';
 import type { SetWorkspaceDefaultTemplateResponse as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse, SetWorkspaceDefaultTemplateResponse__Output as _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse__Output } from '../../../invoiceplatform/pdf/v1/SetWorkspaceDefaultTemplateResponse.ts';
+import type { StoreFileRequest as _invoiceplatform_pdf_v1_StoreFileRequest, StoreFileRequest__Output as _invoiceplatform_pdf_v1_StoreFileRequest__Output } from '../../../invoiceplatform/pdf/v1/StoreFileRequest.ts';
+import type { StoreFileResponse as _invoiceplatform_pdf_v1_StoreFileResponse, StoreFileResponse__Output as _invoiceplatform_pdf_v1_StoreFileResponse__Output } from '../../../invoiceplatform/pdf/v1/StoreFileResponse.ts';
 import type { StreamFileRequest as _invoiceplatform_pdf_v1_StreamFileRequest, StreamFileRequest__Output as _invoiceplatform_pdf_v1_StreamFileRequest__Output } from '../../../invoiceplatform/pdf/v1/StreamFileRequest.ts';
 import type { StreamFileResponse as _invoiceplatform_pdf_v1_StreamFileResponse, StreamFileResponse__Output as _invoiceplatform_pdf_v1_StreamFileResponse__Output } from '../../../invoiceplatform/pdf/v1/StreamFileResponse.ts';
 import type { UpsertWorkspaceTemplateRequest as _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest, UpsertWorkspaceTemplateRequest__Output as _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest__Output } from '../../../invoiceplatform/pdf/v1/UpsertWorkspaceTemplateRequest.ts';
 import type { WorkspaceTemplate as _invoiceplatform_pdf_v1_WorkspaceTemplate, WorkspaceTemplate__Output as _invoiceplatform_pdf_v1_WorkspaceTemplate__Output } from '../../../invoiceplatform/pdf/v1/WorkspaceTemplate.ts';
 
 export interface PdfServiceClient extends grpc.Client {
+  ArchiveFiles(argument: _invoiceplatform_pdf_v1_ArchiveFilesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>): grpc.ClientUnaryCall;
+  ArchiveFiles(argument: _invoiceplatform_pdf_v1_ArchiveFilesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>): grpc.ClientUnaryCall;
+  ArchiveFiles(argument: _invoiceplatform_pdf_v1_ArchiveFilesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>): grpc.ClientUnaryCall;
+  ArchiveFiles(argument: _invoiceplatform_pdf_v1_ArchiveFilesRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>): grpc.ClientUnaryCall;
+  archiveFiles(argument: _invoiceplatform_pdf_v1_ArchiveFilesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>): grpc.ClientUnaryCall;
+  archiveFiles(argument: _invoiceplatform_pdf_v1_ArchiveFilesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>): grpc.ClientUnaryCall;
+  archiveFiles(argument: _invoiceplatform_pdf_v1_ArchiveFilesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>): grpc.ClientUnaryCall;
+  archiveFiles(argument: _invoiceplatform_pdf_v1_ArchiveFilesRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>): grpc.ClientUnaryCall;
+  
   DeleteFile(argument: _invoiceplatform_pdf_v1_DeleteFileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteFileResponse__Output>): grpc.ClientUnaryCall;
   DeleteFile(argument: _invoiceplatform_pdf_v1_DeleteFileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteFileResponse__Output>): grpc.ClientUnaryCall;
   DeleteFile(argument: _invoiceplatform_pdf_v1_DeleteFileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_DeleteFileResponse__Output>): grpc.ClientUnaryCall;
@@ -96,6 +109,15 @@ export interface PdfServiceClient extends grpc.Client {
   setWorkspaceDefaultTemplate(argument: _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse__Output>): grpc.ClientUnaryCall;
   setWorkspaceDefaultTemplate(argument: _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse__Output>): grpc.ClientUnaryCall;
   
+  StoreFile(argument: _invoiceplatform_pdf_v1_StoreFileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_StoreFileResponse__Output>): grpc.ClientUnaryCall;
+  StoreFile(argument: _invoiceplatform_pdf_v1_StoreFileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_StoreFileResponse__Output>): grpc.ClientUnaryCall;
+  StoreFile(argument: _invoiceplatform_pdf_v1_StoreFileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_StoreFileResponse__Output>): grpc.ClientUnaryCall;
+  StoreFile(argument: _invoiceplatform_pdf_v1_StoreFileRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_StoreFileResponse__Output>): grpc.ClientUnaryCall;
+  storeFile(argument: _invoiceplatform_pdf_v1_StoreFileRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_StoreFileResponse__Output>): grpc.ClientUnaryCall;
+  storeFile(argument: _invoiceplatform_pdf_v1_StoreFileRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_StoreFileResponse__Output>): grpc.ClientUnaryCall;
+  storeFile(argument: _invoiceplatform_pdf_v1_StoreFileRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_StoreFileResponse__Output>): grpc.ClientUnaryCall;
+  storeFile(argument: _invoiceplatform_pdf_v1_StoreFileRequest, callback: grpc.requestCallback<_invoiceplatform_pdf_v1_StoreFileResponse__Output>): grpc.ClientUnaryCall;
+  
   StreamFile(argument: _invoiceplatform_pdf_v1_StreamFileRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_invoiceplatform_pdf_v1_StreamFileResponse__Output>;
   StreamFile(argument: _invoiceplatform_pdf_v1_StreamFileRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_invoiceplatform_pdf_v1_StreamFileResponse__Output>;
   streamFile(argument: _invoiceplatform_pdf_v1_StreamFileRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_invoiceplatform_pdf_v1_StreamFileResponse__Output>;
@@ -113,6 +135,8 @@ export interface PdfServiceClient extends grpc.Client {
 }
 
 export interface PdfServiceHandlers extends grpc.UntypedServiceImplementation {
+  ArchiveFiles: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_ArchiveFilesRequest__Output, _invoiceplatform_pdf_v1_ArchiveFilesResponse>;
+  
   DeleteFile: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_DeleteFileRequest__Output, _invoiceplatform_pdf_v1_DeleteFileResponse>;
   
   DeleteInvoiceFiles: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output, _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse>;
@@ -129,6 +153,8 @@ export interface PdfServiceHandlers extends grpc.UntypedServiceImplementation {
   
   SetWorkspaceDefaultTemplate: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest__Output, _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse>;
   
+  StoreFile: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_StoreFileRequest__Output, _invoiceplatform_pdf_v1_StoreFileResponse>;
+  
   StreamFile: grpc.handleServerStreamingCall<_invoiceplatform_pdf_v1_StreamFileRequest__Output, _invoiceplatform_pdf_v1_StreamFileResponse>;
   
   UpsertWorkspaceTemplate: grpc.handleUnaryCall<_invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest__Output, _invoiceplatform_pdf_v1_WorkspaceTemplate>;
@@ -136,6 +162,7 @@ export interface PdfServiceHandlers extends grpc.UntypedServiceImplementation {
 }
 
 export interface PdfServiceDefinition extends grpc.ServiceDefinition {
+  ArchiveFiles: MethodDefinition<_invoiceplatform_pdf_v1_ArchiveFilesRequest, _invoiceplatform_pdf_v1_ArchiveFilesResponse, _invoiceplatform_pdf_v1_ArchiveFilesRequest__Output, _invoiceplatform_pdf_v1_ArchiveFilesResponse__Output>
   DeleteFile: MethodDefinition<_invoiceplatform_pdf_v1_DeleteFileRequest, _invoiceplatform_pdf_v1_DeleteFileResponse, _invoiceplatform_pdf_v1_DeleteFileRequest__Output, _invoiceplatform_pdf_v1_DeleteFileResponse__Output>
   DeleteInvoiceFiles: MethodDefinition<_invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest, _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse, _invoiceplatform_pdf_v1_DeleteInvoiceFilesRequest__Output, _invoiceplatform_pdf_v1_DeleteInvoiceFilesResponse__Output>
   DeleteWorkspaceTemplate: MethodDefinition<_invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateRequest__Output, _invoiceplatform_pdf_v1_DeleteWorkspaceTemplateResponse__Output>
@@ -144,6 +171,7 @@ export interface PdfServiceDefinition extends grpc.ServiceDefinition {
   Render: MethodDefinition<_invoiceplatform_pdf_v1_RenderRequest, _invoiceplatform_pdf_v1_RenderResponse, _invoiceplatform_pdf_v1_RenderRequest__Output, _invoiceplatform_pdf_v1_RenderResponse__Output>
   ResolveTemplate: MethodDefinition<_invoiceplatform_pdf_v1_ResolveTemplateRequest, _invoiceplatform_pdf_v1_ResolveTemplateResponse, _invoiceplatform_pdf_v1_ResolveTemplateRequest__Output, _invoiceplatform_pdf_v1_ResolveTemplateResponse__Output>
   SetWorkspaceDefaultTemplate: MethodDefinition<_invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest, _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse, _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateRequest__Output, _invoiceplatform_pdf_v1_SetWorkspaceDefaultTemplateResponse__Output>
+  StoreFile: MethodDefinition<_invoiceplatform_pdf_v1_StoreFileRequest, _invoiceplatform_pdf_v1_StoreFileResponse, _invoiceplatform_pdf_v1_StoreFileRequest__Output, _invoiceplatform_pdf_v1_StoreFileResponse__Output>
   StreamFile: MethodDefinition<_invoiceplatform_pdf_v1_StreamFileRequest, _invoiceplatform_pdf_v1_StreamFileResponse, _invoiceplatform_pdf_v1_StreamFileRequest__Output, _invoiceplatform_pdf_v1_StreamFileResponse__Output>
   UpsertWorkspaceTemplate: MethodDefinition<_invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest, _invoiceplatform_pdf_v1_WorkspaceTemplate, _invoiceplatform_pdf_v1_UpsertWorkspaceTemplateRequest__Output, _invoiceplatform_pdf_v1_WorkspaceTemplate__Output>
 }

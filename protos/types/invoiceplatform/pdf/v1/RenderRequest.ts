@@ -1,6 +1,7 @@
 // Original file: protos/invoiceplatform/pdf/v1/pdf.proto
 
 import type { InvoiceDocument as _invoiceplatform_pdf_v1_InvoiceDocument, InvoiceDocument__Output as _invoiceplatform_pdf_v1_InvoiceDocument__Output } from '../../../invoiceplatform/pdf/v1/InvoiceDocument.ts';
+import type { CreditNoteInfo as _invoiceplatform_pdf_v1_CreditNoteInfo, CreditNoteInfo__Output as _invoiceplatform_pdf_v1_CreditNoteInfo__Output } from '../../../invoiceplatform/pdf/v1/CreditNoteInfo.ts';
 
 export interface RenderRequest {
   'workspace_id'?: (string);
@@ -11,8 +12,10 @@ export interface RenderRequest {
   'status_marking'?: (string);
   'invoice_sequence'?: (number);
   'factur_x_xml'?: (string);
+  'credit_note'?: (_invoiceplatform_pdf_v1_CreditNoteInfo | null);
   '_template_id'?: "template_id";
   '_factur_x_xml'?: "factur_x_xml";
+  '_credit_note'?: "credit_note";
 }
 
 export interface RenderRequest__Output {
@@ -24,6 +27,8 @@ export interface RenderRequest__Output {
   'status_marking': (string);
   'invoice_sequence': (number);
   'factur_x_xml'?: (string);
+  'credit_note'?: (_invoiceplatform_pdf_v1_CreditNoteInfo__Output | null);
   '_template_id'?: "template_id";
   '_factur_x_xml'?: "factur_x_xml";
+  '_credit_note'?: "credit_note";
 }

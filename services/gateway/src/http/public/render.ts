@@ -118,7 +118,58 @@ export function renderInvoicePage(view: InvoicePageView, payPath: string, messag
         <td>${w.total}</td>
         <td class="num" data-total>${view.total}</td>
       </tr>
+      ${
+        view.balance
+          ? html`${
+                view.balance.credited
+                  ? html`<tr>
+                      <td>${w.amount_credited}</td>
+                      <td class="num" data-credited>−${view.balance.credited}</td>
+                    </tr>`
+                  : ''
+              }${
+                view.balance.paid
+                  ? html`<tr>
+                      <td>${w.amount_paid}</td>
+                      <td class="num" data-paid>−${view.balance.paid}</td>
+                    </tr>`
+                  : ''
+              }
+              <tr class="total due">
+                <td>${w.amount_due}</td>
+                <td class="num" data-due>${view.balance.due}</td>
+              </tr>`
+          : ''
+      }
     </table>
+    ${
+      view.creditNotes.length > 0
+        ? html`<section class="block" data-credit-notes>
+            <h2 class="label" id="credit-notes">${w.credit_notes}</h2>
+            <table class="credit-notes" aria-labelledby="credit-notes">
+              <thead>
+                <tr>
+                  <th>${w.number}</th>
+                  <th>${w.date}</th>
+                  <th class="num">${w.line_amount}</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${view.creditNotes.map(
+                  (n) =>
+                    html`<tr>
+                      <td>
+                        <a href="${n.pdfPath}" download data-credit-note-pdf><bdi>${n.number}</bdi></a>
+                      </td>
+                      <td>${n.date}</td>
+                      <td class="num">−${n.amount}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </section>`
+        : ''
+    }
     ${
       view.notes
         ? html`<section class="block">

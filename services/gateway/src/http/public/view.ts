@@ -1,5 +1,12 @@
 import { isInvoiceCurrency } from '@invoice-platform/common/contracts/currencies';
-import { isTimeZone } from '@invoice-platform/common/i18n/format';
+import {
+  formatMoney,
+  formatNumber,
+  formatTimestampDate,
+  isDecimal,
+  isTimeZone,
+  isZero,
+} from '@invoice-platform/common/i18n/format';
 import { documentWords, type LineWords } from '@invoice-platform/common/i18n/document';
 import {
   type DocumentLanguage,
@@ -44,6 +51,20 @@ export interface PublicInvoice {
   e_invoice?: string;
   /** Set (true) on a test invoice only (docs/payments.md "Test mode"). */
   test_mode?: boolean;
+  /** The balance (docs/money-trail.md); absent from an invoice service before it. */
+  amount_credited?: string;
+  amount_paid?: string;
+  amount_due?: string;
+  /** Its credit notes, oldest first: the page lists them with links to their PDFs. */
+  credit_notes?: PublicCreditNote[];
+}
+
+/** What the page shows of a credit note: its number, date and amount, and its PDF by its id (the capability). */
+export interface PublicCreditNote {
+  id: string;
+  credit_note_number: string;
+  amount: string;
+  created_at: string;
 }
 
 export interface PublicLine {
@@ -92,7 +113,14 @@ export interface InvoicePageView {
   pdfUrl: string | null;
   /** The e-invoice XML's download, on the gateway's own route; null when the invoice has none. */
   eInvoicePath: string | null;
-  /** A gateway is set and the invoice is unpaid or overdue and not archived: the Pay button shows. */
+  /**
+   * What was credited and paid and what is still due, once anything was (docs/money-trail.md):
+   * null while the invoice's total is all there is to say.
+   */
+  balance: { credited: string | null; paid: string | null; due: string } | null;
+  /** The credit notes, each with its PDF on the gateway's own route /p/credit-note/{id}/pdf. */
+  creditNotes: { number: string; date: string; amount: string; pdfPath: string }[];
+  /** A gateway is set, the invoice is unpaid or overdue, not archived, with something due: the Pay button shows (it charges amount_due). */
   payable: boolean;
   /** The state the customer reads first, beside the badges. */
   notice: { kind: 'paid' | 'cancelled' | 'archived' | 'overdue'; text: string } | null;
@@ -100,9 +128,15 @@ export interface InvoicePageView {
 
 const payableStatuses = new Set(['unpaid', 'overdue']);
 
-/** Whether the page offers Pay: the same rule the Pay route's refusals follow (docs/public-page.md). */
-export function isPayable(inv: Pick<PublicInvoice, 'payment_gateway' | 'invoice_status' | 'is_archived'>): boolean {
-  return Boolean(inv.payment_gateway) && payableStatuses.has(inv.invoice_status) && !inv.is_archived;
+/**
+ * Whether the page offers Pay: the same rule the Pay route's refusals follow (docs/public-page.md),
+ * nothing due included (an invoice service before the balance sends no amount_due).
+ */
+export function isPayable(
+  inv: Pick<PublicInvoice, 'payment_gateway' | 'invoice_status' | 'is_archived' | 'amount_due'>,
+): boolean {
+  const nothingDue = inv.amount_due !== undefined && isDecimal(inv.amount_due) && isZero(inv.amount_due);
+  return Boolean(inv.payment_gateway) && payableStatuses.has(inv.invoice_status) && !inv.is_archived && !nothingDue;
 }
 
 /** The language the page speaks: the invoice's document language, English for anything unknown. */
@@ -130,11 +164,12 @@ export function buildInvoicePageView(
 ): InvoicePageView {
   const lang = pageLanguage(inv);
   const words = wordsFor(lang);
-  const figures = documentWords(inv, {
-    lang,
-    timeZone: isTimeZone(workspace.time_zone) ? workspace.time_zone : 'UTC',
-    currency: isInvoiceCurrency(inv.currency) ? inv.currency : undefined,
-  });
+  const timeZone = isTimeZone(workspace.time_zone) ? workspace.time_zone : 'UTC';
+  const currency = isInvoiceCurrency(inv.currency) ? inv.currency : undefined;
+  const figures = documentWords(inv, { lang, timeZone, currency });
+  const money = (v: string) => (currency ? formatMoney(v, currency, lang) : formatNumber(v, lang));
+  const some = (v: string | undefined) => (v && isDecimal(v) && !isZero(v) ? money(v) : null);
+  const basePath = publicBasePath(publicBaseUrl);
   const word = (key: string): string | undefined => (key in words ? words[key as WordKey] : undefined);
   const status = inv.invoice_status;
   let notice: InvoicePageView['notice'] = null;
@@ -173,9 +208,17 @@ export function buildInvoicePageView(
     paymentNotes: inv.custom_payment_notes || null,
     footer: inv.footer_text || null,
     pdfUrl,
-    eInvoicePath: inv.e_invoice
-      ? `${publicBasePath(publicBaseUrl)}/p/invoice/${encodeURIComponent(inv.id)}/e-invoice`
-      : null,
+    eInvoicePath: inv.e_invoice ? `${basePath}/p/invoice/${encodeURIComponent(inv.id)}/e-invoice` : null,
+    balance:
+      (some(inv.amount_credited) || some(inv.amount_paid)) && inv.amount_due && isDecimal(inv.amount_due)
+        ? { credited: some(inv.amount_credited), paid: some(inv.amount_paid), due: money(inv.amount_due) }
+        : null,
+    creditNotes: (inv.credit_notes ?? []).map((note) => ({
+      number: note.credit_note_number,
+      date: Number.isNaN(Date.parse(note.created_at)) ? '' : formatTimestampDate(note.created_at, timeZone, lang),
+      amount: isDecimal(note.amount) ? money(note.amount) : '',
+      pdfPath: `${basePath}/p/credit-note/${encodeURIComponent(note.id)}/pdf`,
+    })),
     payable: isPayable(inv),
     notice,
   };

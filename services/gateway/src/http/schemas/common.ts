@@ -68,6 +68,12 @@ export const ResourceId = Type.String({
   description: 'An invoice id or a recurring series id.',
 });
 
+/**
+ * A PDF answered as it is. JSON Schema 2020-12 (OpenAPI 3.1) names a file's media type with
+ * contentMediaType; `format: binary` is OpenAPI 3.0's, which the validators' strict Ajv refuses.
+ */
+export const PdfFile = Type.String({ contentMediaType: 'application/pdf', description: 'A PDF file.' });
+
 export const InvoiceIdParams = Type.Object(
   { id: use(ResourceId, { description: 'The invoice id.' }) },
   { additionalProperties: false },

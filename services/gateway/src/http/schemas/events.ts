@@ -2,13 +2,16 @@
  * The Kafka event contract for consumers outside the platform (docs/asyncapi.json, generated from
  * these schemas by `pnpm asyncapi`): the envelope of invoice.lifecycle.v1, workspace.v1 and recurring.v1, each
  * event type and its data. The invoice object is the contracts' EventInvoice: the same schema the
- * API's GET answers with, plus the three figures only events carry.
+ * API's GET answers with, plus the one figure only events carry. Also the bodies the webhook
+ * service POSTs to endpoints (the OpenAPI document's `webhooks`): the same events without their
+ * internal fields.
  */
 import { type TSchema, Type } from '@sinclair/typebox';
-import { DateTimeString, StringEnum } from './common.ts';
+import { DateTimeString, StringEnum, use } from './common.ts';
 import { EventInvoice } from '@invoice-platform/common/contracts/invoice';
+import { CreditNote, Payment } from '@invoice-platform/common/contracts/money-trail';
 import { RecurringSeriesSummary } from '@invoice-platform/common/contracts/recurring';
-import { optInEventTypes, publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
+import { moneyTrailEventTypes, publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
 
 export { publicLifecycleTypes };
 export const internalLifecycleTypes = ['invoice.status_changed', 'invoice.archived', 'invoice.pdf_updated'] as const;
@@ -44,16 +47,52 @@ export const LifecycleEvent = envelope(
     object: EventInvoice,
     previous_status: Type.Optional(Type.String({ description: 'On status moves: the status before.' })),
   }),
-  'One change of one invoice. The four public types are what webhooks forward; the internal ones drive the platform.',
+  'One change of one invoice. The four public types are what webhooks forward by default; the internal ones drive ' +
+    'the platform. The same topic carries the opt-in CreditNoteCreatedEvent and PaymentRecordedEvent.',
 );
 
+const RecurringPausedData = Type.Object({ object: RecurringSeriesSummary });
+const recurringPausedWords =
+  'A series paused automatically because its next invoice kept being refused for the workspace’s own data ' +
+  '(paused_reason follow_up_refused; paused_message names each field to fix). Webhook endpoints receive it ' +
+  'only when they subscribed to recurring.paused by name.';
 export const RecurringEvent = envelope(
   'RecurringEvent',
-  optInEventTypes,
-  Type.Object({ object: RecurringSeriesSummary }),
-  'A series paused automatically because its next invoice kept being refused for the workspace’s own data ' +
-    '(paused_reason follow_up_refused; paused_message names each field to fix). Webhook endpoints receive it ' +
-    'only when they subscribed to recurring.paused by name.',
+  ['recurring.paused'],
+  RecurringPausedData,
+  recurringPausedWords,
+);
+
+const [creditNoteCreated, paymentRecorded] = moneyTrailEventTypes;
+
+const CreditNoteCreatedData = Type.Object({
+  object: CreditNote,
+  invoice: use(EventInvoice, { description: 'The corrected invoice after the note: its balance, and its status.' }),
+});
+const creditNoteCreatedWords =
+  'A credit note issued on an invoice (docs/money-trail.md): data.object is the note as the API returns it, ' +
+  'data.invoice the invoice after it. When the note brings amount_due to 0 the invoice’s own invoice.cancelled ' +
+  'or invoice.paid follows. Webhook endpoints receive it only when they subscribed to credit_note.created by name.';
+export const CreditNoteCreatedEvent = envelope(
+  'CreditNoteCreatedEvent',
+  [creditNoteCreated],
+  CreditNoteCreatedData,
+  creditNoteCreatedWords,
+);
+
+const PaymentRecordedData = Type.Object({
+  object: use(EventInvoice, { description: 'The invoice after the payment: its balance, and its status.' }),
+  payment: Payment,
+});
+const paymentRecordedWords =
+  'A payment recorded on an invoice (docs/money-trail.md), by hand or online: data.object is the invoice after ' +
+  'it, data.payment the payment as the API lists it. When it brings amount_due to 0 the invoice’s invoice.paid ' +
+  'follows. Webhook endpoints receive it only when they subscribed to invoice.payment_recorded by name.';
+export const PaymentRecordedEvent = envelope(
+  'PaymentRecordedEvent',
+  [paymentRecorded],
+  PaymentRecordedData,
+  paymentRecordedWords,
 );
 
 const WorkspaceProfile = Type.Object(
@@ -88,6 +127,95 @@ export const WorkspaceEvent = envelope(
     'not carry: read it again), or one of its API keys created or revoked.',
 );
 
+/**
+ * A webhook's body (docs/architecture.md#webhooks): the event without its internal fields
+ * (`workspace_id`, `sequence`), exactly the bytes the signature covers.
+ */
+function webhookBody(title: string, types: readonly string[], data: TSchema, description: string) {
+  return Type.Object(
+    {
+      id: Type.String({
+        description: 'Event id, also in Service-Delivery and webhook-id: drop one you have already applied.',
+      }),
+      object: Type.Literal('event'),
+      type: StringEnum(types),
+      created: DateTimeString,
+      data,
+    },
+    { title, description },
+  );
+}
+
+/** One type of event the webhook service POSTs to endpoints: the OpenAPI document's `webhooks`. */
+export interface WebhookSpec {
+  type: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  body: TSchema;
+}
+
+const InvoiceWebhookEvent = webhookBody(
+  'InvoiceWebhookEvent',
+  publicLifecycleTypes,
+  Type.Object({
+    object: EventInvoice,
+    previous_status: Type.Optional(
+      Type.String({ description: 'On invoice.paid, invoice.overdue and invoice.cancelled: the status before.' }),
+    ),
+  }),
+  'An invoice created or moved to paid, overdue or cancelled. Sent to endpoints registered without ' +
+    'event_types, and to those that name the type.',
+);
+
+const invoiceWebhookWords: Record<(typeof publicLifecycleTypes)[number], string> = {
+  'invoice.created': 'An invoice was created (through the API, the dashboard or a recurring series).',
+  'invoice.paid':
+    'An invoice became paid: by a status change, an online payment, or payments and credit notes covering it.',
+  'invoice.overdue': 'An unpaid invoice passed its due date.',
+  'invoice.cancelled': 'An invoice was cancelled: by a status change, or by credit notes crediting all that was due.',
+};
+
+/** Every event an endpoint can receive, in the order the OpenAPI document lists them. */
+export const webhookSpecs: WebhookSpec[] = [
+  ...publicLifecycleTypes.map((type) => ({
+    type,
+    operationId: `webhook${type
+      .split(/[._]/)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('')}`,
+    summary: type,
+    description: invoiceWebhookWords[type],
+    body: InvoiceWebhookEvent,
+  })),
+  {
+    type: 'recurring.paused',
+    operationId: 'webhookRecurringPaused',
+    summary: 'recurring.paused (opt-in)',
+    description: recurringPausedWords,
+    body: webhookBody('RecurringPausedWebhookEvent', ['recurring.paused'], RecurringPausedData, recurringPausedWords),
+  },
+  {
+    type: creditNoteCreated,
+    operationId: 'webhookCreditNoteCreated',
+    summary: 'credit_note.created (opt-in)',
+    description: creditNoteCreatedWords,
+    body: webhookBody(
+      'CreditNoteCreatedWebhookEvent',
+      [creditNoteCreated],
+      CreditNoteCreatedData,
+      creditNoteCreatedWords,
+    ),
+  },
+  {
+    type: paymentRecorded,
+    operationId: 'webhookInvoicePaymentRecorded',
+    summary: 'invoice.payment_recorded (opt-in)',
+    description: paymentRecordedWords,
+    body: webhookBody('PaymentRecordedWebhookEvent', [paymentRecorded], PaymentRecordedData, paymentRecordedWords),
+  },
+];
+
 /** Strips TypeBox's symbols, leaving the JSON Schema the document carries. */
 function plain(schema: TSchema): unknown {
   return JSON.parse(JSON.stringify(schema));
@@ -114,7 +242,11 @@ export function buildAsyncApi(version: string): Record<string, unknown> {
       invoiceLifecycle: {
         address: 'invoice.lifecycle.v1',
         description: 'Key: the invoice id. Written through each change’s outbox, so none is lost.',
-        messages: { invoiceLifecycleEvent: { $ref: '#/components/messages/InvoiceLifecycleEvent' } },
+        messages: {
+          invoiceLifecycleEvent: { $ref: '#/components/messages/InvoiceLifecycleEvent' },
+          creditNoteCreatedEvent: { $ref: '#/components/messages/CreditNoteCreatedEvent' },
+          paymentRecordedEvent: { $ref: '#/components/messages/PaymentRecordedEvent' },
+        },
       },
       workspace: {
         address: 'workspace.v1',
@@ -131,7 +263,11 @@ export function buildAsyncApi(version: string): Record<string, unknown> {
       receiveInvoiceLifecycle: {
         action: 'receive',
         channel: { $ref: '#/channels/invoiceLifecycle' },
-        messages: [{ $ref: '#/channels/invoiceLifecycle/messages/invoiceLifecycleEvent' }],
+        messages: [
+          { $ref: '#/channels/invoiceLifecycle/messages/invoiceLifecycleEvent' },
+          { $ref: '#/channels/invoiceLifecycle/messages/creditNoteCreatedEvent' },
+          { $ref: '#/channels/invoiceLifecycle/messages/paymentRecordedEvent' },
+        ],
       },
       receiveWorkspace: {
         action: 'receive',
@@ -151,6 +287,18 @@ export function buildAsyncApi(version: string): Record<string, unknown> {
           contentType: 'application/json',
           headers: traceHeaders,
           payload: plain(LifecycleEvent),
+        },
+        CreditNoteCreatedEvent: {
+          name: 'CreditNoteCreatedEvent',
+          contentType: 'application/json',
+          headers: traceHeaders,
+          payload: plain(CreditNoteCreatedEvent),
+        },
+        PaymentRecordedEvent: {
+          name: 'PaymentRecordedEvent',
+          contentType: 'application/json',
+          headers: traceHeaders,
+          payload: plain(PaymentRecordedEvent),
         },
         WorkspaceEvent: {
           name: 'WorkspaceEvent',

@@ -215,6 +215,43 @@ export const pageRoutes: PageRouteSpec[] = [
     },
   },
   {
+    operationId: 'getPublicCreditNotePdf',
+    method: 'get',
+    path: '/p/credit-note/:id/pdf',
+    summary: "A credit note's PDF",
+    description:
+      "The file at the credit note's pdf_url (docs/money-trail.md), shown inline with its download name. No API " +
+      'key: the credit note id is the capability, as the invoice id is for its PDF. The same headers as the page, ' +
+      'with a policy that lets nothing load. An unknown id, and a note whose PDF is not rendered yet, are the same 404.',
+    tag: 'Public invoice page',
+    params: Type.Object(
+      { id: use(ResourceId, { description: 'The credit note id (the `id` of the CreditNote, cn_…).' }) },
+      { additionalProperties: false },
+    ),
+    responses: {
+      200: {
+        description: 'The PDF file.',
+        body: { contentType: 'application/pdf', schema: Type.String({ format: 'binary', description: 'A PDF file.' }) },
+        headers: pageHeaders,
+      },
+      404: {
+        description: 'No credit note has this id, or its PDF is not rendered yet.',
+        error: true,
+        headers: pageHeaders,
+      },
+      429: {
+        description: 'Too many requests from this IP address (the limit of the API, RATE_LIMIT_PER_IP).',
+        error: true,
+        headers: [...pageHeaders, 'Retry-After'],
+      },
+      503: {
+        description: 'The invoice or pdf service is unavailable. Retry shortly.',
+        error: true,
+        headers: pageHeaders,
+      },
+    },
+  },
+  {
     operationId: 'payPublicInvoice',
     method: 'post',
     path: '/p/invoice/:id/pay',

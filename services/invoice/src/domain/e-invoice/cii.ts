@@ -2,7 +2,8 @@
  * UN/CEFACT Cross Industry Invoice D16B, the XML inside a Factur-X / ZUGFeRD 2.x PDF, profile
  * EN 16931 (guideline urn:cen.eu:en16931:2017), written from the EN 16931 model with template
  * strings, in the element order of the Factur-X EN 16931 XSD (docs/e-invoicing.md says why there is
- * no library here).
+ * no library here). A credit note is the same document with TypeCode 381, positive amounts and the
+ * corrected invoice in InvoiceReferencedDocument.
  */
 import type { Address, En16931Invoice, LineAdjustment, Party, Seller } from './en16931.ts';
 import { xmlEscape as x } from './xml-text.ts';
@@ -28,7 +29,7 @@ export function toCii(m: En16931Invoice): string {
     );
   out.push(
     `<ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${CII_GUIDELINE}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>`,
-    `<rsm:ExchangedDocument><ram:ID>${x(m.number)}</ram:ID><ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime>${date(m.issueDate)}</ram:IssueDateTime>`,
+    `<rsm:ExchangedDocument><ram:ID>${x(m.number)}</ram:ID><ram:TypeCode>${m.typeCode}</ram:TypeCode><ram:IssueDateTime>${date(m.issueDate)}</ram:IssueDateTime>`,
     m.note ? `<ram:IncludedNote><ram:Content>${x(m.note)}</ram:Content></ram:IncludedNote>` : '',
     '</rsm:ExchangedDocument><rsm:SupplyChainTradeTransaction>',
   );
@@ -91,12 +92,17 @@ export function toCii(m: En16931Invoice): string {
   }
   const t = m.totals;
   out.push(
-    `<ram:SpecifiedTradePaymentTerms>${opt('Description', m.paymentTerms)}<ram:DueDateDateTime>${date(m.dueDate)}</ram:DueDateDateTime></ram:SpecifiedTradePaymentTerms>`,
+    `<ram:SpecifiedTradePaymentTerms>${opt('Description', m.paymentTerms)}${m.dueDate ? `<ram:DueDateDateTime>${date(m.dueDate)}</ram:DueDateDateTime>` : ''}</ram:SpecifiedTradePaymentTerms>`,
     `<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${t.lineTotal}</ram:LineTotalAmount>`,
     t.allowanceTotal ? `<ram:AllowanceTotalAmount>${t.allowanceTotal}</ram:AllowanceTotalAmount>` : '',
     `<ram:TaxBasisTotalAmount>${t.taxExclusive}</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="${m.currency}">${t.taxTotal}</ram:TaxTotalAmount>`,
     `<ram:GrandTotalAmount>${t.taxInclusive}</ram:GrandTotalAmount><ram:DuePayableAmount>${t.payable}</ram:DuePayableAmount>`,
-    '</ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>\n',
+    '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+    // BG-3: the invoice a credit note corrects (BT-25, BT-26), after the summation in XSD order.
+    m.precedingInvoice
+      ? `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${x(m.precedingInvoice.number)}</ram:IssuerAssignedID><ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${m.precedingInvoice.issueDate.replace(/-/g, '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
+      : '',
+    '</ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>\n',
   );
   return out.join('');
 }

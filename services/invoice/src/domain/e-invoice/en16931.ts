@@ -132,15 +132,19 @@ export interface PaymentMeans {
 
 export interface En16931Invoice {
   format: EInvoiceFormat;
+  /** BT-3 (UNTDID 1001): 380 commercial invoice, 381 credit note. */
+  typeCode: '380' | '381';
   /** BT-1. */
   number: string;
-  /** BT-2, BT-9, BT-72: YYYY-MM-DD. */
+  /** BT-2, BT-9, BT-72: YYYY-MM-DD. BT-9 is null on a credit note: nothing falls due (BT-20 says so). */
   issueDate: string;
-  dueDate: string;
+  dueDate: string | null;
   deliveryDate: string;
+  /** BG-3 (BT-25, BT-26): the invoice a credit note corrects; null on an invoice. */
+  precedingInvoice: { number: string; issueDate: string } | null;
   /** BT-5. */
   currency: string;
-  /** BT-22: at most one note (PEPPOL-EN16931-R002). */
+  /** BT-22: at most one note (PEPPOL-EN16931-R002); a credit note's reason. */
   note: string | null;
   /** BT-23. */
   businessProcess: string | null;
@@ -341,15 +345,19 @@ export function toEn16931(input: EInvoiceInput): En16931Invoice {
   const buyerAddress = address(inv.customer_address);
   const taxId = clean(inv.customer_tax_id);
   const cents = (units: bigint) => formatCents(units * toCents);
+  const corrects = input.corrects;
 
   return {
     format: input.format,
+    typeCode: corrects ? '381' : '380',
     number: inv.invoice_number,
     issueDate: inv.issue_date,
-    dueDate: inv.due_date,
-    // The date of supply is not stored; the issue date stands for it. CII needs a delivery element,
-    // and XRechnung recommends the date (BR-DE-TMP-32).
-    deliveryDate: inv.issue_date,
+    dueDate: corrects ? null : inv.due_date,
+    // The date of supply is not stored; the invoice's issue date stands for it, on the invoice and
+    // on its credit notes (what they credit was supplied then). CII needs a delivery element, and
+    // XRechnung recommends the date (BR-DE-TMP-32).
+    deliveryDate: corrects ? corrects.issue_date : inv.issue_date,
+    precedingInvoice: corrects ? { number: corrects.invoice_number, issueDate: corrects.issue_date } : null,
     currency,
     note: clean(inv.notes),
     businessProcess: input.format === 'factur-x' ? null : PEPPOL_BILLING_PROCESS,
@@ -368,8 +376,11 @@ export function toEn16931(input: EInvoiceInput): En16931Invoice {
     payment: paymentMeans(input.payment),
     // The page link lets whoever holds it view and pay the invoice, and the XML goes through
     // access points and archives: it is written only when the seller opted in (docs/e-invoicing.md).
-    paymentTerms:
-      input.payment.url && input.seller.profile?.e_invoice_payment_link === true
+    // A credit note falls due on no date: BR-CO-25 then wants payment terms (its amount is positive),
+    // and they say what the note does. It never carries the invoice page's link (nothing to pay there).
+    paymentTerms: corrects
+      ? `Credit note for invoice ${xmlClean(corrects.invoice_number)} of ${corrects.issue_date}: the amount is credited to the buyer, nothing is to be paid.`
+      : input.payment.url && input.seller.profile?.e_invoice_payment_link === true
         ? `Online payment: ${input.payment.url}`
         : null,
     paymentReference: inv.invoice_number,

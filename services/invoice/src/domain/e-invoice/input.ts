@@ -49,6 +49,12 @@ export interface EInvoiceInput {
     amount: string;
     notes: string | null;
   };
+  /**
+   * Set when the document is a credit note (UNTDID 1001 type 381, docs/e-invoicing.md "Credit
+   * notes"): `invoice` then holds the note's number, date, reason (as notes) and figures, and this
+   * names the invoice it corrects (BG-3: BT-25, BT-26). Absent: an invoice (380).
+   */
+  corrects?: { invoice_number: string; issue_date: string };
   /** The workspace's name, and its legal profile when it has one. */
   seller: { name: string; profile: LegalProfile | null };
   payment: {

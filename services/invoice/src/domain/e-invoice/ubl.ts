@@ -1,6 +1,9 @@
 /**
  * UBL 2.1 Invoice for XRechnung 3.0 and Peppol BIS Billing 3.0, written from the EN 16931 model with
- * template strings, in the element order of the UBL 2.1 schema.
+ * template strings, in the element order of the UBL 2.1 schema. A credit note (type 381) is a UBL
+ * CreditNote: the same content under its own root, type code and line elements, with positive
+ * amounts, no header due date (the CreditNote schema has none) and the corrected invoice in
+ * BillingReference.
  */
 import type { Address, En16931Invoice, LineAdjustment, Party, Seller } from './en16931.ts';
 import { xmlEscape as x } from './xml-text.ts';
@@ -11,9 +14,15 @@ export const UBL_CUSTOMIZATION = {
   peppol: 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
 } as const;
 
-const header =
+/** The names that differ between the two document types. */
+const documents = {
+  '380': { root: 'Invoice', typeCode: 'InvoiceTypeCode', line: 'InvoiceLine', quantity: 'InvoicedQuantity' },
+  '381': { root: 'CreditNote', typeCode: 'CreditNoteTypeCode', line: 'CreditNoteLine', quantity: 'CreditedQuantity' },
+} as const;
+
+const header = (root: string) =>
   '<?xml version="1.0" encoding="UTF-8"?>\n' +
-  '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"' +
+  `<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2"` +
   ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"' +
   ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">';
 
@@ -21,6 +30,7 @@ const opt = (tag: string, value: string | null) => (value ? `<cbc:${tag}>${x(val
 
 export function toUbl(m: En16931Invoice, format: keyof typeof UBL_CUSTOMIZATION): string {
   const c = m.currency;
+  const doc = documents[m.typeCode];
   const amount = (tag: string, value: string) => `<cbc:${tag} currencyID="${c}">${value}</cbc:${tag}>`;
   const category = (id: string, rate: string | null) =>
     `<cbc:ID>${id}</cbc:ID>${rate === null ? '' : `<cbc:Percent>${rate}</cbc:Percent>`}`;
@@ -28,15 +38,20 @@ export function toUbl(m: En16931Invoice, format: keyof typeof UBL_CUSTOMIZATION)
   const adjustment = (charge: boolean, a: LineAdjustment) =>
     `<cac:AllowanceCharge><cbc:ChargeIndicator>${charge}</cbc:ChargeIndicator>${opt('AllowanceChargeReasonCode', a.reasonCode)}<cbc:AllowanceChargeReason>${x(a.reason)}</cbc:AllowanceChargeReason>${amount('Amount', a.amount)}</cac:AllowanceCharge>`;
 
+  const preceding = m.precedingInvoice;
   const out: string[] = [
-    header,
+    header(doc.root),
     `<cbc:CustomizationID>${UBL_CUSTOMIZATION[format]}</cbc:CustomizationID>`,
     opt('ProfileID', m.businessProcess),
-    `<cbc:ID>${x(m.number)}</cbc:ID><cbc:IssueDate>${m.issueDate}</cbc:IssueDate><cbc:DueDate>${m.dueDate}</cbc:DueDate><cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>`,
+    `<cbc:ID>${x(m.number)}</cbc:ID><cbc:IssueDate>${m.issueDate}</cbc:IssueDate>${opt('DueDate', m.dueDate)}<cbc:${doc.typeCode}>${m.typeCode}</cbc:${doc.typeCode}>`,
     opt('Note', m.note),
     `<cbc:DocumentCurrencyCode>${c}</cbc:DocumentCurrencyCode>`,
     opt('BuyerReference', m.buyerReference),
     m.orderReference ? `<cac:OrderReference><cbc:ID>${x(m.orderReference)}</cbc:ID></cac:OrderReference>` : '',
+    // BG-3: the invoice a credit note corrects (BT-25, BT-26).
+    preceding
+      ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${x(preceding.number)}</cbc:ID><cbc:IssueDate>${preceding.issueDate}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`
+      : '',
     `<cac:AccountingSupplierParty>${seller(m.seller)}</cac:AccountingSupplierParty>`,
     `<cac:AccountingCustomerParty>${party(m.buyer)}</cac:AccountingCustomerParty>`,
     `<cac:Delivery><cbc:ActualDeliveryDate>${m.deliveryDate}</cbc:ActualDeliveryDate>`,
@@ -82,14 +97,14 @@ export function toUbl(m: En16931Invoice, format: keyof typeof UBL_CUSTOMIZATION)
   );
   for (const l of m.lines) {
     out.push(
-      `<cac:InvoiceLine><cbc:ID>${l.id}</cbc:ID><cbc:InvoicedQuantity unitCode="${x(l.unitCode)}">${l.quantity}</cbc:InvoicedQuantity>${amount('LineExtensionAmount', l.netAmount)}`,
+      `<cac:${doc.line}><cbc:ID>${l.id}</cbc:ID><cbc:${doc.quantity} unitCode="${x(l.unitCode)}">${l.quantity}</cbc:${doc.quantity}>${amount('LineExtensionAmount', l.netAmount)}`,
       ...l.allowances.map((a) => adjustment(false, a)),
       ...l.charges.map((ch) => adjustment(true, ch)),
       `<cac:Item><cbc:Name>${x(l.name)}</cbc:Name><cac:ClassifiedTaxCategory>${category(l.category, l.rate)}${scheme}</cac:ClassifiedTaxCategory></cac:Item>`,
-      `<cac:Price>${amount('PriceAmount', l.netPrice)}</cac:Price></cac:InvoiceLine>`,
+      `<cac:Price>${amount('PriceAmount', l.netPrice)}</cac:Price></cac:${doc.line}>`,
     );
   }
-  out.push('</Invoice>\n');
+  out.push(`</${doc.root}>\n`);
   return out.join('');
 }
 
