@@ -140,8 +140,16 @@ test('GET invoice: every Invoice field with the right type and value', async (t)
       'subtotal',
       'tax_amount',
       'tax_rate',
+      // Additive (docs/money-trail.md): the balance and the as-issued archive.
+      'amount_credited',
+      'amount_paid',
+      'amount_due',
+      'as_issued_pdf',
+      'as_issued_e_invoice',
+      'retain_until',
     ].sort(),
   );
+  t.like(inv, { amount_credited: 0, amount_paid: 0, amount_due: inv.amount });
   t.like(inv, {
     id: created.id,
     invoice_number: created.invoice_number,

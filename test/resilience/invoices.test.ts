@@ -138,3 +138,67 @@ test.serial(
     await platform.restart('invoice');
   },
 );
+
+test.serial(
+  'the invoice service killed while a credit note renders: its credit, its CN number and its file come back; the next note takes the number',
+  async (t) => {
+    const api = await platform.client('enterprise', 5);
+    // A template that prints credit notes (it reads view.credit_note) and spins 4 s on one: the note's
+    // render outlives the invoice service killed during it.
+    const slow = await platform.admin<{ id: string }>('POST', `/workspaces/${api.workspaceId}/templates`, {
+      name: 'Slow notes',
+      content: '<p>{{#if view.credit_note}}{{slow}}{{/if}}{{view.credit_note.number}}</p>',
+      helpers: 'function slow() { const end = Date.now() + 4000; while (Date.now() < end) {} return "slow"; }',
+    });
+    t.is(slow.status, 201, JSON.stringify(slow.body));
+    const invoice = await api.call<Body>('POST', '/api/invoices/generate-external', {
+      body: { ...body, template: slow.body.data.id },
+    });
+    t.is(invoice.status, 200, invoice.text);
+    const invoiceId = String(invoice.body.data.id);
+    const conn = await mongoose.createConnection(platform.stack.MONGODB_URI!).asPromise();
+    t.teardown(() => conn.close());
+    const pools = conn
+      .useDb(`invoice_test_${platform.runId}`)
+      .collection<{ _id: string; holds: { invoice_id: string }[] }>('credit_pools');
+    const files = conn.useDb(`pdf_test_${platform.runId}`).collection('pdf_files.files');
+
+    const note = (reason: string) =>
+      api.call<Body>('POST', `/api/invoices/external/${invoiceId}/credit-notes`, {
+        body: { reason, items: [{ description: 'Refund', quantity: 1, price: 100 }] },
+      });
+    const crashed = note('killed mid-render');
+    const noteId = await waitFor('the credit note holding its credit', async () => {
+      const pool = await pools.findOne({ _id: api.workspaceId });
+      return pool?.holds.find((h) => h.invoice_id.startsWith('cn_'))?.invoice_id;
+    });
+    await sleep(1500);
+    await platform.restart('invoice', { GENERATE_TIMEOUT_MS: '5000', OVERDUE_SWEEP_INTERVAL_MS: '1000' }, 'SIGKILL');
+    const seen = await crashed;
+    t.true(seen.status >= 500, `the client sees the crash (${seen.status} ${seen.text})`);
+    await waitFor(
+      'the file the pdf service stored',
+      async () => (await files.countDocuments({ filename: noteId })) > 0,
+      30_000,
+    );
+    await waitFor(
+      'the orphan file swept',
+      async () => (await files.countDocuments({ filename: noteId })) === 0,
+      60_000,
+      500,
+    );
+    t.is(
+      (await platform.credits(api.workspaceId)).credits_remaining,
+      4,
+      'the credit of the note is back (the invoice keeps its own)',
+    );
+    const listed = await api.call<Body<Obj[]>>('GET', `/api/invoices/external/${invoiceId}/credit-notes`);
+    t.deepEqual(listed.body.data, [], 'no credit note');
+    t.is((await api.call<Body>('GET', `/api/invoices/external/${invoiceId}`)).body.data.invoice_status, 'unpaid');
+    // Back to its own settings: the next note renders for 4 s too, longer than the 5 s bound leaves.
+    await platform.restart('invoice');
+    const next = await note('after the crash');
+    t.is(next.status, 200, next.text);
+    t.is(seqOf({ body: { data: { invoice_number: next.body.data.credit_note_number } } }), 1, 'the CN number is back');
+  },
+);
