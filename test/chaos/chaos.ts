@@ -37,6 +37,13 @@ export interface ChaosOptions {
   replicas?: number;
   /** false: the load and the reconciliation only (two copies of everything doing the work at once). */
   faults?: boolean;
+  /**
+   * The load goes on past `minutes` until this many faults were made, for up to `minutes` more:
+   * a fault ends once its part is ready again, and a killed copy rejoining its consumer group waits
+   * for the group's rebalance (up to a minute), so a fixed time alone may fit fewer faults than a
+   * run means to check.
+   */
+  minFaults?: number;
 }
 
 /** What one copy of a service did in a run with replicas, from its own metrics at the end. */
@@ -284,7 +291,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         unrepaired = { err };
       },
     );
-    while (Date.now() < deadline && !opts.signal?.aborted && !unrepaired) await sleep(1000);
+    const enough = () =>
+      Date.now() >= deadline &&
+      (figures.faults.length >= (opts.minFaults ?? 0) || Date.now() >= deadline + opts.minutes * 60_000);
+    while (!enough() && !opts.signal?.aborted && !unrepaired) await sleep(1000);
     supervisor.stop();
     await faults;
     if (unrepaired) throw unrepaired.err;
