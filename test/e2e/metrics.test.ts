@@ -194,6 +194,11 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
   // Outbox relays: the events each replica sent to Kafka, by topic.
   t.true(grew('invoice', 'invoice_platform_outbox_published_total', { topic: 'invoice.lifecycle.v1' }) >= 1);
 
+  // Database round trips by command: a generate inserts its invoice, and the pdf service its file.
+  t.true(grew('invoice', 'invoice_platform_mongodb_commands_total', { command: 'insert' }) >= 1);
+  t.true(grew('pdf', 'invoice_platform_mongodb_commands_total', { command: 'insert' }) >= 1);
+  t.true(grew('accounts', 'invoice_platform_mongodb_commands_total', { command: 'find' }) >= 1);
+
   // Outboxes: every collection with one is reported; once the relays ran, nothing waits.
   for (const [service, collection] of [
     ['accounts', 'workspaces'],
@@ -234,7 +239,7 @@ test('every service exposes its metrics, and the traffic of a generate, a 402, a
       .filter((s) => s.labels.otel_scope_name === 'invoice-platform')
       .map((s) => s.name.replace(/_(count|sum|bucket)$/, '')),
   );
-  t.is(ours.size, 15, [...ours].join(', '));
+  t.is(ours.size, 16, [...ours].join(', '));
   const docs = readFileSync(path.join(repoRoot, 'docs/observability.md'), 'utf8');
   const dashboard = readFileSync(
     path.join(repoRoot, 'charts/invoice-platform/dashboards/invoice-platform.json'),

@@ -1,6 +1,13 @@
 import mongoose, { type Connection } from 'mongoose';
 import { answersWithin } from './health.ts';
 import type { Logger } from './logger.ts';
+import { meter } from './metrics.ts';
+
+const commands = meter().createCounter('invoice_platform.mongodb.commands', {
+  description:
+    'Commands this process sent to its database, by command name (find, update, insert, hello...): the round trips a request costs.',
+  unit: '{command}',
+});
 
 /**
  * One connection per service, to the service's own database (docs/architecture.md#services). The driver keeps
@@ -14,8 +21,11 @@ export async function connectMongo(uri: string, dbName: string, log: Logger): Pr
     serverSelectionTimeoutMS: 5000,
     heartbeatFrequencyMS: 1000,
     autoIndex: false,
+    // Each command is counted by name (a listener per command, no payload copied).
+    monitorCommands: true,
   });
   conn.set('sanitizeFilter', true);
+  conn.getClient().on('commandStarted', (e: { commandName: string }) => commands.add(1, { command: e.commandName }));
   conn.on('disconnected', () => log.warn({ db: dbName }, 'mongodb disconnected'));
   conn.on('reconnected', () => log.info({ db: dbName }, 'mongodb reconnected'));
   await conn.asPromise();
