@@ -4,11 +4,13 @@
  * service, all in one run against the local stack.
  *
  *   pnpm bench [--renders 100] [--requests 60] [--get-rate 100] [--get-seconds 10]
- *              [--chromium /usr/bin/chromium] [--quiet-wait 60] [--revocations 20]
+ *              [--chromium /usr/bin/chromium] [--quiet-wait 60] [--revocations 20] [--profile]
  *
  * Needs the local stack up (bash deploy/local/stack.sh up); starts its own service processes.
  * Prints a report and writes it as JSON to .local/bench/latest.json (and run-<date>.json). The
  * targets are goals, not assertions: the exit code is 0 unless something failed to run.
+ * --profile also takes a CPU profile of each service per phase (.local/bench/profile-<date>/),
+ * which inflates every CPU and latency figure of that run.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,7 +27,9 @@ import { queryTimes } from './lib/ferretdb.ts';
 import { closedLoop, type LoadResult, openLoop, type OpenLoopResult, percentile, round1 } from './lib/load.ts';
 import type { Peak } from './lib/memory.ts';
 import { findChild, scanProcs } from './lib/proc.ts';
-import { Sampler } from './lib/sampler.ts';
+import { PhaseProfiler, type ProfileSummary } from './lib/profiler.ts';
+import { RoundTrips, type Traffic } from './lib/round-trips.ts';
+import { cadence, Sampler } from './lib/sampler.ts';
 import { germanSeller } from '../test/support/e-invoice.ts';
 
 const { values: args } = parseArgs({
@@ -37,6 +41,7 @@ const { values: args } = parseArgs({
     chromium: { type: 'string', default: '/usr/bin/chromium' },
     'quiet-wait': { type: 'string', default: '60' },
     revocations: { type: 'string', default: '20' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const params = {
@@ -51,8 +56,18 @@ const params = {
 const chromiumPath = args.chromium;
 const renderRequest = sampleRenderRequest({ workspace_id: 'WSBENCH001', template_id: serviceDefaultTemplateId });
 
+const serviceNames = ['accounts', 'invoice', 'pdf', 'gateway'];
+const concurrencies = [1, 2, 4];
+const generatePhases = concurrencies.map((c) => `generate c=${c}`);
+const getPhase = `GET ${params.get_rate}/s`;
+/** Phases of the tables and the profiles: not the unmeasured setup and warm-ups in between. */
+const measured = (phase: string) => phase !== 'setup' && !phase.endsWith('warm-up');
+
 const began = performance.now();
 const progress = (msg: string) => console.error(`[${((performance.now() - began) / 1000).toFixed(0)} s] ${msg}`);
+
+/** Ends the current phase and starts `phase`, for the sampler, the round trips and the profiles alike. */
+type Mark = (phase: string) => Promise<void>;
 
 interface RenderLoops {
   sequential: LoadResult;
@@ -71,25 +86,25 @@ async function renderLoops(once: () => Promise<unknown>): Promise<RenderLoops> {
  * service's renderer in this process (render-bench's "service path"), which tells the render
  * path's cost apart from gRPC and the GridFS store.
  */
-async function renderFloor(sampler: Sampler) {
-  await sampler.mark('setup');
+async function renderFloor(mark: Mark) {
+  await mark('setup');
   const service = await ServiceRenderer.start(chromiumPath, renderRequest);
   let html: string;
   let inProcess: RenderLoops;
   try {
     html = await service.html();
-    await sampler.mark('renderer in-process');
+    await mark('renderer in-process');
     inProcess = await renderLoops(() => service.render());
-    await sampler.mark('setup');
+    await mark('setup');
   } finally {
     await service.close();
   }
   const raw = await RawChromium.launch(chromiumPath, 2);
   try {
     const chromium = await raw.version();
-    await sampler.mark('raw Chromium');
+    await mark('raw Chromium');
     const loops = await renderLoops(() => raw.print(html));
-    await sampler.mark('setup');
+    await mark('setup');
     return { chromium, html_bytes: html.length, raw: loops, in_process: inProcess };
   } finally {
     await raw.close();
@@ -137,7 +152,7 @@ const generateBody = {
 };
 
 /** 3. POST generate-external through the gateway at concurrency 1, 2 and 4; returns the new ids too. */
-async function generate(api: ApiClient, sampler: Sampler) {
+async function generate(api: ApiClient, mark: Mark) {
   const ids: string[] = [];
   const once = async () => {
     const res = await api.call<{ data: { id: string } }>('POST', '/api/invoices/generate-external', {
@@ -147,10 +162,10 @@ async function generate(api: ApiClient, sampler: Sampler) {
     ids.push(res.body.data.id);
   };
   const levels: Record<string, LoadResult> = {};
-  for (const c of [1, 2, 4]) {
-    await sampler.mark(`generate c=${c} warm-up`);
+  for (const c of concurrencies) {
+    await mark(`generate c=${c} warm-up`);
     await closedLoop(c, Math.max(4, 2 * c), once);
-    await sampler.mark(`generate c=${c}`);
+    await mark(`generate c=${c}`);
     levels[`c${c}`] = await closedLoop(c, params.requests, once);
     progress(`  concurrency ${c}: p50 ${levels[`c${c}`]!.p50_ms} ms`);
   }
@@ -200,8 +215,8 @@ function reads(api: ApiClient, ids: string[]): Promise<OpenLoopResult> {
  * 5. How long a key revoked through one gateway stays usable at a second one whose cache would
  * keep it for 10 minutes: the accounts outbox, Kafka and the replica's workspace.v1 consumer.
  */
-async function revocation(platform: Platform): Promise<LoadResult> {
-  const replica = await platform.startGateway({ AUTH_CACHE_TTL_MS: '600000' });
+async function revocation(platform: Platform, replicaEnv: Record<string, string>): Promise<LoadResult> {
+  const replica = await platform.startGateway({ AUTH_CACHE_TTL_MS: '600000', ...replicaEnv });
   const latencies: number[] = [];
   const errorSamples = new Set<string>();
   let errors = 0;
@@ -282,6 +297,8 @@ function evaluate(
   revoked: LoadResult,
   memory: Record<string, Peak>,
   facturX: Awaited<ReturnType<typeof generateFacturX>>,
+  cpu: CpuUse,
+  cpuPerOp: ReturnType<typeof cpuPerOperation>,
 ): Target[] {
   const raw = floor.raw;
   const rawP50 = raw.sequential.p50_ms;
@@ -350,6 +367,28 @@ function evaluate(
     measured: `${mib(pdfPeak.peak_pss_kb)} MiB (${pdfPeak.max_processes} processes)`,
     pass: pdfPeak.peak_pss_kb < 700 * 1024,
   });
+  const { print_ms: printMs, generate: perGenerate, get: perGet } = cpuPerOp;
+  targets.push(
+    {
+      figure: 'platform CPU beyond the print per generate / print CPU per PDF',
+      target: '≤ 0.40x',
+      measured: `${perGenerate.ratio_to_print.toFixed(2)}x (${round1(perGenerate.total_ms - printMs)} / ${printMs} ms)`,
+      pass: perGenerate.ratio_to_print <= 0.4,
+    },
+    {
+      figure: 'CPU per GET, all processes / print CPU per PDF',
+      target: '≤ 0.04x',
+      measured: `${perGet.ratio_to_print.toFixed(3)}x (${perGet.total_ms} / ${printMs} ms)`,
+      pass: perGet.ratio_to_print <= 0.04,
+    },
+  );
+  const samplerPct = (100 * (cpu.cpu_s.sampler ?? 0)) / cpu.seconds;
+  targets.push({
+    figure: 'bench sampler CPU, whole run',
+    target: '< 5% of a core',
+    measured: `${samplerPct.toFixed(1)}% (${cpu.cpu_s.sampler} CPU-s in ${cpu.seconds} s)`,
+    pass: samplerPct < 5,
+  });
   return targets;
 }
 
@@ -368,7 +407,7 @@ const componentOrder = ['driver', 'sampler', 'gateway', 'accounts', 'invoice', '
  * milliseconds per operation: what one render, generate or read costs each process.
  */
 function printCpu(cpu: CpuUse, opsByPhase: Record<string, number>): void {
-  const phases = cpu.phases.filter((p) => !p.phase.endsWith('warm-up') && p.phase !== 'setup');
+  const phases = cpu.phases.filter((p) => measured(p.phase));
   const seen = new Set(phases.flatMap((p) => Object.keys(p.cpu_s)));
   const columns = [
     ...componentOrder.filter((c) => seen.has(c)),
@@ -412,6 +451,73 @@ function printCpu(cpu: CpuUse, opsByPhase: Record<string, number>): void {
   );
 }
 
+const split = (ms: Record<string, number>) =>
+  Object.entries(ms)
+    .map(([c, x]) => `${c === 'pdf' ? 'pdf+chr' : c} ${x}`)
+    .join(', ');
+
+/** The CPU figures of the targets, with the component split behind them. */
+function printCpuPerOperation(r: Report): void {
+  const { print_ms: printMs, generate: g, get } = r.cpu_per_operation;
+  console.log(`   print CPU per PDF (raw Chromium: puppeteer + its Chromium): ${printMs} ms`);
+  console.log(
+    `   CPU per operation beyond the print (generate c=${concurrencies.join(',')}, ${g.operations} requests): ` +
+      `${round1(g.total_ms - printMs)} ms = ${g.ratio_to_print.toFixed(2)}x print; ${g.total_ms} ms in all: ${split(g.ms)}`,
+  );
+  console.log(
+    `   CPU per GET (${get.operations} requests): ${get.total_ms} ms = ${get.ratio_to_print.toFixed(3)}x print: ${split(get.ms)}`,
+  );
+  const cpu: CpuUse = r.cpu;
+  console.log(
+    `   the sampler's own thread: ${cpu.cpu_s.sampler} CPU-s in ${cpu.seconds} s = ` +
+      `${((100 * (cpu.cpu_s.sampler ?? 0)) / cpu.seconds).toFixed(1)}% of a core`,
+  );
+}
+
+function printRoundTrips(rt: Report['round_trips']): void {
+  const counts = (c: Record<string, number>) =>
+    Object.entries(c)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v < 0.01 ? '<0.01' : v.toFixed(2)}`)
+      .join(', ') || '–';
+  console.log(
+    '\n9. Round trips per operation: MongoDB commands by name, Kafka messages produced by topic (counter deltas)',
+  );
+  for (const [title, t] of [
+    [`generate c=${concurrencies.join(',')} (${rt.generate.operations} requests)`, rt.generate],
+    [`${getPhase} (${rt.get.operations} requests)`, rt.get],
+  ] as const) {
+    console.log(`  ${title}`);
+    for (const [name, traffic] of Object.entries(t.services))
+      console.log(`    ${name.padEnd(9)} MongoDB: ${counts(traffic.mongodb)}  |  Kafka: ${counts(traffic.kafka)}`);
+  }
+}
+
+/** Per service, its main thread's top packages and functions by self time, in CPU ms per operation. */
+function printProfiles(profile: NonNullable<Report['profile']>, operations: Record<string, number>): void {
+  const rows = 8;
+  console.log(
+    '\n10. CPU profiles of the main threads (not the jsreport and print workers): self time in ms per operation,\n' +
+      "    idle left out; a sample counts while the thread waits for a core too. (native): V8's builtins and Node's\n" +
+      '    C++ bindings; (program): native code outside any JavaScript frame',
+  );
+  for (const phase of [...generatePhases, getPhase]) {
+    const ops = operations[phase]!;
+    for (const [service, summary] of Object.entries(profile.phases[phase] ?? {}) as [string, ProfileSummary][]) {
+      const perOp = (ms: number) => (ms / ops).toFixed(2).padStart(7);
+      console.log(`  ${phase}, ${service}: ${perOp(summary.busy_ms).trim()} ms/op sampled busy (${ops} ops)`);
+      for (let i = 0; i < rows; i++) {
+        const p = summary.packages[i];
+        const f = summary.functions[i];
+        if (!p && !f) break;
+        const left = p ? `${p.name.slice(0, 38).padEnd(38)}${perOp(p.ms)}` : ''.padEnd(45);
+        const right = f ? `${f.name.slice(0, 58).padEnd(58)}${perOp(f.ms)}` : '';
+        console.log(`    ${left}   ${right}`);
+      }
+    }
+  }
+}
+
 function print(r: Report): void {
   const m = r.machine;
   const cpu: CpuUse = r.cpu;
@@ -437,6 +543,11 @@ function print(r: Report): void {
       `FerretDB ${stackPct('ferretdb')}%, Kafka ${stackPct('kafka')}%, Redis ${stackPct('redis')}% of a core`,
   );
   console.log(`p99 is nearest-rank: of ${r.params.requests} requests (or 20 queries) it is the slowest.`);
+  if (r.profile)
+    console.log(
+      `PROFILED (--profile): the services ran with the inspector sampling every ${r.profile.sampling_interval_us} µs, ` +
+        `which inflates every CPU and latency figure below; profiles in ${r.profile.dir}/`,
+    );
 
   console.log(`\n1. Classic template, sample invoice (${r.render.html_bytes} bytes of HTML)`);
   console.log(' raw puppeteer-core, warm pages');
@@ -469,7 +580,10 @@ function print(r: Report): void {
   console.log('\n5. A key revoked through one gateway, until a second gateway (10-minute cache) refuses it');
   console.log(loadLine('revocations', r.revocation, 'keys/s'));
 
-  console.log('\n6. Memory, sampled every 250 ms: at start → peak');
+  const { everyMs, pssEvery } = r.sampler_cadence;
+  console.log(
+    `\n6. Memory, sampled every ${everyMs / 1000} s (the pdf tree's PSS every ${(pssEvery * everyMs) / 1000} s): at start → peak`,
+  );
   for (const [name, p] of Object.entries(r.memory_kb)) {
     const line =
       name === 'pdf'
@@ -481,14 +595,8 @@ function print(r: Report): void {
     console.log(`  ${name.padEnd(9)} ${line}, peak during ${p.peak_phase}`);
   }
 
-  const renders = r.params.warm_renders + 2 * r.params.renders;
-  printCpu(cpu, {
-    'renderer in-process': renders,
-    'raw Chromium': renders,
-    'pdf gRPC Render': renders,
-    ...Object.fromEntries(Object.entries(r.generate).map(([level, g]) => [`generate c=${level.slice(1)}`, g.count])),
-    [`GET ${r.params.get_rate}/s`]: r.get_invoice.count,
-  });
+  printCpu(cpu, r.operations_by_phase);
+  printCpuPerOperation(r);
 
   const q = r.query_diagnostics;
   console.log(`\n8. Single queries on the local MongoDB-wire server, sequential, this run's ${q.invoices} invoices`);
@@ -497,8 +605,15 @@ function print(r: Report): void {
   console.log(loadLine('findOne by number', q.find_by_number, 'q/s'));
   console.log(loadLine('count by workspace', q.count_by_workspace, 'q/s'));
 
+  printRoundTrips(r.round_trips);
+  if (r.profile) printProfiles(r.profile, r.operations_by_phase);
+
   const width = (k: 'figure' | 'target' | 'measured') => Math.max(...r.targets.map((t) => t[k].length));
   console.log('\nTargets');
+  console.log(
+    `  (reference: print CPU per PDF ${r.cpu_per_operation.print_ms} ms, the raw Chromium phase's puppeteer and ` +
+      'its Chromium; the CPU targets are ratios to it)',
+  );
   for (const t of r.targets) {
     console.log(
       `  ${t.figure.padEnd(width('figure'))}  ${t.target.padEnd(width('target'))}  ` +
@@ -528,7 +643,75 @@ async function waitForQuiet(maxSeconds: number): Promise<number> {
   }
 }
 
-async function measure(platform: Platform) {
+/** How many operations each phase of known size ran: the CPU tables and profiles divide by it. */
+function operationsByPhase(gen: Record<string, LoadResult>, get: OpenLoopResult): Record<string, number> {
+  const renders = params.warm_renders + 2 * params.renders;
+  return {
+    'renderer in-process': renders,
+    'raw Chromium': renders,
+    'pdf gRPC Render': renders,
+    ...Object.fromEntries(concurrencies.map((c) => [`generate c=${c}`, gen[`c${c}`]!.count])),
+    [getPhase]: get.count,
+  };
+}
+
+/** The components a platform operation costs: the services (pdf with its Chromium) and the stack. */
+const platformComponents = ['gateway', 'accounts', 'invoice', 'pdf', 'kafka', 'ferretdb', 'redis'];
+
+interface OperationCpu {
+  operations: number;
+  /** CPU ms per operation by component, and their sum. */
+  ms: Record<string, number>;
+  total_ms: number;
+  /** That sum against one print (print_ms): beyond it for a generate, all of it for a GET. */
+  ratio_to_print: number;
+}
+
+/**
+ * What one generate and one GET cost the platform in CPU, against what one PDF costs to print:
+ * the driver's CPU in the raw Chromium phase (puppeteer and the Chromium it launched) per render.
+ */
+function cpuPerOperation(cpu: CpuUse, operations: Record<string, number>) {
+  const phaseCpu = (phase: string) => cpu.phases.find((p) => p.phase === phase)!.cpu_s;
+  const printMs = (1000 * (phaseCpu('raw Chromium').driver ?? 0)) / operations['raw Chromium']!;
+  const perOperation = (phases: string[], beyond: number): OperationCpu => {
+    const count = phases.reduce((sum, p) => sum + operations[p]!, 0);
+    const ms = Object.fromEntries(
+      platformComponents.map((c) => [
+        c,
+        round1((1000 * phases.reduce((sum, p) => sum + (phaseCpu(p)[c] ?? 0), 0)) / count),
+      ]),
+    );
+    const total = Object.values(ms).reduce((sum, x) => sum + x, 0);
+    return {
+      operations: count,
+      ms,
+      total_ms: round1(total),
+      ratio_to_print: Math.round((100 * (total - beyond)) / printMs) / 100,
+    };
+  };
+  return {
+    print_ms: round1(printMs),
+    generate: perOperation(generatePhases, printMs),
+    get: perOperation([getPhase], 0),
+  };
+}
+
+/** MongoDB commands and Kafka messages per generate (the three measured levels) and per GET. */
+function roundTripsPerOperation(roundTrips: RoundTrips, operations: Record<string, number>) {
+  const perOperation = (phases: string[]) => {
+    const count = phases.reduce((sum, p) => sum + operations[p]!, 0);
+    const per = (counts: Record<string, number>) =>
+      Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Math.round((100 * v) / count) / 100]));
+    const services = Object.entries(roundTrips.total(phases)).map(
+      ([name, t]) => [name, { mongodb: per(t.mongodb), kafka: per(t.kafka) }] as const,
+    );
+    return { operations: count, services: Object.fromEntries(services) as Record<string, Traffic> };
+  };
+  return { generate: perOperation(generatePhases), get: perOperation([getPhase]), phases: roundTrips.phases };
+}
+
+async function measure(platform: Platform, profiler: PhaseProfiler | undefined) {
   const waitStart = performance.now();
   const othersBefore = await waitForQuiet(Number(args['quiet-wait']));
   const quietWaitS = round1((performance.now() - waitStart) / 1000);
@@ -539,7 +722,7 @@ async function measure(platform: Platform) {
   progress('starting accounts, invoice, pdf and gateway');
   await platform.start();
   await platform.waitReady();
-  const services = ['accounts', 'invoice', 'pdf', 'gateway'].map((name) => {
+  const services = serviceNames.map((name) => {
     const pid = findChild(process.pid, `services/${name}/src/main.ts`);
     if (!pid) throw new Error(`no ${name} process among this process's children`);
     return { name, pid };
@@ -547,37 +730,54 @@ async function measure(platform: Platform) {
   const sampler = new Sampler(
     services,
     services.map((s) => ({ ...s, tree: s.name === 'pdf' })),
-    250,
   );
+  // Taken now: the revocation phase starts a second gateway, which later calls would find.
+  const roundTrips = new RoundTrips(serviceNames.map((name) => ({ name, url: platform.metricsUrl(name) })));
+  const profileDir = path.join(repoRoot, `.local/bench/profile-${date.replace(/[:.]/g, '-')}`);
+  await profiler?.attach(profileDir);
+  const mark: Mark = async (phase) => {
+    if (profiler) {
+      // Each service serializes its profile on its main thread: outside every measured phase.
+      await sampler.mark('setup');
+      await profiler.mark(phase, measured(phase));
+    }
+    await Promise.all([sampler.mark(phase), roundTrips.mark(phase)]);
+  };
   try {
     progress('1/5 the pdf renderer in-process and raw Chromium');
-    const render = await renderFloor(sampler);
+    const render = await renderFloor(mark);
     progress('2/5 pdf service gRPC Render');
-    await sampler.mark('pdf gRPC Render');
+    await mark('pdf gRPC Render');
     const pdf = await pdfRender(platform);
     progress('3/5 generate through the gateway');
-    await sampler.mark('setup');
+    await mark('setup');
     const api = await platform.client('enterprise', 'unlimited');
-    const gen = await generate(api, sampler);
-    await sampler.mark('generate factur-x / plain');
+    const gen = await generate(api, mark);
+    await mark('generate factur-x / plain');
     const facturX = await generateFacturX(platform, api);
     progress(`4/5 GET at ${params.get_rate}/s for ${params.get_seconds} s`);
-    await sampler.mark(`GET ${params.get_rate}/s`);
+    await mark(getPhase);
     const get = await reads(api, gen.ids);
     progress(`5/5 ${params.revocations} keys revoked through one gateway, polled at a second one`);
-    await sampler.mark('revocations');
-    const revoked = await revocation(platform);
+    await mark('revocations');
+    const revoked = await revocation(platform, profiler?.withoutInspector() ?? {});
     progress('diagnostics: single queries on the local MongoDB-wire server');
-    await sampler.mark('query diagnostics');
+    await mark('query diagnostics');
     const queries = await queryTimes(platform.stack.MONGODB_URI!, `invoice_test_${platform.runId}`, api.workspaceId);
+    await mark('setup');
     const { memory, cpu } = await sampler.stop();
+    const operations = operationsByPhase(gen.levels, get);
+    const cpuPerOp = cpuPerOperation(cpu, operations);
     return {
       date,
       quiet_wait_s: quietWaitS,
       runtime_s: round1((performance.now() - measureStart) / 1000),
       machine: { ...machine(), chromium: render.chromium },
       others_cores_before: round1(othersBefore),
+      sampler_cadence: cadence,
       cpu,
+      operations_by_phase: operations,
+      cpu_per_operation: cpuPerOp,
       params,
       render,
       pdf_render_grpc: pdf,
@@ -587,10 +787,18 @@ async function measure(platform: Platform) {
       revocation: revoked,
       query_diagnostics: queries,
       memory_kb: memory,
-      targets: evaluate(render, pdf, gen.levels, get, revoked, memory, facturX),
+      round_trips: roundTripsPerOperation(roundTrips, operations),
+      profile: profiler && {
+        dir: path.relative(repoRoot, profileDir),
+        sampling_interval_us: profiler.intervalUs,
+        /** Per phase and service: main-thread self time in ms (not per operation), top 20 each. */
+        phases: profiler.summaries,
+      },
+      targets: evaluate(render, pdf, gen.levels, get, revoked, memory, facturX, cpu, cpuPerOp),
     };
   } finally {
     await sampler.stop().catch(() => undefined); // idempotent: ends the worker when a phase threw
+    profiler?.close();
   }
 }
 
@@ -609,11 +817,19 @@ function requireStack(): void {
 let platform: Platform | undefined;
 try {
   requireStack();
+  const profiler = args.profile ? await PhaseProfiler.forServices(serviceNames) : undefined;
   platform = new Platform({
     invoices: true,
-    gatewayEnv: { RATE_LIMIT_PLANS: '{"enterprise":1000000}', RATE_LIMIT_PER_IP: '1000000' },
+    gatewayEnv: {
+      RATE_LIMIT_PLANS: '{"enterprise":1000000}',
+      RATE_LIMIT_PER_IP: '1000000',
+      ...profiler?.env('gateway'),
+    },
+    accountsEnv: profiler?.env('accounts'),
+    invoiceEnv: profiler?.env('invoice'),
+    pdfEnv: profiler?.env('pdf'),
   });
-  const report = await measure(platform);
+  const report = await measure(platform, profiler);
   const out = path.join(repoRoot, '.local/bench/latest.json');
   mkdirSync(path.dirname(out), { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;

@@ -73,6 +73,11 @@ interface Seen {
   ticks: number;
   reaped: number;
   charged: number;
+  /**
+   * What descendants that exited were already charged; this process's reaped time includes it
+   * from the first read after they went (a process not read at every sample keeps it till then).
+   */
+  credit: number;
   command: string;
   /** A benchmark component once known; until then a stack label or "other". */
   label: string;
@@ -93,6 +98,12 @@ export class CpuTracker {
   /** Charges of processes that exited, by label and (for "other") by command. */
   private readonly retired: CpuSplit = {};
   private readonly retiredOther = new Map<string, number>();
+  /**
+   * What was already charged of processes that exited after their parent (or in the same interval
+   * between reads): init, or their parent before it exited in turn, reaped them. Whichever reaped
+   * time grows next takes it off, so a long-lived process orphaned to init is not charged again.
+   */
+  private orphaned = 0;
   private readonly marks: Mark[] = [];
 
   /** CPU ticks of the thread that samples (it runs inside the driver), split out as "sampler". */
@@ -110,10 +121,24 @@ export class CpuTracker {
     return isUnder(pid, this.driver, table) ? 'driver' : undefined;
   }
 
-  sample(table: ProcTable): void {
+  /**
+   * The processes worth reading between full scans: the benchmark's own and the stack's. Others'
+   * processes are read at full scans only; what one of them uses before it exits in between still
+   * reaches its parent's reaped time.
+   */
+  watched(): number[] {
+    return [...this.seen].filter(([, s]) => s.ours || s.label !== 'other').map(([pid]) => pid);
+  }
+
+  /**
+   * `table` is a full scan, or when `read` is given, what was left of the processes in `read`
+   * (readProcs): one missing from it has exited, one not in `read` was just not looked at.
+   */
+  sample(table: ProcTable, read?: ReadonlySet<number>): void {
     const first = this.seen.size === 0;
     if (first && this.selfTicks) this.selfAtStart = this.selfTicks();
-    const credit = this.retireExited(table);
+    const gone = (pid: number) => !table.has(pid) && (!read || read.has(pid));
+    this.retireExited(gone);
     for (const [pid, p] of table) {
       let s = this.seen.get(pid);
       if (!s) {
@@ -121,17 +146,20 @@ export class CpuTracker {
         const label = stackLabels.find(([re]) => re.test(command))?.[1] ?? 'other';
         // Running at the first sample: counted from its totals then; born since: from zero.
         const charged = first ? 0 : p.cpuTicks + p.reapedTicks;
-        s = { ppid: p.ppid, ticks: p.cpuTicks, reaped: p.reapedTicks, charged, command, label, ours: false };
+        s = { ppid: p.ppid, ticks: p.cpuTicks, reaped: p.reapedTicks, charged, credit: 0, command, label, ours: false };
         this.seen.set(pid, s);
       } else {
-        const reaped = p.reapedTicks - s.reaped - (credit.get(pid) ?? 0);
+        let reaped = p.reapedTicks - s.reaped - s.credit;
+        const taken = Math.min(Math.max(0, reaped), this.orphaned);
+        reaped -= taken;
+        this.orphaned -= taken;
         s.charged += Math.max(0, p.cpuTicks - s.ticks) + Math.max(0, reaped);
-        Object.assign(s, { ppid: p.ppid, ticks: p.cpuTicks, reaped: p.reapedTicks });
+        Object.assign(s, { ppid: p.ppid, ticks: p.cpuTicks, reaped: p.reapedTicks, credit: 0 });
       }
       // Ownership sticks once seen: Chromium's zygote double-forks, so a new renderer's parent may
       // not be in the table yet (it hangs under the zygote by the next sample), and a Chromium
-      // child outliving its parent still counts as ours.
-      if (!s.ours) {
+      // child outliving its parent still counts as ours. Ancestry needs the whole table: full scans only.
+      if (!s.ours && !read) {
         const own = this.ownLabel(pid, table);
         if (own) Object.assign(s, { label: own, ours: true });
       }
@@ -139,26 +167,23 @@ export class CpuTracker {
   }
 
   /**
-   * Moves processes gone since the last sample to the retired totals, and returns by live
-   * ancestor what of them was already counted: the ancestor's reaped time now includes it.
+   * Moves processes gone since the last sample to the retired totals, and credits their parent
+   * with what of them was already counted (its reaped time now includes it); with the parent gone
+   * too, the credit goes to `orphaned`.
    */
-  private retireExited(table: ProcTable): Map<number, number> {
-    const credit = new Map<number, number>();
+  private retireExited(gone: (pid: number) => boolean): void {
     for (const [pid, s] of this.seen) {
-      if (table.has(pid)) continue;
-      let reaper = s.ppid;
-      for (let hops = 0; !table.has(reaper) && this.seen.has(reaper) && hops < 64; hops++) {
-        reaper = this.seen.get(reaper)!.ppid;
-      }
-      credit.set(reaper, (credit.get(reaper) ?? 0) + s.ticks + s.reaped);
+      if (!gone(pid)) continue;
+      const parent = this.seen.get(s.ppid);
+      if (parent && !gone(s.ppid)) parent.credit += s.ticks + s.reaped;
+      else this.orphaned += s.ticks + s.reaped;
     }
     for (const [pid, s] of this.seen) {
-      if (table.has(pid)) continue;
+      if (!gone(pid)) continue;
       this.retired[s.label] = (this.retired[s.label] ?? 0) + s.charged;
       if (s.label === 'other') this.retiredOther.set(s.command, (this.retiredOther.get(s.command) ?? 0) + s.charged);
       this.seen.delete(pid);
     }
-    return credit;
   }
 
   /** Ends the current phase (if any) and starts `phase`; call right after a sample. */
@@ -178,7 +203,8 @@ export class CpuTracker {
 
   /** Phases between marks; the last mark ends the last phase. */
   result(): CpuUse {
-    const seconds = (ticks: number) => Math.round((ticks / TICKS_PER_S) * 10) / 10;
+    // To the tick: a phase of a few seconds divided by hundreds of operations needs it.
+    const seconds = (ticks: number) => Math.round(ticks) / TICKS_PER_S;
     const diff = (a: Mark, b: Mark): CpuSplit => {
       const out: CpuSplit = {};
       let attributed = 0;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type ProcTable, treeOf } from './proc.ts';
 
@@ -30,10 +31,20 @@ export interface MemoryTarget {
   tree: boolean;
 }
 
-/** One field of /proc/<pid>/status or smaps_rollup in kB; 0 when the process is gone. */
-function readKb(file: string, field: string): number {
+const pageKb = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' })) / 1024;
+
+/** Resident pages from /proc/<pid>/statm (VmRSS without status's other 50 lines), in kB; 0 when gone. */
+function rssKb(pid: number): number {
   try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'));
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * pageKb;
+  } catch {
+    return 0;
+  }
+}
+
+function pssKb(pid: number): number {
+  try {
+    const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
     return m ? Number(m[1]) : 0;
   } catch {
     return 0;
@@ -47,9 +58,9 @@ function readKb(file: string, field: string): number {
 function memoryOf(pids: number[], withPss: boolean): TreeMemory {
   const m: TreeMemory = { rss_kb: 0, pss_kb: 0, root_pss_kb: 0, processes: 0 };
   for (const pid of pids) {
-    const rss = readKb(`/proc/${pid}/status`, 'VmRSS');
+    const rss = rssKb(pid);
     if (rss === 0) continue;
-    const pss = withPss ? readKb(`/proc/${pid}/smaps_rollup`, 'Pss') : 0;
+    const pss = withPss ? pssKb(pid) : 0;
     if (pid === pids[0]) m.root_pss_kb = pss;
     m.rss_kb += rss;
     m.pss_kb += pss;
@@ -72,9 +83,13 @@ export class PeakTracker {
     this.targets = targets;
   }
 
-  sample(table: ProcTable): void {
+  /**
+   * `withPss`: read the trees' PSS too (the first sample must). Without it their PSS reads as 0,
+   * which no PSS peak falls below: only RSS and the process count move.
+   */
+  sample(table: ProcTable, withPss: boolean): void {
     for (const t of this.targets) {
-      const m = t.tree ? memoryOf(treeOf(t.pid, table), true) : memoryOf([t.pid], false);
+      const m = memoryOf(t.tree ? treeOf(t.pid, table) : [t.pid], t.tree && withPss);
       if (m.processes === 0) continue;
       const p = this.peaks.get(t.name);
       if (!p) {

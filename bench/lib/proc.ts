@@ -17,23 +17,36 @@ export type ProcTable = Map<number, ProcInfo>;
 /** Linux reports process times in ticks of 1/100 s (USER_HZ) on the architectures Node runs on here. */
 export const TICKS_PER_S = 100;
 
+/** /proc/<pid>/stat, or undefined when the process has exited. */
+function readStat(pid: number): ProcInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the other fields resume after the last ')'.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      ppid: Number(f[1]),
+      cpuTicks: Number(f[11]) + Number(f[12]),
+      reapedTicks: Number(f[13]) + Number(f[14]),
+      comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every process on the machine. */
 export function scanProcs(): ProcTable {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) if (/^\d+$/.test(entry)) pids.push(Number(entry));
+  return readProcs(pids);
+}
+
+/** Only `pids`, those still running: a fraction of a full scan's reads. */
+export function readProcs(pids: Iterable<number>): ProcTable {
   const table: ProcTable = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: the other fields resume after the last ')'.
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(entry), {
-        ppid: Number(f[1]),
-        cpuTicks: Number(f[11]) + Number(f[12]),
-        reapedTicks: Number(f[13]) + Number(f[14]),
-        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-      });
-    } catch {
-      // exited meanwhile
-    }
+  for (const pid of pids) {
+    const info = readStat(pid);
+    if (info) table.set(pid, info);
   }
   return table;
 }

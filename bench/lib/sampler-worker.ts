@@ -1,29 +1,33 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { CpuTracker, type ServiceRoot } from './cpu.ts';
 import { type MemoryTarget, PeakTracker } from './memory.ts';
-import { scanProcs } from './proc.ts';
+import { readProcs, scanProcs } from './proc.ts';
+import type { Cadence } from './sampler.ts';
 
-const { driver, services, memoryTargets, everyMs } = workerData as {
+const { driver, services, memoryTargets, cadence } = workerData as {
   driver: number;
   services: ServiceRoot[];
   memoryTargets: MemoryTarget[];
-  everyMs: number;
+  cadence: Cadence;
 };
+
 const memory = new PeakTracker(memoryTargets);
 // This thread's own time, in the 1/100 s ticks of /proc (threadCpuUsage counts microseconds).
 const cpu = new CpuTracker(driver, services, () => {
   const { user, system } = process.threadCpuUsage();
   return (user + system) / 10_000;
 });
-const sample = () => {
-  const table = scanProcs();
-  cpu.sample(table);
-  memory.sample(table);
+let n = 0;
+const sample = (full: boolean) => {
+  const read = full || n % cadence.fullScanEvery === 0 ? undefined : new Set(cpu.watched());
+  const table = read ? readProcs(read) : scanProcs();
+  cpu.sample(table, read);
+  memory.sample(table, n++ % cadence.pssEvery === 0);
 };
-sample();
-const timer = setInterval(sample, everyMs);
+sample(true);
+const timer = setInterval(() => sample(false), cadence.everyMs);
 parentPort!.on('message', (msg: { type: 'mark'; phase: string } | { type: 'stop' }) => {
-  sample();
+  sample(true);
   if (msg.type === 'mark') {
     cpu.mark(msg.phase);
     memory.phase = msg.phase;
