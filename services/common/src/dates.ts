@@ -3,11 +3,13 @@
  * fields read in the workspace time zone).
  */
 
+import { dateTimeFormat } from './intl.ts';
+
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
 export function localDate(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -53,7 +55,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes. */
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -219,7 +219,10 @@ export async function startConsumer<T>(opts: ConsumerOptions<T>): Promise<Consum
   const consumer = opts.kafka.consumer({
     groupId: opts.groupId,
     allowAutoTopicCreation: false,
-    maxWaitTimeInMs: 100,
+    // How long the broker holds a fetch that finds nothing new; it answers as soon as a message
+    // arrives, so this bounds only an idle consumer's polling: 10 fetches a second per consumer at
+    // 100 ms, which kept Kafka and every service busy between requests (docs/benchmarks.md).
+    maxWaitTimeInMs: 500,
     sessionTimeout: opts.sessionTimeoutMs ?? 10_000,
     heartbeatInterval: heartbeatIntervalMs,
     retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },

@@ -1,4 +1,5 @@
 import { currencyMinorUnits } from '../contracts/currencies.ts';
+import { dateTimeFormat, numberFormat } from '../intl.ts';
 import { type DocumentLanguage, localeOf } from './words.ts';
 
 /**
@@ -9,19 +10,6 @@ import { type DocumentLanguage, localeOf } from './words.ts';
  */
 
 const decimalPattern = /^-?\d+(\.\d+)?$/;
-
-// Building an Intl.NumberFormat costs far more than using one: keep them per option set.
-const formatters = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let fmt = formatters.get(key);
-  if (!fmt) {
-    fmt = new Intl.NumberFormat(locale, options);
-    if (formatters.size > 1000) formatters.clear();
-    formatters.set(key, fmt);
-  }
-  return fmt;
-}
 
 export function isDecimal(value: string): boolean {
   return decimalPattern.test(value);
@@ -100,19 +88,17 @@ export function isZero(value: string): boolean {
 
 /** An RFC 3339 timestamp as a calendar date in the document's time zone (docs/architecture.md#times). */
 export function formatTimestampDate(iso: string, timeZone: string, lang: DocumentLanguage): string {
-  return new Intl.DateTimeFormat(localeOf[lang], { dateStyle: 'medium', timeZone }).format(new Date(iso));
+  return dateTimeFormat(localeOf[lang], { dateStyle: 'medium', timeZone }).format(new Date(iso));
 }
 
 /** A YYYY-MM-DD date, already local: printed as is, never shifted by a zone. */
 export function formatDate(ymd: string, lang: DocumentLanguage): string {
-  return new Intl.DateTimeFormat(localeOf[lang], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${ymd}T00:00:00Z`),
-  );
+  return dateTimeFormat(localeOf[lang], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
 }
 
 export function isTimeZone(value: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
+    dateTimeFormat('en', { timeZone: value });
     return value.length > 0;
   } catch {
     return false;

@@ -18,6 +18,6 @@ import { register } from 'import-in-the-middle/register-hooks.mjs';
 if (isMainThread) {
   // Only the packages the instrumentations of ./sdk.ts patch go through the hook; every other
   // module (ours included) loads untouched. Node's built-ins also match with the node: prefix.
-  register({ include: ['http', 'https', '@grpc/grpc-js', 'koa', 'kafkajs', 'ioredis', 'mongodb', 'mongoose'] });
+  register({ include: ['http', 'https', '@grpc/grpc-js', 'koa', 'kafkajs', 'ioredis', 'mongodb'] });
   await import('./sdk.ts');
 }

@@ -17,11 +17,10 @@ import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
-import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
+import { KoaInstrumentation, KoaLayerType } from '@opentelemetry/instrumentation-koa';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
-import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 import type { Attributes, Span } from '@opentelemetry/api';
 import { createLogger, shortenInvoiceIds } from '../logger.ts';
 import { statementShape } from './statement.ts';
@@ -79,10 +78,20 @@ function shortenMessageKey(span: Span, { message }: { message: { key?: Buffer | 
   if (short !== key) span.setAttribute('messaging.kafka.message.key', short);
 }
 
+/**
+ * Without a collector no span is recorded: each would be built, attributes and all, only to be
+ * dropped. Spans are still started, unrecorded, so every request and event has its trace id: log
+ * lines and Kafka headers carry it, and a request is still followed through the logs of every
+ * service. OTEL_TRACES_SAMPLER, when set, decides as usual.
+ */
+const withoutCollector = {
+  // Else the SDK would default to OTLP on localhost:4318.
+  spanProcessors: [new NoopSpanProcessor()],
+  ...(getStringFromEnv('OTEL_TRACES_SAMPLER') === undefined ? { sampler: new AlwaysOffSampler() } : {}),
+};
+
 const sdk = new NodeSDK({
-  // Without an endpoint the SDK would default to OTLP on localhost:4318; spans are then only made
-  // (for the trace ids in logs and event headers) and dropped.
-  ...(exportsSpans ? {} : { spanProcessors: [new NoopSpanProcessor()] }),
+  ...(exportsSpans ? {} : withoutCollector),
   metricReaders: [prometheus],
   // Logs go to stdout through pino, not through OTel.
   logRecordProcessors: [],
@@ -94,14 +103,17 @@ const sdk = new NodeSDK({
       // and above all no traceparent header telling them our trace ids.
       disableOutgoingRequestInstrumentation: true,
     }),
-    new KoaInstrumentation(),
+    // The router's span only (it names the route on the server span): a span per middleware told
+    // nothing the server span's duration does not, and cost one each per request.
+    new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
     // grpc.health.v1 (probes, the gateway's readiness and the test platform poll it): no trace.
     new GrpcInstrumentation({ ignoreGrpcMethods: ['Check', 'Watch'] }),
     new KafkaJsInstrumentation({ producerHook: shortenMessageKey, consumerHook: shortenMessageKey }),
     // Pollers (outbox relays, schedulers, delivery workers) query every second: only operations
     // inside a traced request or message make spans, not a root trace per poll.
+    // The driver's spans only: mongoose's wrapped each of them in one more span with the same
+    // collection and operation.
     new MongoDBInstrumentation({ requireParentSpan: true, dbStatementSerializer: statementShape }),
-    new MongooseInstrumentation({ requireParentSpan: true }),
     new IORedisInstrumentation({ requireParentSpan: true }),
   ],
 });
