@@ -2,10 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // The layers of a service point one way: grpc/ and events/ (transports) -> service/ (use cases)
-// -> domain/ (pure rules and the types the others pass around) <- store/ (docs/architecture.md
-// "Layers"). A relative import is all a layer can reach past its own folder, so these patterns
-// (written for imports from one folder down in src/) are the whole rule; test/contracts/layers.test.ts
-// shows that each one fails the lint step.
+// -> domain/ (pure rules and the types the others pass around) <- store/, and service/ -> store/
+// (docs/architecture.md "Layers"). A layer reaches past its own folder by a relative import, or into
+// the common kit by its package name, so the patterns below name both: the relative ones are
+// written for imports from one folder down in src/, and the common kit's stores and I/O modules are
+// named where a layer must not use them. test/contracts/layers.test.ts shows that each one fails
+// the lint step.
 const layer = (folders, why) => ({
   regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
   message: why,
@@ -42,7 +44,13 @@ const layers = [
   },
   {
     files: ['services/*/src/grpc/**/*.ts', 'services/*/src/events/**/*.ts', 'services/*/src/jobs/**/*.ts'],
-    patterns: [layer(['store'], 'A handler, consumer or job calls a use case in service/, never a store.')],
+    patterns: [
+      layer(['store'], 'A handler, consumer or job calls a use case in service/, never a store.'),
+      {
+        regex: '^@invoice-platform/common/store/.*$',
+        message: "A handler, consumer or job calls a use case in service/, never a store (the common kit's included).",
+      },
+    ],
   },
 ].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
 

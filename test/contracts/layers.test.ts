@@ -29,6 +29,8 @@ const refused: [string, string][] = [
   ['services/invoice/src/grpc/fixture.ts', "import { X } from '../store/credits.ts';"],
   ['services/recurring/src/events/fixture.ts', "import { X } from '../store/series.ts';"],
   ['services/webhook/src/jobs/fixture.ts', "import { X } from '../store/deliveries.ts';"],
+  ['services/webhook/src/grpc/fixture.ts', "import { X } from '@invoice-platform/common/store/paging';"],
+  ['services/pdf/src/events/fixture.ts', "import { X } from '@invoice-platform/common/store/leases';"],
 ];
 
 for (const [file, code] of refused) {
@@ -43,6 +45,7 @@ const allowed: [string, string][] = [
   ['services/invoice/src/grpc/fixture.ts', "import { X } from '../service/generate.ts';"],
   ['services/invoice/src/domain/fixture.ts', "import { X } from './status.ts';"],
   ['services/invoice/src/domain/fixture.ts', "import { X } from '@invoice-platform/common/dates';"],
+  ['services/webhook/src/grpc/fixture.ts', "import { X } from '@invoice-platform/common/paging';"],
 ];
 
 for (const [file, code] of allowed) {

@@ -9,7 +9,7 @@ import {
   recurringLossReason,
   validateTimeZone,
 } from '../domain/plans.ts';
-import { clampPage, type PageOf } from '@invoice-platform/common/store/paging';
+import { clampPage, type PageOf } from '@invoice-platform/common/paging';
 import { type LegalProfile, legalProfileErrors } from '../domain/legal-profile.ts';
 import { workspaceEvent, workspaceProfile, type WorkspaceUpdatedData } from '../domain/workspace-events.ts';
 import {

@@ -1,7 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { randomBase62 } from '@invoice-platform/common/ids';
 import { newOutbox, withEvents } from '@invoice-platform/common/store/outbox';
-import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
+import type { PageOf, PageRequest } from '@invoice-platform/common/paging';
+import { listPage } from '@invoice-platform/common/store/paging';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';
 import type { WorkspaceEvent } from '../domain/workspace-events.ts';

@@ -1,31 +1,6 @@
-/**
- * Paging for every list the platform serves: one clamp of the requested page (the spec's page 1…,
- * pageSize 1–100, 25 by default) and one list-and-count query per page.
- */
+/** Paging's store part: one list-and-count query per page (the pure part is ../paging.ts). */
 import type { Model } from 'mongoose';
-
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
-
-export interface PageRequest {
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-}
-
-export interface PageOf<T> {
-  items: T[];
-  /** Every item the filter matches, across all pages. */
-  total: number;
-}
-
-/** A page request as asked (0 or missing meaning the default), brought within bounds. */
-export function clampPage(page: number | undefined, pageSize: number | undefined): PageRequest {
-  return {
-    page: Math.max(1, Math.floor(page || 1)),
-    pageSize: Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(pageSize || DEFAULT_PAGE_SIZE))),
-  };
-}
+import type { PageOf, PageRequest } from '../paging.ts';
 
 /**
  * One page of `model`'s documents matching `filter` in `sort` order (which must end on a unique

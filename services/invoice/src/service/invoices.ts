@@ -2,7 +2,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { GenerateRequest } from '@invoice-platform/common/contracts/generate';
 import type { Logger } from '@invoice-platform/common/logger';
 import type { CrashHook } from '@invoice-platform/common/test-hooks';
-import { clampPage } from '@invoice-platform/common/store/paging';
+import { clampPage } from '@invoice-platform/common/paging';
 import type { CreditBalance } from '../domain/credits.ts';
 import type { GenerateResult, InvoiceDoc, InvoiceListFilter } from '../domain/invoice.ts';
 import type { PaymentInput } from '../domain/payment.ts';

@@ -1,7 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { topics } from '@invoice-platform/common/kafka';
 import { type OutboxMessage, newOutbox, outboxEvent, withEvents } from '@invoice-platform/common/store/outbox';
-import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
+import type { PageOf, PageRequest } from '@invoice-platform/common/paging';
+import { listPage } from '@invoice-platform/common/store/paging';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { changeVersioned, type VersionedChange } from '@invoice-platform/common/store/versioned';
 import type { UpdateQuery } from 'mongoose';

@@ -1,4 +1,4 @@
-import { clampPage } from '@invoice-platform/common/store/paging';
+import { clampPage } from '@invoice-platform/common/paging';
 import { seriesView } from '../domain/series-view.ts';
 import type { OccurrenceStore } from '../store/occurrences.ts';
 import type { SeriesStore } from '../store/series.ts';

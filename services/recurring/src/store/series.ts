@@ -1,7 +1,8 @@
 import { AppError } from '@invoice-platform/common/errors';
 import { topics } from '@invoice-platform/common/kafka';
 import { outboxEvent, type WithOutbox, withEvents } from '@invoice-platform/common/store/outbox';
-import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
+import type { PageOf, PageRequest } from '@invoice-platform/common/paging';
+import { listPage } from '@invoice-platform/common/store/paging';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import { operator } from '@invoice-platform/common/store/operators';
 import { changeVersioned } from '@invoice-platform/common/store/versioned';

@@ -5,7 +5,7 @@ import type { Delivery } from '@invoice-platform/protos/invoiceplatform/webhook/
 import type { DeliveryAttempt } from '@invoice-platform/protos/invoiceplatform/webhook/v1/DeliveryAttempt';
 import type { WebhookEndpoint } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookEndpoint';
 import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@invoice-platform/common/store/paging';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@invoice-platform/common/paging';
 import { type AttemptDoc, type DeliveryDoc, deliveryStatuses } from '../domain/deliveries.ts';
 import type { Endpoint } from '../domain/endpoints.ts';
 import { isPublicEventType, publicEventTypes } from '../domain/events.ts';

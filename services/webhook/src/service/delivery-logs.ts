@@ -1,4 +1,4 @@
-import type { PageOf, PageRequest } from '@invoice-platform/common/store/paging';
+import type { PageOf, PageRequest } from '@invoice-platform/common/paging';
 import type { DeliveryDoc, DeliveryFilter } from '../domain/deliveries.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
 

@@ -8,7 +8,8 @@ import {
   unclaimed,
 } from '@invoice-platform/common/store/leases';
 import { operator } from '@invoice-platform/common/store/operators';
-import { listPage, type PageOf, type PageRequest } from '@invoice-platform/common/store/paging';
+import type { PageOf, PageRequest } from '@invoice-platform/common/paging';
+import { listPage } from '@invoice-platform/common/store/paging';
 import { insertOnce } from '@invoice-platform/common/store/unique';
 import {
   type AttemptDoc,
