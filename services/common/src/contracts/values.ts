@@ -51,6 +51,13 @@ export type MoneyTrailEventType = (typeof moneyTrailEventTypes)[number];
 export const optInEventTypes = ['recurring.paused', ...moneyTrailEventTypes] as const;
 export type OptInEventType = (typeof optInEventTypes)[number];
 
+/** The invoice.lifecycle.v1 types no webhook endpoint receives: for the platform's own consumers. */
+export const internalLifecycleTypes = ['invoice.status_changed', 'invoice.archived', 'invoice.pdf_updated'] as const;
+
+/** Every type of invoice.lifecycle.v1: the one list the invoice service writes and the contracts describe. */
+export const lifecycleTypes = [...publicLifecycleTypes, ...internalLifecycleTypes, ...moneyTrailEventTypes] as const;
+export type LifecycleType = (typeof lifecycleTypes)[number];
+
 /** Payment.method: how a payment was received; `online` only for one taken through a provider. */
 export const recordedPaymentMethods = ['bank_transfer', 'cash', 'card', 'other'] as const;
 export type RecordedPaymentMethod = (typeof recordedPaymentMethods)[number];

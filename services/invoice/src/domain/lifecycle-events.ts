@@ -5,21 +5,13 @@ import {
   type PaymentJson,
   paymentJson,
 } from '@invoice-platform/common/contracts/money-trail';
-import type { MoneyTrailEventType } from '@invoice-platform/common/contracts/values';
+import type { LifecycleType } from '@invoice-platform/common/contracts/values';
 import type { CreditNote } from '@invoice-platform/protos/invoiceplatform/invoice/v1/CreditNote';
 import type { Payment } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Payment';
 import type { InvoiceDoc } from './invoice.ts';
 import { encodeInvoice } from './invoice-message.ts';
 
-export type LifecycleType =
-  | 'invoice.created'
-  | 'invoice.paid'
-  | 'invoice.overdue'
-  | 'invoice.cancelled'
-  | 'invoice.status_changed'
-  | 'invoice.archived'
-  | 'invoice.pdf_updated'
-  | MoneyTrailEventType;
+export type { LifecycleType };
 
 /**
  * An invoice.lifecycle.v1 event (docs/architecture.md#events), keyed by invoice id so one invoice's

@@ -1,3 +1,4 @@
+import type { LifecycleType } from '@invoice-platform/common/contracts/values';
 import { AppError } from '@invoice-platform/common/errors';
 import type { FileInfo } from './files.ts';
 
@@ -7,9 +8,9 @@ import type { FileInfo } from './files.ts';
  * happens to the file and to a failed render: the rules, without I/O.
  */
 
-export const statusChangedType = 'invoice.status_changed';
-export const creditNoteCreatedType = 'credit_note.created';
-export const paymentRecordedType = 'invoice.payment_recorded';
+export const statusChangedType: LifecycleType = 'invoice.status_changed';
+export const creditNoteCreatedType: LifecycleType = 'credit_note.created';
+export const paymentRecordedType: LifecycleType = 'invoice.payment_recorded';
 
 /**
  * The events after which the invoice's PDF prints something new: its status, or its credit notes,

@@ -11,10 +11,13 @@ import { DateTimeString, StringEnum, use } from './common.ts';
 import { EventInvoice } from '@invoice-platform/common/contracts/invoice';
 import { CreditNote, Payment } from '@invoice-platform/common/contracts/money-trail';
 import { RecurringSeriesSummary } from '@invoice-platform/common/contracts/recurring';
-import { moneyTrailEventTypes, publicLifecycleTypes } from '@invoice-platform/common/contracts/values';
+import {
+  internalLifecycleTypes,
+  moneyTrailEventTypes,
+  publicLifecycleTypes,
+} from '@invoice-platform/common/contracts/values';
 
-export { publicLifecycleTypes };
-export const internalLifecycleTypes = ['invoice.status_changed', 'invoice.archived', 'invoice.pdf_updated'] as const;
+export { internalLifecycleTypes, publicLifecycleTypes };
 export const workspaceEventTypes = [
   'workspace.created',
   'workspace.updated',
