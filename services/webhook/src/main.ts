@@ -125,7 +125,6 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
       topic,
       fanOut,
       log,
-      onStatus: () => undefined,
     }).then(
       (c) => {
         consumers.push(c);

@@ -108,16 +108,6 @@ class LeaseKeeper {
   }
 }
 
-/**
- * Generates and emails due follow-ups (docs/architecture.md#recurring). Any number of replicas may run
- * it: a worker leases an occurrence (one conditional write, see OccurrenceStore) and writes
- * its result only while the lease is its own. The invoice itself is idempotent by series
- * occurrence in the invoice service, so a retry after any failure or takeover never makes a
- * second invoice or uses a second credit. The email has no such key at the receiver: the worker
- * claims the send under its lease (`sending`, with the occurrence's own Message-ID) right before
- * handing it to SMTP, and marks it sent right after; a send whose worker died in between is sent
- * again under the same Message-ID (at-least-once, docs/architecture.md#mail).
- */
 const backlogGauge = meter().createObservableGauge('invoice_platform.recurring.backlog', {
   description:
     'Follow-up occurrences due by now and not yet taken by a scheduler (those being worked on or snoozed are not due).',
@@ -130,6 +120,16 @@ const followUps = meter().createCounter('invoice_platform.recurring.follow_ups',
   unit: '{occurrence}',
 });
 
+/**
+ * Generates and emails due follow-ups (docs/architecture.md#recurring). Any number of replicas may run
+ * it: a worker leases an occurrence (one conditional write, see OccurrenceStore) and writes
+ * its result only while the lease is its own. The invoice itself is idempotent by series
+ * occurrence in the invoice service, so a retry after any failure or takeover never makes a
+ * second invoice or uses a second credit. The email has no such key at the receiver: the worker
+ * claims the send under its lease (`sending`, with the occurrence's own Message-ID) right before
+ * handing it to SMTP, and marks it sent right after; a send whose worker died in between is sent
+ * again under the same Message-ID (at-least-once, docs/architecture.md#mail).
+ */
 export class Scheduler {
   private readonly deps: SchedulerDeps;
   /** The leases this replica is working under: its renewals, stopped with it. */

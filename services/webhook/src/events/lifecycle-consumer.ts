@@ -16,7 +16,6 @@ export async function startLifecycleConsumer(opts: {
   topic?: string;
   fanOut: FanOut;
   log: Logger;
-  onStatus: (up: boolean) => void;
 }): Promise<Consumer> {
   return startConsumer<LifecycleEnvelope['data']>({
     kafka: opts.kafka,
@@ -28,7 +27,6 @@ export async function startLifecycleConsumer(opts: {
     onStatus: (up) => {
       if (opts.topic === topics.recurring) opts.log.info({ up }, 'recurring.v1 consumer status');
       else opts.log.info({ up }, 'invoice.lifecycle.v1 consumer status');
-      opts.onStatus(up);
     },
     handle: async (event) => {
       await opts.fanOut.handle(event as LifecycleEnvelope);
