@@ -257,3 +257,90 @@ async function claimOne<T>(
     .exec();
   return doc ? { doc, token } : null;
 }
+
+export interface KeepRenewedOptions {
+  /** The lease's length: it is renewed every third of it, so two renewals may fail before it lapses. */
+  leaseMs: number;
+  /** One renewal: true while the lease is still the holder's, false once another holder has it. */
+  renew: () => Promise<boolean>;
+  /** Once, when a renewal finds the lease no longer the holder's. */
+  onLost?: () => void;
+  /** A renewal that failed (the store away): reported, and the next one tries again. */
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * A lease kept while its holder works (keepRenewed). Renewals run one after another, never
+ * overlapping, and their timer never holds a stopping process open: the work it belongs to does.
+ * A renewal that lands after stop() or after the lease was lost changes nothing.
+ */
+export class LeaseRenewal {
+  private readonly opts: KeepRenewedOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private state: 'held' | 'lost' | 'stopped' = 'held';
+
+  constructor(opts: KeepRenewedOptions) {
+    this.opts = opts;
+    this.schedule();
+  }
+
+  /** True while renewals run: not once stopped, nor once the lease was found lost. */
+  get held(): boolean {
+    return this.state === 'held';
+  }
+
+  /** True once a renewal, renewNow or markLost found the lease no longer the holder's. */
+  get lost(): boolean {
+    return this.state === 'lost';
+  }
+
+  /** Renews at once (before a write that needs the lease to last); false once lost or stopped. A failure throws. */
+  async renewNow(): Promise<boolean> {
+    if (this.state !== 'held') return false;
+    if (!(await this.opts.renew()) && this.state === 'held') this.end('lost');
+    return this.state === 'held';
+  }
+
+  /** The holder's own guarded write found the lease taken: renewals end, onLost is not called. */
+  markLost(): void {
+    if (this.state === 'held') this.end('lost');
+  }
+
+  /** Ends the renewals and leaves the lease to lapse (or to the holder's own release). */
+  stop(): void {
+    if (this.state === 'held') this.end('stopped');
+  }
+
+  private end(state: 'lost' | 'stopped'): void {
+    this.state = state;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => void this.tick(), Math.max(1, Math.floor(this.opts.leaseMs / 3)));
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    try {
+      const held = await this.opts.renew();
+      if (this.state !== 'held') return;
+      if (!held) {
+        this.end('lost');
+        this.opts.onLost?.();
+        return;
+      }
+    } catch (err) {
+      if (this.state !== 'held') return;
+      this.opts.onError?.(err);
+    }
+    this.schedule();
+  }
+}
+
+/** Keeps a lease while its holder works: the one renewal loop of every lease holder of the platform. */
+export function keepRenewed(opts: KeepRenewedOptions): LeaseRenewal {
+  return new LeaseRenewal(opts);
+}

@@ -5,6 +5,7 @@ import {
   claimFree,
   completeLease,
   heldBy,
+  keepRenewed,
   type Leasable,
   type LeasedUntil,
   leaseFree,
@@ -190,4 +191,101 @@ test('filter parts: free, held by a token, unclaimed', (t) => {
   t.deepEqual(heldBy('tok'), { lease_token: 'tok' });
   t.deepEqual(unclaimed(), { lease_token: null });
   t.not(unclaimed(), unclaimed(), 'a fresh object each time: mongoose may cast a filter in place');
+});
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (up to 2 s) until `done` holds: timers on a loaded machine run late, never early. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done() && waited < 2000; waited += 5) await tick(5);
+}
+
+test('keepRenewed: renews every third of the lease, one renewal after another, until stopped', async (t) => {
+  let calls = 0;
+  let inFlight = 0;
+  let overlapped = false;
+  const renewal = keepRenewed({
+    leaseMs: 30,
+    renew: async () => {
+      calls++;
+      overlapped ||= inFlight > 0;
+      inFlight++;
+      await tick(15);
+      inFlight--;
+      return true;
+    },
+  });
+  await until(() => calls >= 3);
+  t.true(calls >= 3);
+  t.true(renewal.held);
+  renewal.stop();
+  const atStop = calls;
+  await tick(60);
+  t.true(calls <= atStop + 1, 'at most the renewal already under way');
+  t.false(overlapped);
+  t.false(renewal.held);
+  t.false(renewal.lost);
+  t.false(await renewal.renewNow(), 'a stopped lease is not renewed');
+});
+
+test('keepRenewed: a renewal that finds the lease taken ends the renewals and calls onLost once', async (t) => {
+  let calls = 0;
+  let lost = 0;
+  const renewal = keepRenewed({ leaseMs: 15, renew: async () => ++calls < 2, onLost: () => lost++ });
+  await until(() => renewal.lost);
+  await tick(40);
+  t.is(calls, 2);
+  t.is(lost, 1);
+  t.true(renewal.lost);
+  t.false(renewal.held);
+});
+
+test('keepRenewed: a failed renewal is reported and the next one tries again', async (t) => {
+  let calls = 0;
+  const errors: string[] = [];
+  const renewal = keepRenewed({
+    leaseMs: 15,
+    renew: async () => {
+      if (++calls === 1) throw new Error('store away');
+      return true;
+    },
+    onError: (err) => errors.push((err as Error).message),
+  });
+  await until(() => calls >= 3);
+  renewal.stop();
+  t.deepEqual(errors, ['store away']);
+  t.false(renewal.lost);
+});
+
+test('keepRenewed: renewNow renews at once and tells a lease taken; markLost ends it without onLost', async (t) => {
+  let held = true;
+  let lost = 0;
+  const taken = keepRenewed({ leaseMs: 60_000, renew: async () => held, onLost: () => lost++ });
+  t.true(await taken.renewNow());
+  held = false;
+  t.false(await taken.renewNow());
+  t.true(taken.lost);
+  const marked = keepRenewed({ leaseMs: 60_000, renew: async () => true, onLost: () => lost++ });
+  marked.markLost();
+  t.true(marked.lost);
+  t.false(await marked.renewNow());
+  t.is(lost, 0, 'the holder found out itself');
+  marked.stop();
+  t.true(marked.lost, 'stop keeps a lost lease lost');
+});
+
+test('keepRenewed: a renewal answered after stop changes nothing', async (t) => {
+  let release: (held: boolean) => void = () => undefined;
+  let lost = 0;
+  const renewal = keepRenewed({
+    leaseMs: 3,
+    renew: () => new Promise<boolean>((resolve) => (release = resolve)),
+    onLost: () => lost++,
+  });
+  await tick(20);
+  renewal.stop();
+  release(false);
+  await tick(10);
+  t.is(lost, 0);
+  t.false(renewal.lost);
 });

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
+import { keepRenewed, type LeaseRenewal } from '@invoice-platform/common/store/leases';
 import type { Redis } from 'ioredis';
 
 /** JSON with object keys sorted, so key order and white space do not change the fingerprint. */
@@ -86,8 +87,7 @@ export class IdempotencyLease {
   private readonly redisKey: string;
   private readonly scope: IdempotencyScope;
   private readonly fp: string;
-  private timer: NodeJS.Timeout | undefined;
-  private state: 'held' | 'lost' | 'ended' = 'held';
+  private readonly renewal: LeaseRenewal;
 
   constructor(deps: LeaseDeps, marker: Marker) {
     this.deps = deps;
@@ -95,53 +95,29 @@ export class IdempotencyLease {
     this.scope = marker.scope;
     this.fp = marker.fp;
     this.token = marker.token;
-    this.schedule();
+    const workspace_id = this.scope.workspaceId;
+    this.renewal = keepRenewed({
+      leaseMs: deps.leaseMs,
+      renew: async () =>
+        (await (deps.redis as unknown as Scripts).idempotencyRenew(this.redisKey, this.token, deps.leaseMs)) !== 0,
+      // Lapsed (renewals failed for a whole lease) and perhaps taken by a retry: the request goes
+      // on, the invoice service's own key check keeps it to one invoice.
+      onLost: () => deps.log?.warn({ workspace_id }, 'idempotency lease lost'),
+      // A Redis hiccup (REDIS_COMMAND_TIMEOUT_MS) must not fail the request: the marker still has
+      // up to two thirds of a lease, and the next renewal tries again.
+      onError: (err) =>
+        deps.log?.warn({ workspace_id, err: (err as Error).message }, 'idempotency lease renewal failed'),
+    });
   }
 
   /** True while renewals run: not once the lease ended or a renewal found the marker gone. */
   get held(): boolean {
-    return this.state === 'held';
-  }
-
-  private schedule(): void {
-    this.timer = setTimeout(() => void this.renew(), Math.max(1, Math.floor(this.deps.leaseMs / 3)));
-    // A lease must never hold a stopping process open; the request it belongs to does that.
-    this.timer.unref();
-  }
-
-  private async renew(): Promise<void> {
-    this.timer = undefined;
-    try {
-      const extended = await (this.deps.redis as unknown as Scripts).idempotencyRenew(
-        this.redisKey,
-        this.token,
-        this.deps.leaseMs,
-      );
-      if (this.state !== 'held') return;
-      if (extended === 0) {
-        // Lapsed (renewals failed for a whole lease) and perhaps taken by a retry: the request
-        // goes on, the invoice service's own key check keeps it to one invoice.
-        this.state = 'lost';
-        this.deps.log?.warn({ workspace_id: this.scope.workspaceId }, 'idempotency lease lost');
-        return;
-      }
-    } catch (err) {
-      // A Redis hiccup (REDIS_COMMAND_TIMEOUT_MS) must not fail the request: the marker still has
-      // up to two thirds of a lease, and the next renewal tries again.
-      if (this.state !== 'held') return;
-      this.deps.log?.warn(
-        { workspace_id: this.scope.workspaceId, err: (err as Error).message },
-        'idempotency lease renewal failed',
-      );
-    }
-    this.schedule();
+    return this.renewal.held;
   }
 
   /** Ends the renewals and leaves the marker to lapse; succeed and fail call it first. */
   stop(): void {
-    if (this.state === 'held') this.state = 'ended';
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.renewal.stop();
   }
 
   /**

@@ -4,6 +4,7 @@ import type { Mailer } from '@invoice-platform/common/mail';
 import { meter } from '@invoice-platform/common/metrics';
 import { withTimeout } from '@invoice-platform/common/timeouts';
 import { Poller } from '@invoice-platform/common/poller';
+import { keepRenewed, type LeaseRenewal } from '@invoice-platform/common/store/leases';
 import type { CrashHook } from '@invoice-platform/common/test-hooks';
 import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
 import type { ObservableCallback } from '@opentelemetry/api';
@@ -71,41 +72,14 @@ const snoozeMs = 60 * 60 * 1000;
 class LeaseLost extends Error {}
 
 /**
- * Renews a worker's lease every third of its length while the work lasts, so work that outlives
- * SCHEDULER_LEASE_MS is never taken over while its replica lives; a renewal that finds the lease
- * taken marks it lost. A replica that dies or stalls stops renewing, and its occurrence is due
- * again for others once the lease runs out.
+ * An occurrence this worker holds: its lease, renewed every third of its length while the work
+ * lasts (keepRenewed), so work that outlives SCHEDULER_LEASE_MS is never taken over while its
+ * replica lives. A replica that dies or stalls stops renewing, and its occurrence is due again for
+ * others once the lease runs out.
  */
-class LeaseKeeper {
-  lost = false;
-  private readonly timer: NodeJS.Timeout;
-  private readonly occurrences: OccurrenceStore;
-  private readonly leaseMs: number;
-  readonly lease: OccurrenceLease;
-
-  constructor(occurrences: OccurrenceStore, lease: OccurrenceLease, leaseMs: number, log: Logger) {
-    this.occurrences = occurrences;
-    this.lease = lease;
-    this.leaseMs = leaseMs;
-    this.timer = setInterval(
-      () =>
-        void this.renew().catch((err: unknown) =>
-          log.warn({ occurrence: lease.doc._id, err: (err as Error).message }, 'renewing a lease failed'),
-        ),
-      Math.max(100, Math.floor(leaseMs / 3)),
-    );
-  }
-
-  /** Extends the lease from now; false (and lost from then on) when another worker holds it. */
-  async renew(): Promise<boolean> {
-    if (this.lost) return false;
-    if (!(await this.occurrences.renewLease(this.lease, new Date(Date.now() + this.leaseMs)))) this.lost = true;
-    return !this.lost;
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
+interface HeldOccurrence {
+  lease: OccurrenceLease;
+  renewal: LeaseRenewal;
 }
 
 const backlogGauge = meter().createObservableGauge('invoice_platform.recurring.backlog', {
@@ -132,8 +106,8 @@ const followUps = meter().createCounter('invoice_platform.recurring.follow_ups',
  */
 export class Scheduler {
   private readonly deps: SchedulerDeps;
-  /** The leases this replica is working under: its renewals, stopped with it. */
-  private readonly keepers = new Set<LeaseKeeper>();
+  /** The leases this replica is working under: their renewals stop with it. */
+  private readonly keepers = new Set<LeaseRenewal>();
   private poller: Poller | undefined;
 
   constructor(deps: SchedulerDeps) {
@@ -165,7 +139,7 @@ export class Scheduler {
   async stop(): Promise<void> {
     backlogGauge.removeCallback(this.observeBacklog);
     await this.poller?.stop();
-    for (const keeper of this.keepers) keeper.stop();
+    for (const renewal of this.keepers) renewal.stop();
     this.keepers.clear();
   }
 
@@ -278,8 +252,16 @@ export class Scheduler {
       local_date: occ.local_date,
       status: 'pending',
     };
-    const keeper = new LeaseKeeper(this.deps.occurrences, lease, this.deps.leaseMs, this.deps.log);
-    this.keepers.add(keeper);
+    const { occurrences, leaseMs, log } = this.deps;
+    const keeper: HeldOccurrence = {
+      lease,
+      renewal: keepRenewed({
+        leaseMs,
+        renew: () => occurrences.renewLease(lease, new Date(Date.now() + leaseMs)),
+        onError: (err) => log.warn({ occurrence: occ._id, err: (err as Error).message }, 'renewing a lease failed'),
+      }),
+    };
+    this.keepers.add(keeper.renewal);
     try {
       await this.attempt(series, keeper, source, run, pass);
     } catch (err) {
@@ -291,8 +273,8 @@ export class Scheduler {
       );
       run.error = err.message;
     } finally {
-      keeper.stop();
-      this.keepers.delete(keeper);
+      keeper.renewal.stop();
+      this.keepers.delete(keeper.renewal);
     }
     followUps.add(1, { outcome: run.error && run.status === 'pending' ? 'lost' : run.status });
     return run;
@@ -301,7 +283,7 @@ export class Scheduler {
   /** Generates (unless done) and emails the follow-up; a failure is recorded for a retry with backoff. */
   private async attempt(
     series: SeriesDoc,
-    keeper: LeaseKeeper,
+    keeper: HeldOccurrence,
     source: Promise<Invoice__Output>,
     run: OccurrenceRun,
     pass: SchedulerPass,
@@ -339,10 +321,10 @@ export class Scheduler {
    * renewed right before the call: while the lease holds, no edit or delete of the series can be
    * written (they hold the occurrence first), so the invoice is made from the series as read.
    */
-  private async generate(series: SeriesDoc, keeper: LeaseKeeper, source: Promise<Invoice__Output>): Promise<string> {
+  private async generate(series: SeriesDoc, keeper: HeldOccurrence, source: Promise<Invoice__Output>): Promise<string> {
     const occ = keeper.lease.doc;
     const request = followUpRequest(series, occ, await source);
-    if (!(await keeper.renew()))
+    if (!(await keeper.renewal.renewNow()))
       throw new LeaseLost('the lease on this occurrence was taken over before it was generated');
     // Keyed by series occurrence in the invoice service, so safe to resend to another replica.
     const res = await this.deps.invoice.call('GenerateInvoice', request, { idempotent: true });
@@ -356,7 +338,7 @@ export class Scheduler {
    * Emails the follow-up with its PDF, right after claiming the send under the lease (so a worker
    * taken over never sends it, and two workers never send it at once).
    */
-  private async email(series: SeriesDoc, keeper: LeaseKeeper, invoiceId: string): Promise<void> {
+  private async email(series: SeriesDoc, keeper: HeldOccurrence, invoiceId: string): Promise<void> {
     const inv = await this.deps.invoice.call('GetInvoice', {
       workspace_id: series.workspace_id,
       invoice_id: invoiceId,
@@ -384,10 +366,10 @@ export class Scheduler {
     const occ = keeper.lease.doc;
     const messageId = occ.message_id ?? followUpMessageId(occ, this.deps.messageIdDomain);
     if (
-      keeper.lost ||
+      keeper.renewal.lost ||
       !(await this.deps.occurrences.claimSend(keeper.lease, messageId, new Date(Date.now() + this.deps.leaseMs)))
     ) {
-      keeper.lost = true;
+      keeper.renewal.markLost();
       throw new LeaseLost('the lease on this occurrence was taken over while it was worked on; not emailed');
     }
     if (occ.status === 'sending')

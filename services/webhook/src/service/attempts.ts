@@ -2,7 +2,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } f
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { Logger } from '@invoice-platform/common/logger';
 import { lagBuckets, meter } from '@invoice-platform/common/metrics';
-import type { Lease } from '@invoice-platform/common/store/leases';
+import { keepRenewed, type Lease } from '@invoice-platform/common/store/leases';
 import type { CrashHook } from '@invoice-platform/common/test-hooks';
 import type { DeliveryDoc } from '../domain/deliveries.ts';
 import { attemptRecord, endpointTakes } from '../domain/delivery-outcome.ts';
@@ -65,16 +65,13 @@ export class DeliveryAttempts {
    */
   async work(lease: Lease<DeliveryDoc>, deactivated: string[]): Promise<AttemptResult> {
     const { deliveries, clock, leaseMs, log } = this.deps;
-    let working = true;
-    const renewal = setInterval(() => {
-      deliveries
-        .renewLease(lease, new Date(clock.now().getTime() + leaseMs))
-        .then((held) => {
-          // A renewal that lands after the work ended its lease finds no lease, rightly.
-          if (!held && working) log.warn({ delivery_id: lease.doc._id }, 'delivery lease lost while working on it');
-        })
-        .catch((err: unknown) => log.warn({ err: (err as Error).message }, 'delivery lease renewal failed'));
-    }, leaseMs / 3);
+    // A renewal that lands after the work ended its lease finds no lease, rightly, and says nothing.
+    const renewal = keepRenewed({
+      leaseMs,
+      renew: () => deliveries.renewLease(lease, new Date(clock.now().getTime() + leaseMs)),
+      onLost: () => log.warn({ delivery_id: lease.doc._id }, 'delivery lease lost while working on it'),
+      onError: (err) => log.warn({ err: (err as Error).message }, 'delivery lease renewal failed'),
+    });
     // The attempt is a span of the trace that opened the delivery (the fan-out of an event, so the
     // request that changed the invoice, or a resend): docs/observability.md. No traceparent goes to
     // the endpoint; the POST itself is not instrumented.
@@ -107,8 +104,7 @@ export class DeliveryAttempts {
       return 'skipped';
     } finally {
       span.end();
-      working = false;
-      clearInterval(renewal);
+      renewal.stop();
     }
   }
 
