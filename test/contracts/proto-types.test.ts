@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { generatedDir, generateProtoTypes } from '../../scripts/proto-types.ts';
+import { generatedDir, generatedHeader, generateProtoTypes } from '../../scripts/proto-types.ts';
 
 function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -23,4 +23,8 @@ test('protos: the committed TypeScript types are what proto-loader-gen-types mak
     (f) => readFileSync(path.join(fresh, f), 'utf8') !== readFileSync(path.join(generatedDir, f), 'utf8'),
   );
   t.deepEqual(stale, [], 'files that differ from protos/: run pnpm protos:types');
+  const unmarked = expected.filter(
+    (f) => !readFileSync(path.join(generatedDir, f), 'utf8').startsWith(`${generatedHeader}\n`),
+  );
+  t.deepEqual(unmarked, [], 'generated files must say so on their first line');
 });
