@@ -33,10 +33,12 @@ const alive = (pid: number) => {
   }
 };
 
-// Cheap to template, slow to print (thousands of table rows, over a second alone): the kill lands
-// mid-print.
+// Cheap to template, slow to print: the kill must land mid-print. At 4,000 rows (94 pages) the
+// print once ended before a 50 ms poll on a loaded CI machine saw it begin, and the render
+// succeeded; 8,000 rows (about 190 pages, 8 MB, under the 10 MB cap) take twice as long, and the
+// poll below looks every 5 ms.
 const heavyTemplate = `<html><body><h1>{{invoice_number}}</h1><table>{{{rows}}}</table></body></html>`;
-const heavyHelpers = `function rows() { return '<tr><td>row</td><td>1</td><td>2</td></tr>'.repeat(4000) }`;
+const heavyHelpers = `function rows() { return '<tr><td>row</td><td>1</td><td>2</td></tr>'.repeat(8000) }`;
 
 test.serial(
   'Chromium killed during a render: that render fails with ApplicationError, the next succeeds',
@@ -57,7 +59,7 @@ test.serial(
       () => (settled = true),
       () => (settled = true),
     );
-    await waitFor('a print under way', async () => svc.app.pool.printing > 0 || settled, 15_000, 50);
+    await waitFor('a print under way', async () => svc.app.pool.printing > 0 || settled, 15_000, 5);
     t.false(settled, 'the heavy render was still printing when the kill came');
     process.kill(pid, 'SIGKILL');
     const err = await t.throwsAsync(inFlight);
