@@ -70,6 +70,16 @@ run_ava resilience --serial 'test/resilience/**/*.test.ts'
 echo "== chaos: two minutes of random faults under load, then every promise reconciled (alone: it kills the stack)"
 run_ava chaos --timeout=30m 'test/chaos/**/*.test.ts'
 
+# CI keeps only the tail of what the suite prints: repeat each failure here, where the tail shows it.
+for log in .local/logs/ava-{datastore,main,fairness,fuzz,replicas,resilience,chaos}.log; do
+  [ -f "$log" ] && grep -q '✘' "$log" || continue
+  echo
+  echo "== failures in $log"
+  grep '✘' "$log" | head -20
+  # ava writes each failure's details between its first and last separator line.
+  awk '/^  ─$/ { n++ } n == 1' "$log" | head -150
+done
+
 echo
 echo "tests: $passed passed, $failed failed"
 exit $status
