@@ -22,7 +22,7 @@ const layers = [
       ),
       { regex: '^(mongoose|kafkajs|ioredis|@grpc/.*)$', message: 'domain/ does no I/O: its callers bring the data.' },
       {
-        regex: '^@invoice-platform/common/(store/.*|mongo|kafka|grpc|mail)$',
+        regex: '^@invoice-platform/common/(store/.*|mongo|kafka|grpc/.*|mail)$',
         message: 'domain/ does no I/O: its callers bring the data.',
       },
     ],

@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createUnaryClient } from '../services/common/src/grpc.ts';
+import { createUnaryClient } from '../services/common/src/grpc/client.ts';
 import { newId } from '../services/common/src/ids.ts';
 import { createLogger } from '../services/common/src/logger.ts';
 import { connectMongo } from '../services/common/src/mongo.ts';

@@ -2,7 +2,7 @@
  * Writes the TypeScript types of every message and service in protos/ into
  * protos/types/ with proto-loader-gen-types (the workspace package
  * @invoice-platform/protos), under the options the services load
- * the protos with (services/common/src/grpc.ts LOADER_OPTIONS). `pnpm protos:types`;
+ * the protos with (services/common/src/grpc/protos.ts LOADER_OPTIONS). `pnpm protos:types`;
  * test/contracts/proto-types.test.ts checks the committed types are current. Never edit them.
  */
 import { execFileSync } from 'node:child_process';

@@ -23,6 +23,7 @@ const refused: [string, string][] = [
   ['services/pdf/src/domain/fixture.ts', "import { X } from '../events/rerender.ts';"],
   ['services/invoice/src/domain/fixture.ts', "import mongoose from 'mongoose';"],
   ['services/invoice/src/domain/fixture.ts', "import { X } from '@invoice-platform/common/store/leases';"],
+  ['services/invoice/src/domain/fixture.ts', "import { X } from '@invoice-platform/common/grpc/client';"],
   ['services/webhook/src/store/fixture.ts', "import { X } from '../service/dispatcher.ts';"],
   ['services/accounts/src/service/fixture.ts', "import { X } from '../grpc/handlers.ts';"],
   ['services/invoice/src/service/fixture.ts', "import { X } from '../events/consumer.ts';"],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
-import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { createUnaryClient } from '@invoice-platform/common/grpc/client';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import { testHooksService } from '@invoice-platform/common/services';
 import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import test from 'ava';
 import { MailSink } from '../support/mail.ts';
-import { createUnaryClient, loadService } from '@invoice-platform/common/grpc';
+import { createUnaryClient } from '@invoice-platform/common/grpc/client';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import { testHooksService } from '@invoice-platform/common/services';
 import { type ApiClient, Platform, waitFor } from '../support/platform.ts';
 

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { createUnaryClient, type UnaryClient } from '@invoice-platform/common/grpc/client';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import { testHooksService } from '@invoice-platform/common/services';
 import { type ApiClient, Platform, sleep, waitFor } from '../support/platform.ts';
 import { WebhookReceiver } from '../support/webhook-receiver.ts';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createUnaryClient } from '@invoice-platform/common/grpc';
+import { createUnaryClient } from '@invoice-platform/common/grpc/client';
 import { testHooksService } from '@invoice-platform/common/services';
 import test from 'ava';
 import { MailSink } from '../support/mail.ts';

@@ -1,7 +1,8 @@
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { isIPv4 } from 'node:net';
 import dnsPacket from 'dns-packet';
-import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { createUnaryClient, type UnaryClient } from '@invoice-platform/common/grpc/client';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 
 /**
  * The local platform's service discovery, as a Kubernetes headless Service gives it in the chart:

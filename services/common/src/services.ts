@@ -5,7 +5,8 @@ import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatf
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
 import type { TestHooksDefinition } from '@invoice-platform/protos/invoiceplatform/testhooks/v1/TestHooks';
 import type { WebhookServiceDefinition } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookService';
-import { createUnaryClient, type LoadedService, loadService, typed, type TypedClient } from './grpc.ts';
+import { createUnaryClient, typed, type TypedClient } from './grpc/client.ts';
+import { type LoadedService, loadService } from './grpc/protos.ts';
 
 /** The platform's gRPC services, by the name each goes by in config (`<NAME>_ADDR`) and the chart. */
 export interface PlatformServices {

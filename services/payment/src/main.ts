@@ -1,5 +1,5 @@
 import { connectionAge } from '@invoice-platform/common/config';
-import { startGrpcServer } from '@invoice-platform/common/grpc';
+import { startGrpcServer } from '@invoice-platform/common/grpc/server';
 import { Poller } from '@invoice-platform/common/poller';
 import { connectPeer, platformService } from '@invoice-platform/common/services';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';

@@ -1,5 +1,5 @@
 import { connectionAge } from '@invoice-platform/common/config';
-import { type RunningGrpcServer, startGrpcServer } from '@invoice-platform/common/grpc';
+import { type RunningGrpcServer, startGrpcServer } from '@invoice-platform/common/grpc/server';
 import { createKafka } from '@invoice-platform/common/kafka';
 import type { Logger } from '@invoice-platform/common/logger';
 import { connectPeer, platformService } from '@invoice-platform/common/services';

@@ -1,5 +1,5 @@
 import { connectionAge } from '@invoice-platform/common/config';
-import { startGrpcServer } from '@invoice-platform/common/grpc';
+import { startGrpcServer } from '@invoice-platform/common/grpc/server';
 import { connectPeer, platformService, testHooksService } from '@invoice-platform/common/services';
 import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';

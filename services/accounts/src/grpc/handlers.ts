@@ -1,7 +1,7 @@
 import { LegalProfile } from '@invoice-platform/common/contracts/e-invoice';
 import { fromMessage } from '@invoice-platform/common/contracts/json';
 import { iso } from '@invoice-platform/common/contracts/wire';
-import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc/server';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { ApiKey as ApiKeyMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/ApiKey';
 import type { PaymentAccount as PaymentAccountMessage } from '@invoice-platform/protos/invoiceplatform/accounts/v1/PaymentAccount';

@@ -1,6 +1,6 @@
 import { LegalProfile as LegalProfileSchema } from '@invoice-platform/common/contracts/e-invoice';
 import { fromMessage } from '@invoice-platform/common/contracts/json';
-import { loadService } from '@invoice-platform/common/grpc';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import type { SetLegalProfileRequest__Output } from '@invoice-platform/protos/invoiceplatform/accounts/v1/SetLegalProfileRequest';
 import test from 'ava';
 import { type LegalProfile, legalProfileErrors } from '../../src/domain/legal-profile.ts';

@@ -1,4 +1,4 @@
-// How stored values travel in proto3 messages (LOADER_OPTIONS in grpc.ts): times as RFC 3339 text,
+// How stored values travel in proto3 messages (LOADER_OPTIONS in grpc/protos.ts): times as RFC 3339 text,
 // nulls as unset optional fields. No I/O here, so domain code may use it.
 
 /** A stored time as a message's RFC 3339 text; unset (absent on the wire) when there is none. */

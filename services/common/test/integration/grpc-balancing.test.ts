@@ -6,13 +6,8 @@ import * as grpc from '@grpc/grpc-js';
 import test from 'ava';
 import { LocalDns, type RegisteredReplica } from '@invoice-platform/local-dns/local-dns';
 import { AppError } from '../../src/errors.ts';
-import {
-  CLIENT_CHANNEL_OPTIONS,
-  createUnaryClient,
-  type RunningGrpcServer,
-  startGrpcServer,
-  type UnaryHandlers,
-} from '../../src/grpc.ts';
+import { CLIENT_CHANNEL_OPTIONS, createUnaryClient } from '../../src/grpc/client.ts';
+import { type RunningGrpcServer, startGrpcServer, type UnaryHandlers } from '../../src/grpc/server.ts';
 import { createLogger } from '../../src/logger.ts';
 import { platformService } from '../../src/services.ts';
 
@@ -199,7 +194,7 @@ test('grpc balancing: a replica the DNS starts answering with gets calls within 
  * call at once, but holds forever those for workspace "hold".
  */
 async function doomedProcess(address: string): Promise<ChildProcess> {
-  const grpc = fileURLToPath(new URL('../../src/grpc.ts', import.meta.url));
+  const grpc = fileURLToPath(new URL('../../src/grpc/server.ts', import.meta.url));
   const services = fileURLToPath(new URL('../../src/services.ts', import.meta.url));
   const logger = fileURLToPath(new URL('../../src/logger.ts', import.meta.url));
   const script = `

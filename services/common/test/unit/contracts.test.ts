@@ -30,7 +30,7 @@ import {
 } from '../../src/contracts/recurring.ts';
 import { CreditNote, CreditNoteLine, creditNoteJson, Payment, paymentJson } from '../../src/contracts/money-trail.ts';
 import { Template, templateJson } from '../../src/contracts/templates.ts';
-import { LOADER_OPTIONS } from '../../src/grpc.ts';
+import { LOADER_OPTIONS } from '../../src/grpc/protos.ts';
 
 const pkg = protoLoader.loadSync(
   [

@@ -1,7 +1,7 @@
 import test from 'ava';
 import mongoose from 'mongoose';
 import { AppError } from '../../src/errors.ts';
-import { isDependencyOutage } from '../../src/grpc.ts';
+import { isDependencyOutage } from '../../src/grpc/errors.ts';
 
 const {
   MongoNetworkError,

@@ -1,7 +1,9 @@
 import test from 'ava';
 import * as grpc from '@grpc/grpc-js';
 import { AppError } from '../../src/errors.ts';
-import { failedInTransport, idempotentMethods, loadService, neverSent } from '../../src/grpc.ts';
+import { neverSent } from '../../src/grpc/client.ts';
+import { failedInTransport } from '../../src/grpc/errors.ts';
+import { idempotentMethods, loadService } from '../../src/grpc/protos.ts';
 import { type ServiceName, platformService } from '../../src/services.ts';
 
 /** A failure as grpc-js reports it: a status, and the metadata the peer sent (an AppError's kind). */

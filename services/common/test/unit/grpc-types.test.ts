@@ -1,6 +1,7 @@
 import test from 'ava';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
-import type { TypedClient, TypedHandlers } from '../../src/grpc.ts';
+import type { TypedClient } from '../../src/grpc/client.ts';
+import type { TypedHandlers } from '../../src/grpc/server.ts';
 
 /**
  * Compile-time checks: `tsc` (run by the test command) fails if any line marked

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { AppError } from '@invoice-platform/common/errors';
-import type { MessagesOf, MethodsOf } from '@invoice-platform/common/grpc';
+import type { MessagesOf, MethodsOf } from '@invoice-platform/common/grpc/protos';
 import { connectTestHooks, type TestHooksClient } from '@invoice-platform/common/services';
 import type { TestHooksDefinition } from '@invoice-platform/protos/invoiceplatform/testhooks/v1/TestHooks';
 import type { Context } from 'koa';

@@ -1,4 +1,4 @@
-import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc/client';
 import { connectPeer, type PlatformServices, type ServiceName } from '@invoice-platform/common/services';
 import type { Config } from '../config.ts';
 

@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import { fromServiceError } from '@invoice-platform/common/grpc';
+import { fromServiceError } from '@invoice-platform/common/grpc/errors';
 import { createLogger } from '@invoice-platform/common/logger';
 import test from 'ava';
 import type { Context } from 'koa';

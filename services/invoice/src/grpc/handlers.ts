@@ -2,7 +2,7 @@ import { AppError } from '@invoice-platform/common/errors';
 import { readGenerateRequest } from '@invoice-platform/common/contracts/generate';
 import { generateItem } from '@invoice-platform/common/contracts/items';
 import { iso, opt } from '@invoice-platform/common/contracts/wire';
-import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc/server';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { RecurringInfo } from '@invoice-platform/protos/invoiceplatform/invoice/v1/RecurringInfo';
 import type { CreditBalance } from '../domain/credits.ts';

@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc/server';
 import type { TestHooksDefinition } from '@invoice-platform/protos/invoiceplatform/testhooks/v1/TestHooks';
 import type { InvoiceService } from '../service/invoices.ts';
 

@@ -1,4 +1,4 @@
-import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc/client';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';

@@ -1,4 +1,5 @@
-import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { createUnaryClient, type UnaryClient } from '@invoice-platform/common/grpc/client';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import { Platform } from '@invoice-platform/test-support/platform';
 import test from 'ava';
 import mongoose from 'mongoose';

@@ -1,5 +1,6 @@
 import { AppError, type ErrorKind } from '@invoice-platform/common/errors';
-import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { createUnaryClient, type UnaryClient } from '@invoice-platform/common/grpc/client';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import test, { type ExecutionContext } from 'ava';
 import { EventLog, type LifecycleEvent } from '@invoice-platform/test-support/events';
 import { Platform, uniqueIp, waitFor } from '@invoice-platform/test-support/platform';

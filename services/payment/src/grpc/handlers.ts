@@ -1,6 +1,6 @@
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import type { PaymentServiceDefinition } from '@invoice-platform/protos/invoiceplatform/payment/v1/PaymentService';
-import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc/server';
 import type { RawNotification } from '../domain/adapter.ts';
 import type { CheckoutService } from '../service/checkout.ts';
 import type { NotificationService } from '../service/notifications.ts';

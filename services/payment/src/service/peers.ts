@@ -4,7 +4,7 @@ import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoice
 import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { MarkPaidByPaymentResponse__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/MarkPaidByPaymentResponse';
-import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc/client';
 import type { PaymentMode } from '@invoice-platform/common/payment-providers';
 import type { Connection } from '../domain/adapter.ts';
 

@@ -4,7 +4,8 @@
  * test takes: a workspace with the provider connected, an invoice that names it, and the payment
  * service's two calls.
  */
-import { createUnaryClient, loadService, type UnaryClient } from '@invoice-platform/common/grpc';
+import { createUnaryClient, type UnaryClient } from '@invoice-platform/common/grpc/client';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { PaymentProvider } from '@invoice-platform/common/payment-providers';

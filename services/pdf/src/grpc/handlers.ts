@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc/server';
 import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';
 import { requirePlan } from '../domain/plans.ts';
 import type { WorkspaceTemplate } from '../domain/templates.ts';

@@ -1,4 +1,4 @@
-import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc/client';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 
 // The peer the pdf service calls, typed by its generated definition so a method name or a field

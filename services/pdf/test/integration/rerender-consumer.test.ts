@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { AppError } from '@invoice-platform/common/errors';
-import { loadService } from '@invoice-platform/common/grpc';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import { createKafka, createProducer, topics } from '@invoice-platform/common/kafka';
 import { createLogger } from '@invoice-platform/common/logger';
 import test from 'ava';

@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { AppError } from '@invoice-platform/common/errors';
-import { loadService } from '@invoice-platform/common/grpc';
+import { loadService } from '@invoice-platform/common/grpc/protos';
 import test from 'ava';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
 import type { FileInfo } from '../../src/domain/files.ts';

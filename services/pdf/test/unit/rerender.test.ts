@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { UnaryClient } from '@invoice-platform/common/grpc/client';
 import type { EventEnvelope } from '@invoice-platform/common/kafka';
 import { createLogger } from '@invoice-platform/common/logger';
 import test from 'ava';

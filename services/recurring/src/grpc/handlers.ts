@@ -1,4 +1,4 @@
-import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc/server';
 import type { RecurringServiceDefinition } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RecurringService';
 import type { RunSchedulerOnceResponse } from '@invoice-platform/protos/invoiceplatform/recurring/v1/RunSchedulerOnceResponse';
 import { contentItem } from '../domain/series-content.ts';

@@ -1,4 +1,4 @@
-import type { TypedClient } from '@invoice-platform/common/grpc';
+import type { TypedClient } from '@invoice-platform/common/grpc/client';
 import type { AccountsServiceDefinition } from '@invoice-platform/protos/invoiceplatform/accounts/v1/AccountsService';
 import type { InvoiceServiceDefinition } from '@invoice-platform/protos/invoiceplatform/invoice/v1/InvoiceService';
 import type { PdfServiceDefinition } from '@invoice-platform/protos/invoiceplatform/pdf/v1/PdfService';

@@ -1,11 +1,7 @@
 import { AppError } from '@invoice-platform/common/errors';
-import {
-  createUnaryClient,
-  loadService,
-  startGrpcServer,
-  type UnaryClient,
-  type UnaryHandlers,
-} from '@invoice-platform/common/grpc';
+import { createUnaryClient, type UnaryClient } from '@invoice-platform/common/grpc/client';
+import { loadService } from '@invoice-platform/common/grpc/protos';
+import { startGrpcServer, type UnaryHandlers } from '@invoice-platform/common/grpc/server';
 import { createLogger, type Logger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { Connection } from 'mongoose';

@@ -1,6 +1,6 @@
 import { AppError, type FieldError } from '@invoice-platform/common/errors';
 import { iso } from '@invoice-platform/common/contracts/wire';
-import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc/server';
 import type { Delivery } from '@invoice-platform/protos/invoiceplatform/webhook/v1/Delivery';
 import type { DeliveryAttempt } from '@invoice-platform/protos/invoiceplatform/webhook/v1/DeliveryAttempt';
 import type { WebhookEndpoint } from '@invoice-platform/protos/invoiceplatform/webhook/v1/WebhookEndpoint';

@@ -1,6 +1,6 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { ServiceClock } from '@invoice-platform/common/clock';
-import type { TypedHandlers } from '@invoice-platform/common/grpc';
+import type { TypedHandlers } from '@invoice-platform/common/grpc/server';
 import type { TestHooksDefinition } from '@invoice-platform/protos/invoiceplatform/testhooks/v1/TestHooks';
 import type { DeliveryLogs } from '../service/delivery-logs.ts';
 

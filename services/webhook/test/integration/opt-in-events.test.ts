@@ -1,5 +1,5 @@
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { UnaryClient } from '@invoice-platform/common/grpc/client';
 import { createLogger } from '@invoice-platform/common/logger';
 import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
 import test from 'ava';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { AppError } from '@invoice-platform/common/errors';
-import type { UnaryClient } from '@invoice-platform/common/grpc';
+import type { UnaryClient } from '@invoice-platform/common/grpc/client';
 import { createLogger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
 import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
