@@ -8,10 +8,25 @@ import type { RecurringInfo } from '@invoice-platform/protos/invoiceplatform/inv
 import type { CreditBalance } from '../domain/credits.ts';
 import type { InvoiceDoc, RecurringBlock } from '../domain/invoice.ts';
 import { encodeArchivedCopy, encodeCreditNote, encodeInvoice, encodePayment } from '../domain/invoice-message.ts';
-import type { InvoiceService } from '../service/invoices.ts';
+import type { AsIssuedArchive } from '../service/archive.ts';
+import type { InvoiceChanges } from '../service/changes.ts';
+import type { CreditNotes } from '../service/credit-notes.ts';
+import type { Credits } from '../service/credits.ts';
+import type { GenerateInvoice } from '../service/generate.ts';
+import type { OverdueSweep } from '../service/overdue.ts';
+import type { Payments } from '../service/payments.ts';
+import type { InvoiceReads } from '../service/reads.ts';
 
+/** The use cases the RPCs call, by name (app.ts builds them). */
 export interface HandlerDeps {
-  service: InvoiceService;
+  generate: GenerateInvoice;
+  reads: InvoiceReads;
+  changes: InvoiceChanges;
+  payments: Payments;
+  creditNotes: CreditNotes;
+  credits: Credits;
+  archive: AsIssuedArchive;
+  overdue: OverdueSweep;
   baseUrl: string;
   now: () => Date;
 }
@@ -52,10 +67,10 @@ function recurringInfo(r: RecurringBlock): RecurringInfo {
 }
 
 export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceServiceDefinition> {
-  const { service, baseUrl } = deps;
+  const { generate, reads, changes, payments, creditNotes, credits, archive, overdue, baseUrl } = deps;
   return {
     async GenerateInvoice(req, call) {
-      const result = await service.generate(readGenerateRequest(req), call.deadline);
+      const result = await generate.generate(readGenerateRequest(req), call.deadline);
       return {
         id: result.id,
         invoice_number: result.invoice_number,
@@ -72,7 +87,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     async CheckGenerate(req) {
       // Set by the platform's own callers (the recurring service): an absent request is a caller's bug.
       if (!req.request) throw new AppError('internal', 'CheckGenerate needs the generate request to check.');
-      await service.checkGenerate(
+      await generate.check(
         readGenerateRequest(req.request),
         req.replace_legal_profile ? (req.legal_profile ?? null) : undefined,
       );
@@ -80,7 +95,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async ListInvoices(req) {
-      const { items, total } = await service.list(req.workspace_id, {
+      const { items, total } = await reads.list(req.workspace_id, {
         status: req.status,
         archived: req.archived,
         page: req.page,
@@ -90,19 +105,19 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async GetInvoice(req) {
-      return encodeInvoice(await service.get(req.workspace_id, req.invoice_id), baseUrl);
+      return encodeInvoice(await reads.get(req.workspace_id, req.invoice_id), baseUrl);
     },
 
     async GetEInvoice(req) {
-      return service.eInvoice(req.workspace_id, req.invoice_id);
+      return reads.eInvoice(req.workspace_id, req.invoice_id);
     },
 
     async GetPublicEInvoice(req) {
-      return service.publicEInvoice(req.invoice_id);
+      return reads.publicEInvoice(req.invoice_id);
     },
 
     async IssueCreditNote(req, call) {
-      const issued = await service.issueCreditNote(
+      const issued = await creditNotes.issue(
         {
           workspace_id: req.workspace_id,
           invoice_id: req.invoice_id,
@@ -123,32 +138,30 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async GetCreditNote(req) {
-      const { note, invoice } = await service.getCreditNote(req.workspace_id, req.credit_note_id);
+      const { note, invoice } = await creditNotes.get(req.workspace_id, req.credit_note_id);
       return encodeCreditNote(note, invoice, baseUrl);
     },
 
     async GetPublicCreditNote(req) {
-      const { note, invoice } = await service.getPublicCreditNote(req.credit_note_id);
+      const { note, invoice } = await creditNotes.getPublic(req.credit_note_id);
       return encodeCreditNote(note, invoice, baseUrl);
     },
 
     async ListCreditNotes(req) {
-      const { notes, invoice } = await service.listCreditNotes(req.workspace_id, req.invoice_id);
+      const { notes, invoice } = await creditNotes.list(req.workspace_id, req.invoice_id);
       return { credit_notes: notes.map((note) => encodeCreditNote(note, invoice, baseUrl)) };
     },
 
     async GetCreditNoteEInvoice(req) {
-      return service.creditNoteEInvoice(req.workspace_id, req.credit_note_id);
+      return creditNotes.eInvoice(req.workspace_id, req.credit_note_id);
     },
 
     async GetPublicInvoice(req) {
-      const doc = await service.findPublic(req.invoice_id);
-      if (!doc) throw new AppError('not_found', 'No such invoice.');
-      return encodeInvoice(doc, baseUrl);
+      return encodeInvoice(await reads.getPublic(req.invoice_id), baseUrl);
     },
 
     async UpdateInvoiceStatus(req) {
-      const { doc, changed, previousStatus } = await service.updateStatus(req.workspace_id, req.invoice_id, req.status);
+      const { doc, changed, previousStatus } = await changes.updateStatus(req.workspace_id, req.invoice_id, req.status);
       return {
         id: doc._id,
         invoice_number: doc.invoice_number,
@@ -160,7 +173,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async MarkPaidByPayment(req) {
-      const { doc, paymentRecorded, statusChanged, previousStatus, testPaymentOnly } = await service.markPaidByPayment({
+      const { doc, paymentRecorded, statusChanged, previousStatus, testPaymentOnly } = await changes.markPaidByPayment({
         workspace_id: req.workspace_id,
         invoice_id: req.invoice_id,
         payment_gateway: req.payment_gateway,
@@ -183,7 +196,7 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async RecordPayment(req) {
-      const { payment, doc, replayed, statusChanged } = await service.recordPayment({
+      const { payment, doc, replayed, statusChanged } = await payments.record({
         workspace_id: req.workspace_id,
         invoice_id: req.invoice_id,
         source: req.source,
@@ -203,12 +216,12 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async ListPayments(req) {
-      const { doc, payments } = await service.listPayments(req.workspace_id, req.invoice_id);
-      return { payments: payments.map((p) => encodePayment(p, doc)) };
+      const listed = await payments.list(req.workspace_id, req.invoice_id);
+      return { payments: listed.payments.map((p) => encodePayment(p, listed.doc)) };
     },
 
     async SetArchived(req) {
-      const { doc, changed } = await service.setArchived(req.workspace_id, req.invoice_id, req.is_archived);
+      const { doc, changed } = await changes.setArchived(req.workspace_id, req.invoice_id, req.is_archived);
       return {
         id: doc._id,
         invoice_number: doc.invoice_number,
@@ -219,49 +232,46 @@ export function invoiceHandlers(deps: HandlerDeps): TypedHandlers<InvoiceService
     },
 
     async GetInvoicePdf(req) {
-      return service.ensurePdf(req.workspace_id, req.invoice_id, req.force);
+      return changes.ensurePdf(req.workspace_id, req.invoice_id, req.force);
     },
 
     async GetRenderInput(req) {
-      return service.renderInput(req.workspace_id, req.invoice_id);
+      return reads.renderInput(req.workspace_id, req.invoice_id);
     },
 
     async RecordPdfResult(req) {
-      return service.recordPdfResult(req.workspace_id, req.invoice_id, req.invoice_sequence, req.file ?? undefined);
+      return changes.recordPdfResult(req.workspace_id, req.invoice_id, req.invoice_sequence, req.file ?? undefined);
     },
 
     async SetCredits(req) {
       if (!req.unlimited && (req.credits === undefined || req.credits < 0)) {
         throw AppError.validation([{ path: 'credits', message: 'is required (>= 0) unless unlimited is true' }]);
       }
-      return encodeBalance(
-        req.workspace_id,
-        await service.setCredits(req.workspace_id, req.unlimited ? null : req.credits!),
-      );
+      return encodeBalance(req.workspace_id, await credits.set(req.workspace_id, req.unlimited ? null : req.credits!));
     },
 
     async AddCredits(req) {
       if (!Number.isInteger(req.amount) || req.amount === 0)
         throw AppError.validation([{ path: 'amount', message: 'must be a non-zero integer' }]);
-      return encodeBalance(req.workspace_id, await service.addCredits(req.workspace_id, req.amount, req.operation_id));
+      return encodeBalance(req.workspace_id, await credits.add(req.workspace_id, req.amount, req.operation_id));
     },
 
     async GetCredits(req) {
-      return encodeBalance(req.workspace_id, await service.creditBalance(req.workspace_id));
+      return encodeBalance(req.workspace_id, await credits.balance(req.workspace_id));
     },
 
     async RunOverdueSweep(req) {
-      const ids = await service.overdueSweep(deps.now(), req.workspace_id);
+      const ids = await overdue.run(deps.now(), req.workspace_id);
       return { marked_overdue: ids.length, invoice_ids: ids };
     },
 
     async GetAsIssued(req) {
-      const ref = await service.asIssued(req.workspace_id, req.document_id, req.kind);
+      const ref = await archive.get(req.workspace_id, req.document_id, req.kind);
       return encodeArchivedCopy(ref.copy)!;
     },
 
     async VerifyArchive(req) {
-      return service.verifyArchive(req.workspace_id, req.page_token, req.page_size);
+      return archive.verify(req.workspace_id, req.page_token, req.page_size);
     },
   };
 }

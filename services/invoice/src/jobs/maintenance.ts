@@ -1,9 +1,15 @@
 import type { Logger } from '@invoice-platform/common/logger';
 import { Poller } from '@invoice-platform/common/poller';
-import type { InvoiceService } from '../service/invoices.ts';
+import type { AsIssuedArchive } from '../service/archive.ts';
+import type { Leftovers } from '../service/leftovers.ts';
+import type { OverdueSweep } from '../service/overdue.ts';
+import type { SeriesCreation } from '../service/series-creation.ts';
 
 export interface MaintenanceDeps {
-  service: InvoiceService;
+  overdue: OverdueSweep;
+  series: SeriesCreation;
+  leftovers: Leftovers;
+  archive: AsIssuedArchive;
   intervalMs: number;
   now: () => Date;
   log: Logger;
@@ -19,13 +25,13 @@ export function startMaintenance(deps: MaintenanceDeps): Poller {
   const poller = new Poller({
     pass: async () => {
       const now = deps.now();
-      const moved = await deps.service.overdueSweep(now);
+      const moved = await deps.overdue.run(now);
       if (moved.length > 0) deps.log.info({ count: moved.length }, 'invoices became overdue');
-      await deps.service.repairPendingSeries(new Date(now.getTime() - 10_000));
-      await deps.service.decideStaleHolds(now);
+      await deps.series.repairPendingSeries(new Date(now.getTime() - 10_000));
+      await deps.leftovers.decideStaleHolds(now);
       // After the holds: a generate voided just now has its files swept in the same pass.
-      await deps.service.sweepFiles(now);
-      await deps.service.finishArchives(now);
+      await deps.leftovers.sweepFiles(now);
+      await deps.archive.finishDue(now);
     },
     intervalMs: deps.intervalMs,
     firstDelayMs: 1000,

@@ -347,6 +347,25 @@ export class CreditNotes {
     return { note, invoice };
   }
 
+  /**
+   * GetCreditNoteEInvoice: a credit note's e-invoice in its invoice's format (docs/e-invoicing.md
+   * "Credit notes"); NOT_FOUND for another workspace's note, and when the invoice has no e-invoice.
+   */
+  async eInvoice(workspaceId: string, creditNoteId: string) {
+    const { note, invoice } = await this.get(workspaceId, creditNoteId);
+    const file = await this.deps.renderRequests.creditNoteEInvoice(
+      invoice,
+      note,
+      await this.deps.workspaces.get(workspaceId),
+    );
+    if (!file)
+      throw new AppError(
+        'not_found',
+        `This credit note has no e-invoice: its invoice ${invoice.invoice_number} was generated without e_invoice.`,
+      );
+    return file;
+  }
+
   /** ListCreditNotes: the invoice's notes, oldest first; NOT_FOUND for another workspace's invoice. */
   async list(workspaceId: string, invoiceId: string): Promise<{ notes: CreditNoteDoc[]; invoice: InvoiceDoc }> {
     const invoice = await this.deps.invoices.get(workspaceId, invoiceId);

@@ -5,12 +5,13 @@ import { Platform, stackEnv, waitFor } from '@invoice-platform/test-support/plat
 import test from 'ava';
 import mongoose from 'mongoose';
 import { germanSeller } from '../../../../test/support/e-invoice.ts';
+import { invoiceUseCases } from '../../src/app.ts';
 import { archiveGraceMs } from '../../src/domain/archive.ts';
 import type { InvoiceDoc } from '../../src/domain/invoice.ts';
 import { startMaintenance } from '../../src/jobs/maintenance.ts';
-import { InvoiceService } from '../../src/service/invoices.ts';
 import { PdfFiles } from '../../src/service/pdf-files.ts';
 import type { AccountsClient, PdfClient } from '../../src/service/peers.ts';
+import { CreditNoteRefStore } from '../../src/store/credit-notes.ts';
 import { CreditStore } from '../../src/store/credits.ts';
 import { InvoiceStore } from '../../src/store/invoices.ts';
 import { NumberStore } from '../../src/store/numbers.ts';
@@ -69,10 +70,12 @@ function service() {
   const credits = new CreditStore(db.models);
   const numbers = new NumberStore(db.models);
   const pdfFiles = new PdfFiles({ pdf: client });
-  const svc = new InvoiceService({
+  const uc = invoiceUseCases({
     invoices,
     credits,
     numbers,
+    creditNoteNumbers: new NumberStore(db.models, 'credit_note'),
+    creditNoteRefs: new CreditNoteRefStore(db.models),
     pdfFiles,
     accounts,
     pdf: client,
@@ -83,7 +86,7 @@ function service() {
     generateTimeoutMs,
     holdAgeMs,
   });
-  return { svc, invoices, credits, pdfFiles, state };
+  return { uc, invoices, credits, pdfFiles, state };
 }
 
 async function workspace(s: ReturnType<typeof service>): Promise<string> {
@@ -118,7 +121,7 @@ const invoice = (id: string) => db.models.Invoice.findById(id).lean<InvoiceDoc>(
 
 async function maintenanceAt(s: ReturnType<typeof service>, aheadMs: number, done: () => Promise<boolean>) {
   const poller = startMaintenance({
-    service: s.svc,
+    ...s.uc,
     intervalMs: 3_600_000,
     now: () => new Date(Date.now() + aheadMs),
     log,
@@ -135,7 +138,7 @@ test.serial(
   async (t) => {
     const s = service();
     const ws = await workspace(s);
-    const { id } = await s.svc.generate(request(ws) as never);
+    const { id } = await s.uc.generate.generate(request(ws) as never);
     await waitFor('the copies kept', async () => (await invoice(id))?.archive_due_at === null);
     const doc = (await invoice(id))!;
     t.is(doc.as_issued_pdf?.file_id, doc.pdf_file_id ?? undefined);
@@ -150,7 +153,7 @@ test.serial('copies a generate could not keep are kept by the maintenance pass, 
   const s = service();
   const ws = await workspace(s);
   s.state.archiveDown = true;
-  const { id } = await s.svc.generate(request(ws) as never);
+  const { id } = await s.uc.generate.generate(request(ws) as never);
   // The generate answered; its keeping failed and left the invoice due.
   await waitFor('the keeping to fail', async () => s.state.archiveCalls > 0);
   const due = (await invoice(id))!;
@@ -179,10 +182,10 @@ test.serial('a sweep keeps the copies first, and deletes nothing while it cannot
   const s = service();
   const ws = await workspace(s);
   s.state.archiveDown = true;
-  const { id } = await s.svc.generate(request(ws) as never);
+  const { id } = await s.uc.generate.generate(request(ws) as never);
   await waitFor('the keeping to fail', async () => s.state.archiveCalls > 0);
   // A forced render: a new current file, the first one superseded but kept as issued.
-  await s.svc.ensurePdf(ws, id, true);
+  await s.uc.changes.ensurePdf(ws, id, true);
   const doc = (await invoice(id))!;
   t.not(doc.pdf_file_id, doc.as_issued_pdf!.file_id);
   t.is((await filesOf(id)).length, 3, 'the superseded first PDF is not deleted by the forced render');
@@ -214,7 +217,7 @@ test.serial('a generate that fails after storing its XML keeps nothing: no invoi
     failedId = doc._id;
     throw new Error('the database went away');
   };
-  await t.throwsAsync(s.svc.generate(request(ws) as never));
+  await t.throwsAsync(s.uc.generate.generate(request(ws) as never));
   s.invoices.insert = realInsert;
   t.truthy(failedId);
   t.is(await invoice(failedId).then((d) => d?.workspace_id ?? null), '~void', 'the id is void');

@@ -11,8 +11,8 @@ import { GERMAN_IBAN, germanSeller } from '@invoice-platform/test-support/e-invo
 import { validateEInvoices } from '@invoice-platform/test-support/mustang';
 import { Platform } from '@invoice-platform/test-support/platform';
 import test from 'ava';
+import { invoiceUseCases } from '../../src/app.ts';
 import type { CreditNoteRequest } from '../../src/domain/credit-note.ts';
-import { InvoiceService } from '../../src/service/invoices.ts';
 import { PdfFiles } from '../../src/service/pdf-files.ts';
 import type { AccountsClient, PdfClient } from '../../src/service/peers.ts';
 import { CreditNoteRefStore } from '../../src/store/credit-notes.ts';
@@ -49,7 +49,7 @@ test.after.always(async () => {
 
 function service() {
   const credits = new CreditStore(db.models);
-  const svc = new InvoiceService({
+  const uc = invoiceUseCases({
     invoices: new InvoiceStore(db.models),
     credits,
     numbers: new NumberStore(db.models),
@@ -65,7 +65,7 @@ function service() {
     generateTimeoutMs: 60_000,
     holdAgeMs: 120_000,
   });
-  return { svc, credits };
+  return { uc, credits };
 }
 
 /** A workspace with the German seller's legal profile, a payment account (an IBAN) and credits. */
@@ -90,7 +90,7 @@ const items = [
 ];
 
 function generate(s: ReturnType<typeof service>, ws: string, fields: Record<string, unknown>) {
-  return s.svc.generate({
+  return s.uc.generate.generate({
     workspace_id: ws,
     source: 'api',
     customer_name: 'Beispiel AG',
@@ -103,7 +103,7 @@ function generate(s: ReturnType<typeof service>, ws: string, fields: Record<stri
     items,
     is_recurring: false,
     ...fields,
-  } as Parameters<typeof s.svc.generate>[0]);
+  } as Parameters<typeof s.uc.generate.generate>[0]);
 }
 
 /** The factur-x.xml a Factur-X PDF embeds (services/pdf/src/render/factur-x.ts writes it deflated). */
@@ -131,10 +131,10 @@ test('GetCreditNoteEInvoice: a partial and a closing note in each format of thei
   const files: { file: string; name: string; amount: string; xml: string; invoiceNumber: string }[] = [];
   for (const format of ['factur-x', 'xrechnung', 'peppol'] as const) {
     const invoice = await generate(s, ws, { e_invoice: format, payment_account: accountId });
-    const partial = await s.svc.issueCreditNote(
+    const partial = await s.uc.creditNotes.issue(
       note(ws, invoice.id, { items: [{ description: 'Fachbuch', quantity: '1', price: '25', tax_rate: '7' }] }),
     );
-    const rest = await s.svc.issueCreditNote(note(ws, invoice.id, { reason: 'Auftrag storniert' }));
+    const rest = await s.uc.creditNotes.issue(note(ws, invoice.id, { reason: 'Auftrag storniert' }));
     t.is(
       exactMinorUnits(partial.note.amount, 'EUR')! + exactMinorUnits(rest.note.amount, 'EUR')!,
       exactMinorUnits(rest.invoice.amount, 'EUR')!,
@@ -144,7 +144,7 @@ test('GetCreditNoteEInvoice: a partial and a closing note in each format of thei
       ['partial', partial],
       ['rest', rest],
     ] as const) {
-      const file = await s.svc.creditNoteEInvoice(ws, issued.note.id);
+      const file = await s.uc.creditNotes.eInvoice(ws, issued.note.id);
       t.is(file.format, format);
       t.is(
         file.filename,
@@ -199,9 +199,9 @@ test('GetCreditNoteEInvoice: NOT_FOUND for a note whose invoice has no e-invoice
   const s = service();
   const { ws } = await sellerWorkspace(s);
   const plain = await generate(s, ws, {});
-  const issued = await s.svc.issueCreditNote(note(ws, plain.id));
+  const issued = await s.uc.creditNotes.issue(note(ws, plain.id));
 
-  const none = await t.throwsAsync(s.svc.creditNoteEInvoice(ws, issued.note.id));
+  const none = await t.throwsAsync(s.uc.creditNotes.eInvoice(ws, issued.note.id));
   t.true(AppError.isKind(none, 'not_found'), 'an invoice without e_invoice');
   t.is(
     none.message,
@@ -209,15 +209,15 @@ test('GetCreditNoteEInvoice: NOT_FOUND for a note whose invoice has no e-invoice
   );
 
   const eInvoiced = await generate(s, ws, { e_invoice: 'factur-x' });
-  const facturX = await s.svc.issueCreditNote(note(ws, eInvoiced.id));
+  const facturX = await s.uc.creditNotes.issue(note(ws, eInvoiced.id));
   const other = await platform.createWorkspace('enterprise');
-  const foreign = await t.throwsAsync(s.svc.creditNoteEInvoice(other.id, facturX.note.id));
+  const foreign = await t.throwsAsync(s.uc.creditNotes.eInvoice(other.id, facturX.note.id));
   t.true(AppError.isKind(foreign, 'not_found'), 'another workspace’s note is a 404');
   t.false(foreign.message.includes(eInvoiced.invoice_number), 'and says nothing of it');
-  t.true(AppError.isKind(await t.throwsAsync(s.svc.creditNoteEInvoice(ws, 'cn_unknown0000000000')), 'not_found'));
+  t.true(AppError.isKind(await t.throwsAsync(s.uc.creditNotes.eInvoice(ws, 'cn_unknown0000000000')), 'not_found'));
   t.true(
-    AppError.isKind(await t.throwsAsync(s.svc.creditNoteEInvoice(ws, eInvoiced.id)), 'not_found'),
+    AppError.isKind(await t.throwsAsync(s.uc.creditNotes.eInvoice(ws, eInvoiced.id)), 'not_found'),
     'an invoice id',
   );
-  t.is((await s.svc.creditNoteEInvoice(ws, facturX.note.id)).format, 'factur-x', 'its own workspace reads it');
+  t.is((await s.uc.creditNotes.eInvoice(ws, facturX.note.id)).format, 'factur-x', 'its own workspace reads it');
 });

@@ -3,10 +3,10 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { connectPeer } from '@invoice-platform/common/services';
 import { Platform, waitFor } from '@invoice-platform/test-support/platform';
 import test from 'ava';
+import { invoiceUseCases } from '../../src/app.ts';
 import type { CreditNoteRequest } from '../../src/domain/credit-note.ts';
 import type { InvoiceDoc } from '../../src/domain/invoice.ts';
 import { startMaintenance } from '../../src/jobs/maintenance.ts';
-import { InvoiceService } from '../../src/service/invoices.ts';
 import { PdfFiles } from '../../src/service/pdf-files.ts';
 import type { AccountsClient, PdfClient } from '../../src/service/peers.ts';
 import { CreditNoteRefStore } from '../../src/store/credit-notes.ts';
@@ -48,7 +48,7 @@ function service() {
   const pdfFiles = new PdfFiles({ pdf });
   const creditNoteNumbers = new NumberStore(db.models, 'credit_note');
   const creditNoteRefs = new CreditNoteRefStore(db.models);
-  const svc = new InvoiceService({
+  const uc = invoiceUseCases({
     invoices,
     credits,
     numbers: new NumberStore(db.models),
@@ -64,7 +64,7 @@ function service() {
     generateTimeoutMs,
     holdAgeMs,
   });
-  return { svc, invoices, credits, pdfFiles, creditNoteRefs };
+  return { uc, invoices, credits, pdfFiles, creditNoteRefs };
 }
 
 /** A render step the test holds: it renders for real, then waits for `release` (or forever). */
@@ -98,7 +98,7 @@ class HeldRender {
 
 async function maintenanceAt(s: ReturnType<typeof service>, aheadMs: number, done: () => Promise<boolean>) {
   const poller = startMaintenance({
-    service: s.svc,
+    ...s.uc,
     intervalMs: 3_600_000,
     now: () => new Date(Date.now() + aheadMs),
     log,
@@ -151,7 +151,7 @@ const settled = (workspaceId: string) =>
 async function workspaceWithInvoice(s: ReturnType<typeof service>, credits = 20, price = '100000') {
   const ws = await platform.createWorkspace('enterprise');
   await s.credits.set(ws.id, credits, new Date());
-  const made = await s.svc.generate(generateRequest(ws.id, price));
+  const made = await s.uc.generate.generate(generateRequest(ws.id, price));
   return { ws: ws.id, invoiceId: made.id };
 }
 
@@ -162,7 +162,9 @@ test.serial(
     const { ws, invoiceId } = await workspaceWithInvoice(s);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
-        s.svc.issueCreditNote(note(ws, invoiceId, { items: [{ description: 'Part', quantity: '1', price: '30000' }] })),
+        s.uc.creditNotes.issue(
+          note(ws, invoiceId, { items: [{ description: 'Part', quantity: '1', price: '30000' }] }),
+        ),
       ),
     );
     const ok = outcomes.filter((o) => o.status === 'fulfilled');
@@ -187,7 +189,7 @@ test.serial(
     );
     t.is(await db.models.CreditNoteRef.countDocuments({ workspace_id: ws }).exec(), 3, 'refused notes leave no ref');
     // The rest (10000) closes it: nothing paid, so it is cancelled, with its events in the same write.
-    const closing = await s.svc.issueCreditNote(note(ws, invoiceId));
+    const closing = await s.uc.creditNotes.issue(note(ws, invoiceId));
     t.is(closing.note.amount, '10000');
     t.is(closing.invoice.invoice_status, 'cancelled');
     t.deepEqual(eventTypes(await stored(s, ws, invoiceId)).slice(-3), [
@@ -195,7 +197,7 @@ test.serial(
       'invoice.cancelled',
       'invoice.status_changed',
     ]);
-    const refused = await t.throwsAsync(s.svc.issueCreditNote(note(ws, invoiceId)));
+    const refused = await t.throwsAsync(s.uc.creditNotes.issue(note(ws, invoiceId)));
     t.true(AppError.isKind(refused, 'application'), 'a cancelled invoice is refused');
   },
 );
@@ -207,10 +209,10 @@ test.serial(
     const ws = await platform.createWorkspace('enterprise');
     await s.credits.set(ws.id, 30, new Date());
     const ids = await Promise.all(
-      Array.from({ length: 6 }, () => s.svc.generate(generateRequest(ws.id)).then((r) => r.id)),
+      Array.from({ length: 6 }, () => s.uc.generate.generate(generateRequest(ws.id)).then((r) => r.id)),
     );
     const issued = await Promise.all(
-      ids.map((id) => s.svc.issueCreditNote(note(ws.id, id, { items: [{ quantity: '1', price: '1000' }] }))),
+      ids.map((id) => s.uc.creditNotes.issue(note(ws.id, id, { items: [{ quantity: '1', price: '1000' }] }))),
     );
     const numbers = issued.map((i) => i.note.credit_note_number);
     t.true(
@@ -222,7 +224,7 @@ test.serial(
       [1, 2, 3, 4, 5, 6],
     );
     // Their own sequence: invoice numbers go on from 6.
-    t.is(seq((await s.svc.generate(generateRequest(ws.id))).invoice_number), 7);
+    t.is(seq((await s.uc.generate.generate(generateRequest(ws.id))).invoice_number), 7);
   },
 );
 
@@ -233,7 +235,7 @@ test.serial(
     const { ws, invoiceId } = await workspaceWithInvoice(s, 5);
     const held = new HeldRender();
     held.install(s.pdfFiles);
-    const first = s.svc.issueCreditNote(note(ws, invoiceId, { items: [{ quantity: '1', price: '1000' }] })).then(
+    const first = s.uc.creditNotes.issue(note(ws, invoiceId, { items: [{ quantity: '1', price: '1000' }] })).then(
       (r) => ({ ok: true as const, number: r.note.credit_note_number }),
       (err: unknown) => ({ ok: false as const, err }),
     );
@@ -248,7 +250,7 @@ test.serial(
     t.false(outcome.ok, 'the issue whose holds were given back stored nothing');
     if (!outcome.ok) t.true(AppError.isKind(outcome.err, 'unavailable'), String(outcome.err));
     t.true(await fileGone(ws, heldFile), 'its PDF is deleted');
-    const next = await s.svc.issueCreditNote(note(ws, invoiceId, { items: [{ quantity: '1', price: '1000' }] }));
+    const next = await s.uc.creditNotes.issue(note(ws, invoiceId, { items: [{ quantity: '1', price: '1000' }] }));
     t.is(seq(next.note.credit_note_number), 1, 'the next note gets number 1');
     await settled(ws);
     const doc = await stored(s, ws, invoiceId);
@@ -268,14 +270,14 @@ test.serial(
     // Never released: the issue never gets past its render, as if its process had died there.
     const held = new HeldRender();
     held.install(s.pdfFiles);
-    void s.svc.issueCreditNote(note(ws, invoiceId, { idempotency_key: 'k1' })).catch(() => undefined);
+    void s.uc.creditNotes.issue(note(ws, invoiceId, { idempotency_key: 'k1' })).catch(() => undefined);
     const orphan = await held.rendered;
     t.false(await fileGone(ws, orphan), 'the render stored its file');
     await maintenanceAt(s, holdAgeMs + 1000, async () => (await pool(ws))?.held === 0 && (await fileGone(ws, orphan)));
     t.like(await pool(ws), { balance: 4, used: 1, held: 0 });
     t.like((await cnCounters(ws))[0], { last: 0, reserved_count: 0 });
     // Its key is free again: the retry issues the note, numbered 1.
-    const retried = await s.svc.issueCreditNote(note(ws, invoiceId, { idempotency_key: 'k1' }));
+    const retried = await s.uc.creditNotes.issue(note(ws, invoiceId, { idempotency_key: 'k1' }));
     t.false(retried.replayed);
     t.is(seq(retried.note.credit_note_number), 1);
     t.is(retried.invoice.invoice_status, 'cancelled');
@@ -293,15 +295,17 @@ test.serial(
       items: [{ quantity: '1', price: '2500' }],
     });
     const [a, b] = await Promise.all(
-      [s.svc.issueCreditNote(req), s.svc.issueCreditNote(req)].map((p) => p.catch((e: unknown) => e)),
+      [s.uc.creditNotes.issue(req), s.uc.creditNotes.issue(req)].map((p) => p.catch((e: unknown) => e)),
     );
-    const results = [a, b].filter((r): r is Awaited<ReturnType<typeof s.svc.issueCreditNote>> => !(r instanceof Error));
+    const results = [a, b].filter(
+      (r): r is Awaited<ReturnType<typeof s.uc.creditNotes.issue>> => !(r instanceof Error),
+    );
     t.true(results.length >= 1);
-    const again = await s.svc.issueCreditNote(req);
+    const again = await s.uc.creditNotes.issue(req);
     t.true(again.replayed);
     t.is(again.note.id, results[0]!.note.id);
     t.is(again.credits_remaining, results[0]!.credits_remaining);
-    const other = await t.throwsAsync(s.svc.issueCreditNote({ ...req, request_fingerprint: 'f2' }));
+    const other = await t.throwsAsync(s.uc.creditNotes.issue({ ...req, request_fingerprint: 'f2' }));
     t.true(AppError.isKind(other, 'unprocessable'), String(other));
     await settled(ws);
     t.is((await stored(s, ws, invoiceId)).credit_notes!.length, 1, 'one note for the key');
@@ -318,7 +322,7 @@ test.serial(
     const poolBefore = await pool(ws);
 
     const over = await t.throwsAsync(
-      s.svc.issueCreditNote(note(ws, invoiceId, { items: [{ quantity: '1', price: '100001' }] })),
+      s.uc.creditNotes.issue(note(ws, invoiceId, { items: [{ quantity: '1', price: '100001' }] })),
     );
     t.true(AppError.isKind(over, 'validation'));
     t.deepEqual(
@@ -328,12 +332,12 @@ test.serial(
 
     const other = await platform.createWorkspace('enterprise');
     await s.credits.set(other.id, 5, new Date());
-    const foreign = await t.throwsAsync(s.svc.issueCreditNote(note(other.id, invoiceId)));
+    const foreign = await t.throwsAsync(s.uc.creditNotes.issue(note(other.id, invoiceId)));
     t.true(AppError.isKind(foreign, 'not_found'), 'another workspace’s invoice is a 404');
-    await t.throwsAsync(s.svc.getCreditNote(other.id, 'cn_unknown'), { message: /No such credit note/ });
+    await t.throwsAsync(s.uc.creditNotes.get(other.id, 'cn_unknown'), { message: /No such credit note/ });
 
     await s.credits.set(ws, 0, new Date());
-    const broke = await t.throwsAsync(s.svc.issueCreditNote(note(ws, invoiceId)));
+    const broke = await t.throwsAsync(s.uc.creditNotes.issue(note(ws, invoiceId)));
     t.true(AppError.isKind(broke, 'payment_required'), String(broke));
 
     const after = await stored(s, ws, invoiceId);
@@ -355,7 +359,7 @@ test.serial(
     const s = service();
     const { ws, invoiceId } = await workspaceWithInvoice(s);
     // Something paid, then the rest credited: the invoice becomes paid.
-    await s.svc.markPaidByPayment({
+    await s.uc.changes.markPaidByPayment({
       workspace_id: ws,
       invoice_id: invoiceId,
       payment_gateway: 'stripe',
@@ -365,19 +369,19 @@ test.serial(
     });
     const paid = await stored(s, ws, invoiceId);
     t.is(paid.invoice_status, 'paid');
-    const issued = await s.svc.issueCreditNote(note(ws, invoiceId, { items: [{ quantity: '1', price: '40000' }] }));
-    const { note: got, invoice } = await s.svc.getCreditNote(ws, issued.note.id);
+    const issued = await s.uc.creditNotes.issue(note(ws, invoiceId, { items: [{ quantity: '1', price: '40000' }] }));
+    const { note: got, invoice } = await s.uc.creditNotes.get(ws, issued.note.id);
     t.is(got.credit_note_number, issued.note.credit_note_number);
     t.is(invoice._id, invoiceId);
-    t.is((await s.svc.getPublicCreditNote(issued.note.id)).note.id, issued.note.id);
+    t.is((await s.uc.creditNotes.getPublic(issued.note.id)).note.id, issued.note.id);
     t.deepEqual(
-      (await s.svc.listCreditNotes(ws, invoiceId)).notes.map((n) => n.id),
+      (await s.uc.creditNotes.list(ws, invoiceId)).notes.map((n) => n.id),
       [issued.note.id],
     );
     const other = await platform.createWorkspace('enterprise');
-    t.true(AppError.isKind(await t.throwsAsync(s.svc.getCreditNote(other.id, issued.note.id)), 'not_found'));
-    t.true(AppError.isKind(await t.throwsAsync(s.svc.listCreditNotes(other.id, invoiceId)), 'not_found'));
-    t.true(AppError.isKind(await t.throwsAsync(s.svc.getPublicCreditNote('cn_nothere')), 'not_found'));
+    t.true(AppError.isKind(await t.throwsAsync(s.uc.creditNotes.get(other.id, issued.note.id)), 'not_found'));
+    t.true(AppError.isKind(await t.throwsAsync(s.uc.creditNotes.list(other.id, invoiceId)), 'not_found'));
+    t.true(AppError.isKind(await t.throwsAsync(s.uc.creditNotes.getPublic('cn_nothere')), 'not_found'));
     t.is((issued.invoice as InvoiceDoc).invoice_status, 'paid', 'a paid invoice stays paid');
   },
 );

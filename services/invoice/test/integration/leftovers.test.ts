@@ -3,11 +3,12 @@ import { createLogger } from '@invoice-platform/common/logger';
 import { connectPeer } from '@invoice-platform/common/services';
 import { Platform, waitFor } from '@invoice-platform/test-support/platform';
 import test from 'ava';
+import { invoiceUseCases } from '../../src/app.ts';
 import { startMaintenance } from '../../src/jobs/maintenance.ts';
-import { InvoiceService } from '../../src/service/invoices.ts';
 import type { InvoiceDoc } from '../../src/domain/invoice.ts';
 import { PdfFiles } from '../../src/service/pdf-files.ts';
 import type { AccountsClient, PdfClient } from '../../src/service/peers.ts';
+import { CreditNoteRefStore } from '../../src/store/credit-notes.ts';
 import { CreditStore } from '../../src/store/credits.ts';
 import { InvoiceStore } from '../../src/store/invoices.ts';
 import { NumberStore } from '../../src/store/numbers.ts';
@@ -77,10 +78,12 @@ function service() {
   const credits = new CreditStore(db.models);
   const numbers = new NumberStore(db.models);
   const pdfFiles = new PdfFiles({ pdf });
-  const svc = new InvoiceService({
+  const uc = invoiceUseCases({
     invoices,
     credits,
     numbers,
+    creditNoteNumbers: new NumberStore(db.models, 'credit_note'),
+    creditNoteRefs: new CreditNoteRefStore(db.models),
     pdfFiles,
     accounts,
     pdf,
@@ -91,7 +94,7 @@ function service() {
     generateTimeoutMs,
     holdAgeMs,
   });
-  return { svc, invoices, credits, numbers, pdfFiles };
+  return { uc, invoices, credits, numbers, pdfFiles };
 }
 
 /**
@@ -100,7 +103,7 @@ function service() {
  */
 async function maintenanceAt(s: ReturnType<typeof service>, aheadMs: number, done: () => Promise<boolean>) {
   const poller = startMaintenance({
-    service: s.svc,
+    ...s.uc,
     intervalMs: 3_600_000,
     now: () => new Date(Date.now() + aheadMs),
     log,
@@ -153,7 +156,7 @@ test.serial(
     held.install(s.pdfFiles);
 
     // Holds a credit and number 1, renders, and is held before it stores the invoice.
-    const first = s.svc.generate(request(ws.id)).then(
+    const first = s.uc.generate.generate(request(ws.id)).then(
       (r) => ({ ok: true as const, number: r.invoice_number }),
       (err: unknown) => ({ ok: false as const, err }),
     );
@@ -167,8 +170,8 @@ test.serial(
     const outcome = await first;
     // ...and later generates draw number 1 again.
     const later = await Promise.allSettled([
-      s.svc.generate(request(ws.id)).then((r) => r.invoice_number),
-      s.svc.generate(request(ws.id)).then((r) => r.invoice_number),
+      s.uc.generate.generate(request(ws.id)).then((r) => r.invoice_number),
+      s.uc.generate.generate(request(ws.id)).then((r) => r.invoice_number),
     ]);
     t.deepEqual(
       later.map((r) => (r.status === 'fulfilled' ? 'ok' : String((r.reason as Error).message))),
@@ -200,14 +203,14 @@ test.serial(
     // Never released: the generate never gets past its render, as if its process had died there.
     const held = new HeldRender();
     held.install(s.pdfFiles);
-    void s.svc.generate(request(ws.id)).catch(() => undefined);
+    void s.uc.generate.generate(request(ws.id)).catch(() => undefined);
     const orphan = await held.rendered;
     t.false(await fileGone(ws.id, orphan), 'the render stored its file');
 
     await maintenanceAt(s, holdAgeMs + 1000, async () => (await pool(ws.id))?.held === 0);
     t.true(await fileGone(ws.id, orphan), 'the file of the invoice that never came is deleted');
     t.like(await pool(ws.id), { balance: 5, used: 0, held: 0 }, 'the credit is back');
-    const next = await s.svc.generate(request(ws.id));
+    const next = await s.uc.generate.generate(request(ws.id));
     t.is(seq(next.invoice_number), 1, 'the number is back');
     t.false(
       await fileGone(ws.id, (await s.invoices.get(ws.id, next.id)).pdf_file_id!),
@@ -222,15 +225,15 @@ test.serial(
     const s = service();
     const ws = await platform.createWorkspace('enterprise');
     await s.credits.set(ws.id, 5, new Date());
-    t.is(seq((await s.svc.generate(request(ws.id))).invoice_number), 1);
+    t.is(seq((await s.uc.generate.generate(request(ws.id))).invoice_number), 1);
     // What a wedge left: the sequence ends before a number an invoice holds.
     await db.models.NumberCounter.updateOne({ _id: `${ws.id}:${period()}` }, { $set: { last: 0 } }).exec();
 
-    const collided = await t.throwsAsync(s.svc.generate(request(ws.id)));
+    const collided = await t.throwsAsync(s.uc.generate.generate(request(ws.id)));
     t.true(AppError.isKind(collided, 'unavailable'), `a number in use is no idempotent twin: ${String(collided)}`);
     await settled(ws.id);
     t.like(await counter(ws.id), { last: 1, free: [], reserved_count: 0 }, 'number 1 stays used');
-    t.is(seq((await s.svc.generate(request(ws.id))).invoice_number), 2, 'the next generate gets number 2');
+    t.is(seq((await s.uc.generate.generate(request(ws.id))).invoice_number), 2, 'the next generate gets number 2');
     await settled(ws.id);
     t.deepEqual((await stored(ws.id)).map((d) => seq(d.invoice_number)).sort(), [1, 2]);
     t.like(await pool(ws.id), { balance: 3, used: 2, held: 0 }, 'the failed generate used no credit');
@@ -243,12 +246,12 @@ test.serial(
     const s = service();
     const ws = await platform.createWorkspace('enterprise');
     await s.credits.set(ws.id, 5, new Date());
-    const made = await s.svc.generate(request(ws.id));
+    const made = await s.uc.generate.generate(request(ws.id));
     const current = (await s.invoices.get(ws.id, made.id)).pdf_file_id!;
     // The forced render stores its file, then never records it, as if the process had died there.
     const held = new HeldRender();
     held.install(s.pdfFiles);
-    void s.svc.ensurePdf(ws.id, made.id, true).catch(() => undefined);
+    void s.uc.changes.ensurePdf(ws.id, made.id, true).catch(() => undefined);
     const orphan = await held.rendered;
 
     await maintenanceAt(s, 3 * holdAgeMs, async () => (await s.invoices.get(ws.id, made.id)).pdf_sweep_at === null);
