@@ -1,75 +1,14 @@
-import { connectionAge } from '@invoice-platform/common/config';
-import { startGrpcServer } from '@invoice-platform/common/grpc/server';
-import { platformService } from '@invoice-platform/common/services';
-import { createKafka, createProducer } from '@invoice-platform/common/kafka';
 import { runUntilSignalled } from '@invoice-platform/common/lifecycle';
 import { createLogger } from '@invoice-platform/common/logger';
-import { connectMongo, mongoReachable } from '@invoice-platform/common/mongo';
-import { SecretBox } from '@invoice-platform/common/secret-box';
-import { OutboxRelay } from '@invoice-platform/common/store/outbox-relay';
+import { startAccountsApp } from './app.ts';
 import { loadAccountsConfig } from './config.ts';
-import { parseApiKeyLimits } from './domain/plans.ts';
-import { accountsHandlers } from './grpc/handlers.ts';
-import { ApiKeyService } from './service/api-keys.ts';
-import { PaymentSetupService } from './service/payment-setup.ts';
-import { WorkspaceService } from './service/workspaces.ts';
-import { ApiKeyStore } from './store/api-keys.ts';
-import { registerModels } from './store/models.ts';
-import { PaymentAccountStore } from './store/payment-accounts.ts';
-import { PaymentGatewayStore } from './store/payment-gateways.ts';
-import { WorkspaceStore } from './store/workspaces.ts';
-import { createModelIndexes } from '@invoice-platform/common/setup';
 
 const config = loadAccountsConfig();
 const log = createLogger('accounts', config.LOG_LEVEL);
 
 runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
-  const keyLimits = parseApiKeyLimits(config.API_KEY_LIMITS);
-  const box = new SecretBox(config.ACCOUNTS_SECRET_KEYS, 'ACCOUNTS_SECRET_KEYS');
-  const conn = await connectMongo(config.MONGODB_URI, config.ACCOUNTS_DB_NAME, log);
-  const models = registerModels(conn);
-  await createModelIndexes(models);
-
-  const producer = createProducer(createKafka('accounts', config.KAFKA_BROKERS, log));
-  const relay = new OutboxRelay({ models: [models.Workspace, models.ApiKey], producer, log });
-  relay.start();
-  const workspaces = new WorkspaceStore(models);
-  const notifyOutbox = () => relay.notify();
-  const payments = new PaymentSetupService({
-    workspaces,
-    gateways: new PaymentGatewayStore(models, box),
-    paymentAccounts: new PaymentAccountStore(models),
-    log,
-    production: config.NODE_ENV === 'production',
-  });
-  // Before serving: the credentials lookup refuses what is still sealed in the v1 format.
-  await payments.resealV1Credentials();
-
-  const server = await startGrpcServer({
-    addr: config.ACCOUNTS_LISTEN_ADDR,
-    connectionAge: connectionAge(config),
-    services: [
-      {
-        service: platformService('accounts'),
-        handlers: accountsHandlers({
-          workspaces: new WorkspaceService({ workspaces, notifyOutbox }),
-          apiKeys: new ApiKeyService({ apiKeys: new ApiKeyStore(models), workspaces, keyLimits, notifyOutbox, log }),
-          payments,
-          keyLimits,
-        }),
-      },
-    ],
-    // Its own RPCs need only the database; peers and Kafka are checked per call or retried by the
-    // outbox relay, so their outage never makes this service unready (docs/health.md).
-    isReady: () => mongoReachable(conn),
-    log,
-  });
-  log.info({ addr: config.ACCOUNTS_LISTEN_ADDR, port: server.port }, 'accounts listening');
-
+  const app = await startAccountsApp(config, log);
   return async () => {
-    await server.shutdown(config.SHUTDOWN_GRACE_MS);
-    await relay.stop();
-    await producer.disconnect();
-    await conn.close();
+    await app.stop();
   };
 });
