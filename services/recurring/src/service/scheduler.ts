@@ -1,15 +1,10 @@
 import { AppError } from '@invoice-platform/common/errors';
 import type { Logger } from '@invoice-platform/common/logger';
-import type { Mailer } from '@invoice-platform/common/mail';
 import { meter } from '@invoice-platform/common/metrics';
-import { withTimeout } from '@invoice-platform/common/timeouts';
 import { Poller } from '@invoice-platform/common/poller';
-import { keepRenewed, type LeaseRenewal } from '@invoice-platform/common/store/leases';
 import type { CrashHook } from '@invoice-platform/common/test-hooks';
 import type { Invoice__Output } from '@invoice-platform/protos/invoiceplatform/invoice/v1/Invoice';
-import type { ObservableCallback } from '@opentelemetry/api';
 import { retryDelayMs } from '../domain/schedule.ts';
-import { followUpMail, followUpMessageId } from '../domain/email.ts';
 import { followUpRequest } from '../domain/follow-up-request.ts';
 import type { PlanLapse } from '../domain/plan.ts';
 import type { SeriesDoc } from '../domain/records.ts';
@@ -18,7 +13,9 @@ import type { DueScope, OccurrenceLease, OccurrenceStore } from '../store/occurr
 import type { SeriesStore } from '../store/series.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { AutomaticPauses } from './automatic-pauses.ts';
-import type { AccountsClient, InvoiceClient, PdfClient } from './peers.ts';
+import type { FollowUpMail } from './follow-up-mail.ts';
+import { type HeldOccurrence, OccurrenceLeases } from './occurrence-leases.ts';
+import type { InvoiceClient } from './peers.ts';
 import type { PlanPolicy } from './plan-policy.ts';
 import type { RefusedFollowUps } from './refused-follow-ups.ts';
 import type { SeriesChanges } from './series-changes.ts';
@@ -30,14 +27,11 @@ export interface SchedulerDeps {
   plan: PlanPolicy;
   pauses: AutomaticPauses;
   invoice: InvoiceClient;
-  pdf: PdfClient;
-  accounts: AccountsClient;
-  mailer: Mailer;
+  /** Emails a generated follow-up under its occurrence's lease (service/follow-up-mail.ts). */
+  followUpMail: FollowUpMail;
   clock: ServiceClock;
   log: Logger;
   leaseMs: number;
-  /** The right side of follow-up Message-IDs: MAIL_FROM's domain (domain/email.ts). */
-  messageIdDomain: string;
   /** Pauses a series whose follow-up keeps being refused, and tells its owner (service/refused-follow-ups.ts). */
   refusals?: RefusedFollowUps;
   /** The crash tests' hook (common/test-hooks.ts); none in production. */
@@ -71,23 +65,6 @@ const snoozeMs = 60 * 60 * 1000;
 /** The worker's lease ran out and another worker may own the occurrence now: it must stop, writing nothing. */
 class LeaseLost extends Error {}
 
-/**
- * An occurrence this worker holds: its lease, renewed every third of its length while the work
- * lasts (keepRenewed), so work that outlives SCHEDULER_LEASE_MS is never taken over while its
- * replica lives. A replica that dies or stalls stops renewing, and its occurrence is due again for
- * others once the lease runs out.
- */
-interface HeldOccurrence {
-  lease: OccurrenceLease;
-  renewal: LeaseRenewal;
-}
-
-const backlogGauge = meter().createObservableGauge('invoice_platform.recurring.backlog', {
-  description:
-    'Follow-up occurrences due by now and not yet taken by a scheduler (those being worked on or snoozed are not due).',
-  unit: '{occurrence}',
-});
-
 const followUps = meter().createCounter('invoice_platform.recurring.follow_ups', {
   description:
     'Due occurrences this replica worked, by outcome: sent (generated and emailed), failed (to be retried), paused (the plan lapsed, or its follow-ups kept being refused), lost (another replica took it over).',
@@ -99,32 +76,21 @@ const followUps = meter().createCounter('invoice_platform.recurring.follow_ups',
  * it: a worker leases an occurrence (one conditional write, see OccurrenceStore) and writes
  * its result only while the lease is its own. The invoice itself is idempotent by series
  * occurrence in the invoice service, so a retry after any failure or takeover never makes a
- * second invoice or uses a second credit. The email has no such key at the receiver: the worker
- * claims the send under its lease (`sending`, with the occurrence's own Message-ID) right before
- * handing it to SMTP, and marks it sent right after; a send whose worker died in between is sent
- * again under the same Message-ID (at-least-once, docs/architecture.md#mail).
+ * second invoice or uses a second credit. The email has no such key at the receiver: it is sent
+ * under the lease (service/follow-up-mail.ts), and the occurrence is marked sent right after.
  */
 export class Scheduler {
   private readonly deps: SchedulerDeps;
   /** The leases this replica is working under: their renewals stop with it. */
-  private readonly keepers = new Set<LeaseRenewal>();
+  private readonly leases: OccurrenceLeases;
   private poller: Poller | undefined;
 
   constructor(deps: SchedulerDeps) {
     this.deps = deps;
+    this.leases = new OccurrenceLeases(deps);
   }
 
-  /** The backlog gauge: the pass's own indexed range (`due_at <= now`), counted by the index. */
-  private readonly observeBacklog: ObservableCallback = async (result) => {
-    try {
-      result.observe(await withTimeout(this.deps.occurrences.countDue(this.deps.clock.now()), 2000));
-    } catch (err) {
-      this.deps.log.warn({ err: (err as Error).message }, 'scheduler backlog not read');
-    }
-  };
-
   start(intervalMs: number): void {
-    backlogGauge.addCallback(this.observeBacklog);
     this.poller = new Poller({
       pass: () => this.runOnce(),
       intervalMs,
@@ -137,10 +103,8 @@ export class Scheduler {
 
   /** Ends the periodic pass after its work; renewals of leases still out (a hung call) stop with it. */
   async stop(): Promise<void> {
-    backlogGauge.removeCallback(this.observeBacklog);
     await this.poller?.stop();
-    for (const renewal of this.keepers) renewal.stop();
-    this.keepers.clear();
+    this.leases.releaseAll();
   }
 
   /**
@@ -252,16 +216,7 @@ export class Scheduler {
       local_date: occ.local_date,
       status: 'pending',
     };
-    const { occurrences, leaseMs, log } = this.deps;
-    const keeper: HeldOccurrence = {
-      lease,
-      renewal: keepRenewed({
-        leaseMs,
-        renew: () => occurrences.renewLease(lease, new Date(Date.now() + leaseMs)),
-        onError: (err) => log.warn({ occurrence: occ._id, err: (err as Error).message }, 'renewing a lease failed'),
-      }),
-    };
-    this.keepers.add(keeper.renewal);
+    const keeper = this.leases.hold(lease);
     try {
       await this.attempt(series, keeper, source, run, pass);
     } catch (err) {
@@ -273,8 +228,7 @@ export class Scheduler {
       );
       run.error = err.message;
     } finally {
-      keeper.renewal.stop();
-      this.keepers.delete(keeper.renewal);
+      this.leases.release(keeper);
     }
     followUps.add(1, { outcome: run.error && run.status === 'pending' ? 'lost' : run.status });
     return run;
@@ -292,7 +246,8 @@ export class Scheduler {
     const occ = lease.doc;
     try {
       run.invoice_id = occ.invoice_id ?? (await this.generate(series, keeper, source));
-      if (!occ.email_sent) await this.email(series, keeper, run.invoice_id);
+      if (!occ.email_sent && !(await this.deps.followUpMail.send(series, keeper, run.invoice_id)))
+        throw new LeaseLost('the lease on this occurrence was taken over while it was worked on; not emailed');
     } catch (err) {
       if (err instanceof LeaseLost) throw err;
       const attempts = occ.attempts + 1;
@@ -332,62 +287,5 @@ export class Scheduler {
     if (!(await this.deps.occurrences.recordInvoice(keeper.lease, res.id, res.invoice_number)))
       throw new LeaseLost('the lease on this occurrence was taken over while it was generated; not recorded');
     return res.id;
-  }
-
-  /**
-   * Emails the follow-up with its PDF, right after claiming the send under the lease (so a worker
-   * taken over never sends it, and two workers never send it at once).
-   */
-  private async email(series: SeriesDoc, keeper: HeldOccurrence, invoiceId: string): Promise<void> {
-    const inv = await this.deps.invoice.call('GetInvoice', {
-      workspace_id: series.workspace_id,
-      invoice_id: invoiceId,
-    });
-    if (!inv.pdf_file_id) throw new Error('the follow-up has no PDF yet');
-    const [file, ws] = await Promise.all([
-      this.deps.pdf.call('GetFile', {
-        workspace_id: series.workspace_id,
-        file_id: inv.pdf_file_id,
-        include_content: true,
-      }),
-      this.deps.accounts.call('GetWorkspace', { workspace_id: series.workspace_id }),
-    ]);
-    if (!file.info) throw new Error('the PDF service answered GetFile without the file info');
-    const mail = followUpMail({
-      language: inv.document_language,
-      invoiceNumber: inv.invoice_number,
-      seller: ws.name,
-      customerName: inv.customer_name,
-      amount: String(inv.amount),
-      currency: String(inv.currency),
-      dueDate: inv.due_date,
-      url: inv.pdf_url ?? '',
-    });
-    const occ = keeper.lease.doc;
-    const messageId = occ.message_id ?? followUpMessageId(occ, this.deps.messageIdDomain);
-    if (
-      keeper.renewal.lost ||
-      !(await this.deps.occurrences.claimSend(keeper.lease, messageId, new Date(Date.now() + this.deps.leaseMs)))
-    ) {
-      keeper.renewal.markLost();
-      throw new LeaseLost('the lease on this occurrence was taken over while it was worked on; not emailed');
-    }
-    if (occ.status === 'sending')
-      // Its last worker died or stalled between handing it to SMTP and recording it: the customer
-      // may have it already, and gets the same Message-ID again (docs/architecture.md#mail).
-      this.deps.log.warn(
-        { series_id: series._id, occurrence: occ.local_date, message_id: messageId },
-        'resending a follow-up whose last send has no known outcome',
-      );
-    await this.deps.mailer.send({
-      messageId,
-      // The invoice's own address: an edit of the series after it was generated does not redirect it.
-      to: inv.customer_email || series.customer_email,
-      subject: mail.subject,
-      text: mail.text,
-      attachments: [
-        { filename: file.info.download_name, content: Buffer.from(file.content), contentType: 'application/pdf' },
-      ],
-    });
   }
 }

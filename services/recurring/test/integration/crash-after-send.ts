@@ -7,7 +7,7 @@
 import { createMailer, type Mailer } from '@invoice-platform/common/mail';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
-import { connectPeers, log, openDatabase, useCases } from './helpers.ts';
+import { connectPeers, followUpMail, log, openDatabase, useCases } from './helpers.ts';
 
 const env = process.env;
 const db = await openDatabase(env.CRASH_DB_NAME!);
@@ -31,13 +31,10 @@ const mailer: Mailer = {
 const scheduler = new Scheduler({
   ...useCases(db, peers.accounts, clock, leaseMs),
   invoice: peers.invoice,
-  pdf: peers.pdf,
-  accounts: peers.accounts,
-  mailer,
+  followUpMail: followUpMail(db, peers, mailer, leaseMs),
   clock,
   log,
   leaseMs,
-  messageIdDomain: 'example.test',
 });
 await scheduler.runOnce({ seriesId: env.CRASH_SERIES_ID });
 process.exit(3);

@@ -7,7 +7,7 @@ import { MailSink, type SinkMessage } from '@invoice-platform/test-support/mail'
 import { waitFor } from '@invoice-platform/test-support/platform';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
-import { log, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
+import { followUpMail, log, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
 import { SmtpTap } from './smtp-tap.ts';
 
 // The follow-up email, once per occurrence (docs/architecture.md#mail): scheduler replicas over one
@@ -79,13 +79,15 @@ function replica(clock: ServiceClock) {
   const scheduler = new Scheduler({
     ...useCases(db, peers.clients.accounts, clock, LEASE_MS),
     invoice: peers.clients.invoice,
-    pdf: peers.clients.pdf,
-    accounts: peers.clients.accounts,
-    mailer: createMailer({ smtpUrl: tap.url, from: 'Invoices <invoices@example.test>' }),
+    followUpMail: followUpMail(
+      db,
+      peers.clients,
+      createMailer({ smtpUrl: tap.url, from: 'Invoices <invoices@example.test>' }),
+      LEASE_MS,
+    ),
     clock,
     log,
     leaseMs: LEASE_MS,
-    messageIdDomain: 'example.test',
   });
   scheduler.start(3_600_000);
   return scheduler;

@@ -3,6 +3,7 @@ import { createUnaryClient, type UnaryClient } from '@invoice-platform/common/gr
 import { loadService } from '@invoice-platform/common/grpc/protos';
 import { startGrpcServer, type UnaryHandlers } from '@invoice-platform/common/grpc/server';
 import { createLogger, type Logger } from '@invoice-platform/common/logger';
+import type { Mailer } from '@invoice-platform/common/mail';
 import { connectMongo } from '@invoice-platform/common/mongo';
 import type { Connection } from 'mongoose';
 import { stackEnv } from '@invoice-platform/test-support/platform';
@@ -10,6 +11,7 @@ import { ServiceClock } from '@invoice-platform/common/clock';
 import { ProcessedEvents } from '@invoice-platform/common/store/processed-events';
 import type { CreateSeriesInput } from '../../src/domain/series-input.ts';
 import { AutomaticPauses } from '../../src/service/automatic-pauses.ts';
+import { FollowUpMail } from '../../src/service/follow-up-mail.ts';
 import { PauseAndResume } from '../../src/service/pause-and-resume.ts';
 import { PlanPolicy } from '../../src/service/plan-policy.ts';
 import { ScheduleChanges } from '../../src/service/schedule-changes.ts';
@@ -141,4 +143,23 @@ export function useCases(
     scheduleChanges: new ScheduleChanges({ ...stores, changes, plan, queries, clock, holdMs }),
     pauses: new AutomaticPauses({ series: db.series, plan, processed: db.processed, clock, log }),
   };
+}
+
+/** The follow-up mail as app.ts wires it, over `db` and the stand-in peers, sending through `mailer`. */
+export function followUpMail(
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  peers: Record<Peer, UnaryClient>,
+  mailer: Mailer,
+  leaseMs: number,
+) {
+  return new FollowUpMail({
+    occurrences: db.occurrences,
+    invoice: peers.invoice,
+    pdf: peers.pdf,
+    accounts: peers.accounts,
+    mailer,
+    log,
+    leaseMs,
+    messageIdDomain: 'example.test',
+  });
 }

@@ -3,7 +3,7 @@ import { createMailer } from '@invoice-platform/common/mail';
 import test from 'ava';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
-import { log, notFound, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
+import { followUpMail, log, notFound, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
 
 // The plan is checked on every move that makes a series active (resume, extend, change of
 // frequency) and by the scheduler before each new follow-up, not only when workspace.v1 says the
@@ -77,13 +77,15 @@ function scheduler(clock: ServiceClock) {
   return new Scheduler({
     ...useCases(db, peers.clients.accounts, clock),
     invoice: peers.clients.invoice,
-    pdf: peers.clients.pdf,
-    accounts: peers.clients.accounts,
-    mailer: createMailer({ smtpUrl: stack.SMTP_URL!, from: 'Invoices <invoices@example.test>' }),
+    followUpMail: followUpMail(
+      db,
+      peers.clients,
+      createMailer({ smtpUrl: stack.SMTP_URL!, from: 'Invoices <invoices@example.test>' }),
+      60_000,
+    ),
     clock,
     log,
     leaseMs: 60_000,
-    messageIdDomain: 'example.test',
   });
 }
 

@@ -6,7 +6,7 @@ import { MailSink } from '@invoice-platform/test-support/mail';
 import { waitFor } from '@invoice-platform/test-support/platform';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { Scheduler } from '../../src/service/scheduler.ts';
-import { log, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
+import { followUpMail, log, openTestDatabase, seriesInput, stack, startPeers, useCases } from './helpers.ts';
 
 // Scheduler replicas (Scheduler instances, as separate processes would have) over one real
 // database and the real SMTP sink; the invoice, pdf and accounts peers are stand-ins, so a test can
@@ -102,13 +102,15 @@ function replica(clock: ServiceClock, concurrency?: number) {
   const scheduler = new Scheduler({
     ...useCases(db, peers.clients.accounts, clock, LEASE_MS),
     invoice: peers.clients.invoice,
-    pdf: peers.clients.pdf,
-    accounts: peers.clients.accounts,
-    mailer: createMailer({ smtpUrl: stack.SMTP_URL!, from: 'Invoices <invoices@example.test>' }),
+    followUpMail: followUpMail(
+      db,
+      peers.clients,
+      createMailer({ smtpUrl: stack.SMTP_URL!, from: 'Invoices <invoices@example.test>' }),
+      LEASE_MS,
+    ),
     clock,
     log,
     leaseMs: LEASE_MS,
-    messageIdDomain: 'example.test',
     concurrency,
   });
   scheduler.start(3_600_000);
