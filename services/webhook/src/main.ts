@@ -17,11 +17,13 @@ import { webhookTestHooks } from './grpc/test-hooks.ts';
 import { startPurgeJob } from './jobs/purge.ts';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import { DeliveryAttempts } from './service/attempts.ts';
+import { EndpointDeactivation } from './service/deactivation.ts';
 import { DeliveryLogs } from './service/delivery-logs.ts';
 import { DeliveryDispatcher } from './service/dispatcher.ts';
 import { EndpointService } from './service/endpoints.ts';
 import { FanOut } from './service/fanout.ts';
 import { Notifier } from './service/notifier.ts';
+import { EventResend } from './service/resend.ts';
 import { resealV1Secrets } from './service/secret-reseal.ts';
 import { DeliveryStore } from './store/deliveries.ts';
 import { EndpointStore } from './store/endpoints.ts';
@@ -59,7 +61,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
 
   // The dispatcher is made below; wake is only called once everything runs.
   const wake = () => dispatcher.notify();
-  const service = new EndpointService({ endpoints, deliveries, accounts, clock, allowInsecureLoopback, log, wake });
+  const endpointService = new EndpointService({ endpoints, deliveries, accounts, clock, allowInsecureLoopback, log });
   const notifier = new Notifier({
     deliveries,
     accounts,
@@ -72,7 +74,7 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
   const attempts = new DeliveryAttempts({
     deliveries,
     endpoints,
-    endpointService: service,
+    deactivation: new EndpointDeactivation({ endpoints, deliveries, clock, log }),
     notifier,
     clock,
     allowInsecureLoopback,
@@ -141,7 +143,8 @@ runUntilSignalled(log, config.SHUTDOWN_GRACE_MS, async () => {
       {
         service: platformService('webhook'),
         handlers: webhookHandlers({
-          service,
+          endpoints: endpointService,
+          resend: new EventResend({ endpoints, deliveries, clock, wake }),
           logs,
           dispatcher,
           clock,

@@ -14,9 +14,11 @@ import type { ServiceClock } from '@invoice-platform/common/clock';
 import type { DeliveryLogs } from '../service/delivery-logs.ts';
 import type { DeliveryDispatcher } from '../service/dispatcher.ts';
 import type { EndpointService } from '../service/endpoints.ts';
+import type { EventResend } from '../service/resend.ts';
 
 export interface HandlerDeps {
-  service: EndpointService;
+  endpoints: EndpointService;
+  resend: EventResend;
   logs: DeliveryLogs;
   dispatcher: DeliveryDispatcher;
   clock: ServiceClock;
@@ -83,31 +85,31 @@ function requireIds(fields: Record<string, string | undefined>): void {
 }
 
 export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookServiceDefinition> {
-  const { service, logs, dispatcher, clock } = deps;
+  const { endpoints, resend, logs, dispatcher, clock } = deps;
 
   return {
     async RegisterEndpoint(req) {
-      const { endpoint, secret } = await service.register(req);
+      const { endpoint, secret } = await endpoints.register(req);
       return { endpoint: encodeEndpoint(endpoint, clock.now()), signing_secret: secret };
     },
 
     async ListEndpoints(req) {
       requireIds({ workspace_id: req.workspace_id });
       const now = clock.now();
-      return { endpoints: (await service.list(req.workspace_id)).map((v) => encodeEndpoint(v, now)) };
+      return { endpoints: (await endpoints.list(req.workspace_id)).map((v) => encodeEndpoint(v, now)) };
     },
 
     async SetEndpointEnabled(req) {
       requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
       return encodeEndpoint(
-        await service.setEnabled(req.workspace_id, req.endpoint_id, req.enabled === true),
+        await endpoints.setEnabled(req.workspace_id, req.endpoint_id, req.enabled === true),
         clock.now(),
       );
     },
 
     async RotateSecret(req) {
       requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
-      const { endpoint, secret, expiresAt } = await service.rotate(req.workspace_id, req.endpoint_id);
+      const { endpoint, secret, expiresAt } = await endpoints.rotate(req.workspace_id, req.endpoint_id);
       return {
         endpoint: encodeEndpoint(endpoint, clock.now()),
         signing_secret: secret,
@@ -117,7 +119,7 @@ export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookService
 
     async DeleteEndpoint(req) {
       requireIds({ workspace_id: req.workspace_id, endpoint_id: req.endpoint_id });
-      const { cancelled } = await service.delete(req.workspace_id, req.endpoint_id);
+      const { cancelled } = await endpoints.delete(req.workspace_id, req.endpoint_id);
       return { deleted: true, cancelled_deliveries: cancelled };
     },
 
@@ -151,7 +153,7 @@ export function webhookHandlers(deps: HandlerDeps): TypedHandlers<WebhookService
 
     async ResendEvent(req) {
       requireIds({ workspace_id: req.workspace_id, event_id: req.event_id });
-      const made = await service.resend(req.workspace_id, req.event_id, req.endpoint_id || undefined);
+      const made = await resend.resend(req.workspace_id, req.event_id, req.endpoint_id || undefined);
       return { deliveries: made.map(encodeDelivery) };
     },
 

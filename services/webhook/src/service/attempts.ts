@@ -9,7 +9,7 @@ import { attemptRecord, endpointTakes } from '../domain/delivery-outcome.ts';
 import { signingSecrets } from '../domain/endpoints.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
 import type { EndpointStore } from '../store/endpoints.ts';
-import type { EndpointService } from './endpoints.ts';
+import type { EndpointDeactivation } from './deactivation.ts';
 import type { Notifier } from './notifier.ts';
 import { sendSigned } from './sender.ts';
 
@@ -29,7 +29,7 @@ const attemptLag = meter().createHistogram('invoice_platform.webhook.attempt.lag
 export interface DeliveryAttemptsDeps {
   deliveries: DeliveryStore;
   endpoints: EndpointStore;
-  endpointService: EndpointService;
+  deactivation: EndpointDeactivation;
   notifier: Notifier;
   clock: ServiceClock;
   allowInsecureLoopback: boolean;
@@ -175,11 +175,11 @@ export class DeliveryAttempts {
     firstAttemptAt: Date,
     deactivated: string[],
   ): Promise<void> {
-    const { endpointService, notifier, deliveries } = this.deps;
+    const { deactivation, notifier, deliveries } = this.deps;
     const delivery = lease.doc;
-    const endpoint = await endpointService.deactivateIfFailing(delivery, new Date(firstAttemptAt));
+    const endpoint = await deactivation.deactivateIfFailing(delivery, new Date(firstAttemptAt));
     if (endpoint) deactivated.push(endpoint.id);
-    const off = endpoint ?? (await endpointService.deactivatedForFailing(delivery));
+    const off = endpoint ?? (await deactivation.deactivatedForFailing(delivery));
     if (off) await notifier.enqueue(off, delivery);
     await deliveries.finishLeased(lease);
   }

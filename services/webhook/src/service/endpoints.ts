@@ -5,12 +5,10 @@ import type { Workspace__Output } from '@invoice-platform/protos/invoiceplatform
 import { normaliseEventTypes, publicEventTypes } from '../domain/events.ts';
 import { newSecret } from '../domain/signing.ts';
 import { checkEndpointUrl } from '../domain/urls.ts';
-import type { DeliveryDoc } from '../domain/deliveries.ts';
 import type { Endpoint, EndpointChanges } from '../domain/endpoints.ts';
 import type { DeliveryStore } from '../store/deliveries.ts';
 import type { EndpointStore } from '../store/endpoints.ts';
 import type { ServiceClock } from '@invoice-platform/common/clock';
-import { openDelivery } from './fanout.ts';
 import { type LookupFn, resolveTarget } from './sender.ts';
 import type { AccountsClient } from './peers.ts';
 
@@ -20,6 +18,11 @@ export const maxEndpoints = 5;
 export const rotationOverlapMs = 24 * 3_600_000;
 const maxDescription = 500;
 
+/** The answer to an endpoint id that is not one of the workspace's. */
+export function endpointNotFound(endpointId: string): AppError {
+  return new AppError('not_found', `Webhook endpoint ${endpointId} does not exist in this workspace.`);
+}
+
 export interface EndpointServiceDeps {
   endpoints: EndpointStore;
   deliveries: DeliveryStore;
@@ -27,12 +30,10 @@ export interface EndpointServiceDeps {
   clock: ServiceClock;
   allowInsecureLoopback: boolean;
   log: Logger;
-  /** Wakes the delivery dispatcher (resends go out at once). */
-  wake: () => void;
   lookup?: LookupFn;
 }
 
-/** The dashboard's webhook settings and the deactivation rule (docs/architecture.md#webhooks). */
+/** The dashboard's webhook settings: endpoints registered, listed, enabled, rotated and deleted (docs/architecture.md#webhooks). */
 export class EndpointService {
   private readonly deps: EndpointServiceDeps;
 
@@ -127,16 +128,6 @@ export class EndpointService {
     return this.deps.endpoints.list(workspaceId);
   }
 
-  private notFound(endpointId: string): AppError {
-    return new AppError('not_found', `Webhook endpoint ${endpointId} does not exist in this workspace.`);
-  }
-
-  private async get(workspaceId: string, endpointId: string): Promise<Endpoint> {
-    const endpoint = endpointId ? await this.deps.endpoints.load(workspaceId, endpointId) : null;
-    if (!endpoint) throw this.notFound(endpointId);
-    return endpoint;
-  }
-
   /** Applies `decide` to the endpoint by compare-and-set (EndpointStore.change); 404 when it does not exist. */
   private async change(
     workspaceId: string,
@@ -146,7 +137,7 @@ export class EndpointService {
     const { endpoint, changed } = endpointId
       ? await this.deps.endpoints.change(workspaceId, endpointId, decide)
       : { endpoint: null, changed: false };
-    if (!endpoint) throw this.notFound(endpointId);
+    if (!endpoint) throw endpointNotFound(endpointId);
     return { endpoint, changed };
   }
 
@@ -185,72 +176,9 @@ export class EndpointService {
   }
 
   async delete(workspaceId: string, endpointId: string): Promise<{ cancelled: number }> {
-    if (!endpointId || !(await this.deps.endpoints.remove(workspaceId, endpointId))) throw this.notFound(endpointId);
+    if (!endpointId || !(await this.deps.endpoints.remove(workspaceId, endpointId))) throw endpointNotFound(endpointId);
     // A crash before this leaves the deliveries open: their senders cancel them, the endpoint being gone.
     const cancelled = await this.deps.deliveries.cancelOpen(endpointId, this.now());
     return { cancelled };
-  }
-
-  /**
-   * docs/architecture.md#webhooks: the stored event again, same id and bytes, as a new delivery
-   * (signed afresh when sent).
-   */
-  async resend(workspaceId: string, eventId: string, endpointId?: string): Promise<DeliveryDoc[]> {
-    const event = eventId ? await this.deps.deliveries.findEvent(eventId) : null;
-    if (!event || event.workspace_id !== workspaceId) {
-      throw new AppError('not_found', `Event ${eventId} is not in this workspace's delivery logs (kept 30 days).`);
-    }
-    let targets: Endpoint[];
-    if (endpointId) {
-      const endpoint = await this.get(workspaceId, endpointId);
-      if (!endpoint.enabled) {
-        throw new AppError('application', `Webhook endpoint ${endpointId} is disabled; enable it before resending.`);
-      }
-      targets = [endpoint];
-    } else {
-      targets = (await this.deps.endpoints.list(workspaceId)).filter(
-        (e) => e.enabled && e.event_types.includes(event.type),
-      );
-    }
-    const now = this.now();
-    const made = [];
-    for (const endpoint of targets) {
-      made.push(await openDelivery(this.deps.deliveries, event, endpoint, newId('whd'), true, now));
-    }
-    if (made.length > 0) this.deps.wake();
-    return made;
-  }
-
-  /** The delivery's endpoint when it is deactivated for failing in the delivery's epoch. */
-  async deactivatedForFailing(delivery: DeliveryDoc): Promise<Endpoint | undefined> {
-    const endpoint = await this.deps.endpoints.load(delivery.workspace_id, delivery.endpoint_id);
-    const off =
-      endpoint &&
-      !endpoint.enabled &&
-      endpoint.disabled_reason === 'failing' &&
-      endpoint.enabled_epoch === delivery.endpoint_epoch;
-    return off ? endpoint : undefined;
-  }
-
-  /**
-   * docs/architecture.md#webhooks: after `delivery` used its last attempt, deactivates its endpoint
-   * when no delivery to it succeeded since the delivery's first attempt. Returns the endpoint when
-   * this call deactivated it.
-   */
-  async deactivateIfFailing(delivery: DeliveryDoc, firstAttemptAt: Date): Promise<Endpoint | undefined> {
-    if (await this.deps.deliveries.succeededSince(delivery.endpoint_id, firstAttemptAt)) return undefined;
-    const now = this.now();
-    const { endpoint, changed } = await this.deps.endpoints.change(delivery.workspace_id, delivery.endpoint_id, (e) =>
-      e.enabled && e.enabled_epoch === delivery.endpoint_epoch
-        ? { enabled: false, disabled_reason: 'failing', disabled_at: now, updated_at: now }
-        : null,
-    );
-    if (!endpoint || !changed) return undefined;
-    await this.deps.deliveries.cancelOpen(endpoint.id, now);
-    this.deps.log.warn(
-      { workspace_id: endpoint.workspace_id, endpoint_id: endpoint.id, event_id: delivery.event_id },
-      'webhook endpoint deactivated: an event used all its attempts',
-    );
-    return endpoint;
   }
 }

@@ -41,7 +41,6 @@ test.before(async () => {
     clock,
     allowInsecureLoopback: true,
     log,
-    wake: () => undefined,
   });
   fanOut = new FanOut({ endpoints, deliveries, clock, log, wake: () => undefined });
 });

@@ -11,6 +11,7 @@ import type { Connection } from 'mongoose';
 import { ServiceClock } from '@invoice-platform/common/clock';
 import type { DeliveryDoc } from '../../src/domain/deliveries.ts';
 import { DeliveryAttempts } from '../../src/service/attempts.ts';
+import { EndpointDeactivation } from '../../src/service/deactivation.ts';
 import { DeliveryDispatcher } from '../../src/service/dispatcher.ts';
 import { EndpointService } from '../../src/service/endpoints.ts';
 import { FanOut } from '../../src/service/fanout.ts';
@@ -72,7 +73,6 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
     clock,
     allowInsecureLoopback: true,
     log,
-    wake: () => undefined,
   });
   const notifier = new Notifier({ deliveries, accounts, mailer, clock, leaseMs, messageIdDomain: 'example.com', log });
   if (crashBeforeNotice) {
@@ -89,7 +89,7 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
   const attempts = new DeliveryAttempts({
     deliveries,
     endpoints,
-    endpointService: service,
+    deactivation: new EndpointDeactivation({ endpoints, deliveries, clock, log }),
     notifier,
     clock,
     allowInsecureLoopback: true,
