@@ -1,24 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createLogger } from '@invoice-platform/common/logger';
 import { connectMongo } from '@invoice-platform/common/mongo';
+import { stackEnv } from '@invoice-platform/test-support/platform';
 import type { Connection } from 'mongoose';
 import { newSecret } from '../../src/domain/signing.ts';
 import type { EndpointFields } from '../../src/domain/endpoints.ts';
 import { type Models, registerModels } from '../../src/store/models.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-/** The running local stack's settings (.local/stack.env). */
-export const stack: Record<string, string> = Object.fromEntries(
-  readFileSync(path.join(repoRoot, '.local/stack.env'), 'utf8')
-    .split('\n')
-    .map((l) => /^([A-Z_]+)=(.*)$/.exec(l.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1]!, m[2]!]),
-);
+/** The running local stack's settings (the environment, else .local/stack.env). */
+export const stack = stackEnv();
 
 /** A database of its own on the real server, with the webhook service's models and indexes. */
 export async function openTestDatabase(prefix: string): Promise<{ conn: Connection; models: Models }> {

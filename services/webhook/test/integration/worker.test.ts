@@ -3,29 +3,31 @@ import { AppError } from '@invoice-platform/common/errors';
 import type { UnaryClient } from '@invoice-platform/common/grpc/client';
 import { createLogger } from '@invoice-platform/common/logger';
 import type { Mailer } from '@invoice-platform/common/mail';
-import { newKeyring, SecretBox } from '@invoice-platform/common/secret-box';
+import { newKeyring } from '@invoice-platform/common/secret-box';
 import type { Lease } from '@invoice-platform/common/store/leases';
 import { operator } from '@invoice-platform/common/store/operators';
 import test from 'ava';
 import type { Connection } from 'mongoose';
 import { ServiceClock } from '@invoice-platform/common/clock';
+import { startWebhookApp, type WebhookApp } from '../../src/app.ts';
+import { loadWebhookConfig } from '../../src/config.ts';
 import type { DeliveryDoc } from '../../src/domain/deliveries.ts';
-import { DeliveryAttempts } from '../../src/service/attempts.ts';
-import { EndpointDeactivation } from '../../src/service/deactivation.ts';
-import { DeliveryDispatcher } from '../../src/service/dispatcher.ts';
-import { EndpointService } from '../../src/service/endpoints.ts';
-import { FanOut } from '../../src/service/fanout.ts';
-import { Notifier } from '../../src/service/notifier.ts';
 import { DeliveryStore } from '../../src/store/deliveries.ts';
-import { EndpointStore } from '../../src/store/endpoints.ts';
 import type { Models } from '../../src/store/models.ts';
-import { endpointFields, openTestDatabase } from './helpers.ts';
+import { endpointFields, openTestDatabase, stack } from './helpers.ts';
 
-// Stores and workers of the webhook service in this process, on the real database (FerretDB), with
-// several workers sharing it as replicas would, against a local HTTP receiver.
+// Replicas of the webhook service in this process (app.ts, without their consumers and timers: a
+// test runs their passes), on the real database (FerretDB), sharing it as replicas would, against
+// a local HTTP receiver.
 
-const log = createLogger('webhook-test', 'warn');
-const box = new SecretBox(newKeyring());
+/**
+ * Errors only: every replica warns that loopback URLs are allowed as it starts and that Mongo
+ * closed as it stops, which is what a test of replicas expects.
+ */
+const log = createLogger('webhook-test', process.env.TEST_LOG_LEVEL ?? 'error');
+/** One key ring for every replica: an endpoint one registers, the others open. */
+const keyRing = newKeyring();
+const apps: WebhookApp[] = [];
 let conn: Connection;
 let models: Models;
 let server: Server;
@@ -55,6 +57,7 @@ test.before(async () => {
   port = (server.address() as { port: number }).port;
 });
 test.after.always(async () => {
+  for (const app of apps) await app.stop();
   await conn?.db?.dropDatabase().catch(() => undefined);
   await conn?.close();
   server?.close();
@@ -62,23 +65,32 @@ test.after.always(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `crashBeforeNotice`: the first deactivation notice fails to be queued, as if the process died there. */
-function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = false) {
-  const endpoints = new EndpointStore(models, box);
-  const deliveries = new DeliveryStore(models);
-  const service = new EndpointService({
-    endpoints,
-    deliveries,
-    accounts,
-    clock,
-    allowInsecureLoopback: true,
-    log,
+/**
+ * A replica on the test's database, on a port of its own; `crashBeforeNotice`: the first
+ * deactivation notice fails to be queued, as if the process died there.
+ */
+async function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = false): Promise<WebhookApp> {
+  const config = loadWebhookConfig({
+    ...stack,
+    WEBHOOK_DB_NAME: conn.name,
+    WEBHOOK_LISTEN_ADDR: '127.0.0.1:0',
+    WEBHOOK_SECRET_KEYS: keyRing,
+    // Stand-ins are given for both: nothing connects to these.
+    ACCOUNTS_ADDR: '127.0.0.1:1',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    WEBHOOK_ALLOW_INSECURE_LOOPBACK: 'true',
+    WEBHOOK_TIMEOUT_MS: '5000',
+    WEBHOOK_LEASE_MS: String(leaseMs),
+    WEBHOOK_CONCURRENCY: '8',
+    WEBHOOK_WORKSPACE_CONCURRENCY: '8',
+    WEBHOOK_ENDPOINT_CONCURRENCY: '8',
   });
-  const notifier = new Notifier({ deliveries, accounts, mailer, clock, leaseMs, messageIdDomain: 'example.com', log });
+  const app = await startWebhookApp(config, log, { consume: false, poll: false, clock, accounts, mailer });
+  apps.push(app);
   if (crashBeforeNotice) {
-    const enqueue = notifier.enqueue.bind(notifier);
+    const enqueue = app.notifier.enqueue.bind(app.notifier);
     let crashed = false;
-    notifier.enqueue = async (...args) => {
+    app.notifier.enqueue = async (...args) => {
       if (!crashed) {
         crashed = true;
         throw new Error('process died before queueing the notice');
@@ -86,34 +98,10 @@ function replica(clock: ServiceClock, leaseMs = 60_000, crashBeforeNotice = fals
       return enqueue(...args);
     };
   }
-  const attempts = new DeliveryAttempts({
-    deliveries,
-    endpoints,
-    deactivation: new EndpointDeactivation({ endpoints, deliveries, clock, log }),
-    notifier,
-    clock,
-    allowInsecureLoopback: true,
-    timeoutMs: 5000,
-    leaseMs,
-    log,
-  });
-  const dispatcher = new DeliveryDispatcher({
-    deliveries,
-    attempts,
-    notifier,
-    clock,
-    leaseMs,
-    concurrency: 8,
-    workspaceLanes: 8,
-    endpointLanes: 8,
-    pollMs: 1000,
-    log,
-  });
-  const fanOut = new FanOut({ endpoints, deliveries, clock, log, wake: () => undefined });
-  return { endpoints, deliveries, service, dispatcher, fanOut };
+  return app;
 }
 
-async function endpointIn(r: ReturnType<typeof replica>, workspaceId: string, route: string) {
+async function endpointIn(r: WebhookApp, workspaceId: string, route: string) {
   const id = `whe_${route}_${Math.random().toString(36).slice(2, 8)}`;
   return (await r.endpoints.add(workspaceId, endpointFields(`http://127.0.0.1:${port}/${route}`, undefined, id), 5))!;
 }
@@ -137,7 +125,7 @@ function stillDue(workspaceId: string): Promise<number> {
 
 test.serial('four workers racing over 30 due deliveries send each exactly once', async (t) => {
   const clock = new ServiceClock();
-  const replicas = [replica(clock), replica(clock), replica(clock), replica(clock)];
+  const replicas = await Promise.all([replica(clock), replica(clock), replica(clock), replica(clock)]);
   await endpointIn(replicas[0]!, 'WSRACE', 'race');
   const ids = Array.from({ length: 30 }, (_, i) => `evt_race${i}`);
   // Each event fanned out by two replicas at once (a redelivery): still one delivery each.
@@ -159,7 +147,7 @@ test.serial('four workers racing over 30 due deliveries send each exactly once',
 
 test.serial('four workers racing over 10 due retries make each second attempt once', async (t) => {
   const clock = new ServiceClock();
-  const replicas = [replica(clock), replica(clock), replica(clock), replica(clock)];
+  const replicas = await Promise.all([replica(clock), replica(clock), replica(clock), replica(clock)]);
   await endpointIn(replicas[0]!, 'WSRETRY', 'retry');
   const ids = Array.from({ length: 10 }, (_, i) => `evt_fail_retry${i}`);
   for (const id of ids) await replicas[0]!.fanOut.handle(lifecycle(id, 'WSRETRY'));
@@ -188,7 +176,7 @@ test.serial('four workers racing over 10 due retries make each second attempt on
 
 test.serial('an attempt whose worker died is taken over after the lease, once', async (t) => {
   const clock = new ServiceClock();
-  const r = replica(clock, 1000);
+  const r = await replica(clock, 1000);
   await endpointIn(r, 'WSLEASE', 'lease');
   await r.fanOut.handle(lifecycle('evt_lease', 'WSLEASE'));
   // A worker claimed the delivery and died before sending.
@@ -197,11 +185,9 @@ test.serial('an attempt whose worker died is taken over after the lease, once', 
   t.truthy(dead);
   const before = received.length;
   t.is((await r.dispatcher.runDue('WSLEASE')).attempted, 0, 'inside the lease nobody else sends');
+  const [second, third] = await Promise.all([replica(clock, 1000), replica(clock, 1000)]);
   await sleep(1100);
-  const [a, b] = await Promise.all([
-    replica(clock, 1000).dispatcher.runDue('WSLEASE'),
-    replica(clock, 1000).dispatcher.runDue('WSLEASE'),
-  ]);
+  const [a, b] = await Promise.all([second.dispatcher.runDue('WSLEASE'), third.dispatcher.runDue('WSLEASE')]);
   t.is(a.attempted + b.attempted, 1);
   t.deepEqual(
     received.slice(before).map((x) => x.id),
@@ -216,7 +202,7 @@ test.serial(
   'a sender whose lease ran out during its send records nothing; the one that took over records the attempt',
   async (t) => {
     const clock = new ServiceClock();
-    const [a, b] = [replica(clock), replica(clock)];
+    const [a, b] = await Promise.all([replica(clock), replica(clock)]);
     await endpointIn(a, 'WSLOST', 'lost');
     await a.fanOut.handle(lifecycle('evt_slow_lost', 'WSLOST'));
     const before = received.length;
@@ -247,10 +233,10 @@ test.serial(
 test.serial(
   'ten registrations racing for a workspace with no endpoint: exactly five are stored, and no place is lost',
   async (t) => {
-    const r = replica(new ServiceClock());
+    const r = await replica(new ServiceClock());
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
-        r.service.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/limit${i}` }),
+        r.endpointService.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/limit${i}` }),
       ),
     );
     t.is(results.filter((x) => x.status === 'fulfilled').length, 5);
@@ -259,25 +245,27 @@ test.serial(
       t.true(AppError.isKind(err, 'application'), String(err));
       t.regex(err.message, /at most 5 webhook endpoints/);
     }
-    const listed = await r.service.list('WSLIMIT');
+    const listed = await r.endpointService.list('WSLIMIT');
     t.is(listed.length, 5);
     t.is((await models.Settings.findById('WSLIMIT').lean())!.endpoints.length, 5);
 
     // Deleting one frees one place, which exactly one of two racing registrations gets.
-    await r.service.delete('WSLIMIT', listed[0]!.id);
+    await r.endpointService.delete('WSLIMIT', listed[0]!.id);
     const again = await Promise.allSettled(
-      [0, 1].map((i) => r.service.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/again${i}` })),
+      [0, 1].map((i) =>
+        r.endpointService.register({ workspace_id: 'WSLIMIT', url: `http://127.0.0.1:${port}/again${i}` }),
+      ),
     );
     t.is(again.filter((x) => x.status === 'fulfilled').length, 1);
-    t.is((await r.service.list('WSLIMIT')).length, 5);
+    t.is((await r.endpointService.list('WSLIMIT')).length, 5);
 
     // A registration that died between its two writes (the workspace's document created, its
     // endpoint not added) took no place: five more still fit, and a sixth does not.
     await models.Settings.create({ _id: 'WSDIED', version: 0, endpoints: [], stats: {}, created_at: new Date() });
     for (let i = 0; i < 5; i++) {
-      await r.service.register({ workspace_id: 'WSDIED', url: `http://127.0.0.1:${port}/died${i}` });
+      await r.endpointService.register({ workspace_id: 'WSDIED', url: `http://127.0.0.1:${port}/died${i}` });
     }
-    await t.throwsAsync(r.service.register({ workspace_id: 'WSDIED', url: `http://127.0.0.1:${port}/died5` }), {
+    await t.throwsAsync(r.endpointService.register({ workspace_id: 'WSDIED', url: `http://127.0.0.1:${port}/died5` }), {
       message: /at most 5 webhook endpoints/,
     });
   },
@@ -285,7 +273,7 @@ test.serial(
 
 test.serial('a redelivered event whose fan-out died half-way gets its missing deliveries only', async (t) => {
   const clock = new ServiceClock();
-  const r = replica(clock);
+  const r = await replica(clock);
   const e1 = await endpointIn(r, 'WSHALF', 'half1');
   await endpointIn(r, 'WSHALF', 'half2');
   await r.fanOut.handle(lifecycle('evt_half', 'WSHALF'));
@@ -303,7 +291,7 @@ test.serial('a redelivered event whose fan-out died half-way gets its missing de
 
 test.serial('disabling an endpoint cancels its retries; re-enabling does not revive them', async (t) => {
   const clock = new ServiceClock();
-  const r = replica(clock);
+  const r = await replica(clock);
   const e = await endpointIn(r, 'WSOFF', 'off');
   await r.fanOut.handle(lifecycle('evt_off', 'WSOFF'));
   // Make the first attempt fail: point the endpoint at a closed port.
@@ -311,9 +299,9 @@ test.serial('disabling an endpoint cancels its retries; re-enabling does not rev
   await r.dispatcher.runDue('WSOFF');
   const d = await models.Delivery.findOne({ endpoint_id: e.id }).lean();
   t.is(d!.status, 'retrying');
-  await r.service.setEnabled('WSOFF', e.id, false);
+  await r.endpointService.setEnabled('WSOFF', e.id, false);
   t.like(await models.Delivery.findById(d!._id).lean(), { status: 'cancelled', due_at: null });
-  await r.service.setEnabled('WSOFF', e.id, true);
+  await r.endpointService.setEnabled('WSOFF', e.id, true);
   clock.moveTo(new Date(Date.now() + 3_600_000));
   const before = received.length;
   await r.dispatcher.runDue('WSOFF');
@@ -325,7 +313,7 @@ test.serial(
   'a crash between deactivating an endpoint and queueing its notice still gets the owner one email',
   async (t) => {
     const clock = new ServiceClock();
-    const r = replica(clock, 60_000, true);
+    const r = await replica(clock, 60_000, true);
     const e = await endpointIn(r, 'WSNOTE', 'note');
     await r.endpoints.change('WSNOTE', e.id, () => ({ url: 'http://127.0.0.1:1/closed', updated_at: new Date() }));
     await r.fanOut.handle(lifecycle('evt_note', 'WSNOTE'));
@@ -344,7 +332,7 @@ test.serial(
     // The lease of the sender that died runs out; the next senders finish its work.
     clock.moveTo(new Date(new Date(held.due_at!).getTime() + 1000));
     await r.dispatcher.runDue('WSNOTE');
-    await replica(clock).dispatcher.runDue('WSNOTE');
+    await (await replica(clock)).dispatcher.runDue('WSNOTE');
     const notices = await models.Notice.find({ endpoint_id: e.id }).lean();
     t.is(notices.length, 1);
     t.is(notices[0]!.event_id, 'evt_note');
@@ -356,7 +344,7 @@ test.serial(
   'an event that used its 8 attempts does not deactivate an endpoint a delivery succeeded to since its first attempt',
   async (t) => {
     const clock = new ServiceClock();
-    const r = replica(clock);
+    const r = await replica(clock);
     const e = await endpointIn(r, 'WSSINCE', 'since');
     await r.fanOut.handle(lifecycle('evt_fail_since', 'WSSINCE'));
     await r.dispatcher.runDue('WSSINCE');
@@ -388,7 +376,7 @@ test.serial(
 );
 
 test.serial('successes recorded at once by many workers: the rule sees the latest of them', async (t) => {
-  const r = replica(new ServiceClock());
+  const r = await replica(new ServiceClock());
   const base = Date.parse('2025-03-01T10:15:30.250Z');
   const times = Array.from({ length: 40 }, (_, i) => new Date(base + i * 7_777));
   const latest = times.at(-1)!;
