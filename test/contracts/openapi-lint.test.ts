@@ -8,7 +8,7 @@ import { pageRoutes } from '../../services/gateway/src/http/schemas/public-page.
 import { publicRoutes } from '../../services/gateway/src/http/schemas/routes.ts';
 import { repoRoot } from '../support/platform.ts';
 
-// The document the gateway serves at /openapi.json (services/gateway/src/main.ts builds it the same
+// The document the gateway serves at /openapi.json (services/gateway/src/app.ts builds it the same
 // way, with PUBLIC_BASE_URL's default here) passes Redocly's `recommended` and Spectral's
 // `spectral:oas` rules with no error and no warning, under the committed rulesets redocly.yaml and
 // .spectral.yaml, whose every exception gives its reason (docs/api-clients.md).
