@@ -7,15 +7,22 @@ export const configSchema = Type.Object({
   ...grpcServerConfig,
   ...kafkaConfig,
   ...mongoConfig,
-  ACCOUNTS_LISTEN_ADDR: Type.String({ default: '127.0.0.1:15051' }),
-  ACCOUNTS_DB_NAME: Type.String({ default: 'accounts' }),
-  /** JSON object overriding the active-key limit per plan, e.g. {"professional":5}. */
-  API_KEY_LIMITS: Type.Optional(Type.String()),
-  /**
-   * Keys sealing payment gateway credentials at rest (common/secret-box.ts), in the same format as
-   * the webhook service's key ring. No default: a deployment without its own key does not start.
-   */
-  ACCOUNTS_SECRET_KEYS: Type.String({ description: keyRingDescription, pattern: keyRingPattern }),
+  ACCOUNTS_LISTEN_ADDR: Type.String({
+    default: '127.0.0.1:15051',
+    description: 'host:port the gRPC server listens on',
+  }),
+  ACCOUNTS_DB_NAME: Type.String({ default: 'accounts', description: 'Its MongoDB database' }),
+  API_KEY_LIMITS: Type.Optional(
+    Type.String({
+      description:
+        'A JSON object overriding the active-key limit per plan (docs/architecture.md#plans), e.g. {"professional":5}',
+    }),
+  ),
+  // No default: a deployment without its own key does not start.
+  ACCOUNTS_SECRET_KEYS: Type.String({
+    description: `Keys sealing payment gateway credentials at rest (common/secret-box.ts), as WEBHOOK_SECRET_KEYS (${keyRingDescription})`,
+    pattern: keyRingPattern,
+  }),
 });
 
 export type Config = ReturnType<typeof loadAccountsConfig>;

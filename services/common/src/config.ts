@@ -103,17 +103,29 @@ export function localOnlySettingsInProduction(env: Record<string, string | undef
 export const commonConfig = {
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')], {
     default: 'development',
+    description:
+      'development, test or production; production refuses the test hooks, crash points and local-only settings',
   }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-    { default: 'info' },
+    {
+      default: 'info',
+      description: 'The least severe pino level logged: fatal, error, warn, info, debug, trace or silent',
+    },
   ),
   // Read by the telemetry preload's SDK itself (docs/observability.md); checked here so a typo
   // stops the service at start instead of silently exporting nowhere.
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
-    Type.String({ pattern: '^https?://[^\\s]+$', description: 'an http:// or https:// URL' }),
+    Type.String({
+      pattern: '^https?://[^\\s]+$',
+      description: 'Where spans are exported, an http:// or https:// URL; unset: no trace export',
+    }),
   ),
-  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+  SHUTDOWN_GRACE_MS: Type.Integer({
+    minimum: 0,
+    default: 10_000,
+    description: 'On SIGTERM, how long work in flight may finish before the process exits anyway',
+  }),
 };
 
 /**
@@ -123,8 +135,17 @@ export const commonConfig = {
  * the grace to finish (the longest call, a generate, is cut at 60 s).
  */
 export const grpcServerConfig = {
-  GRPC_MAX_CONNECTION_AGE_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
-  GRPC_MAX_CONNECTION_AGE_GRACE_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  GRPC_MAX_CONNECTION_AGE_MS: Type.Integer({
+    minimum: 1000,
+    default: 30_000,
+    description:
+      'A client connection is closed (GOAWAY) after this age, so clients resolve again and reach new replicas',
+  }),
+  GRPC_MAX_CONNECTION_AGE_GRACE_MS: Type.Integer({
+    minimum: 0,
+    default: 60_000,
+    description: 'How long calls in flight on a connection closed for its age may still finish',
+  }),
 };
 
 /**
@@ -145,28 +166,52 @@ export function connectionAge(config: {
 }
 
 export const kafkaConfig = {
-  KAFKA_BROKERS: Type.String({ minLength: 1, description: 'Comma-separated host:port list' }),
-  /**
-   * Consumer group; default the service name. Separate deployments sharing one Kafka (the
-   * parallel test platforms) each need their own, or they would take each other's events.
-   */
-  KAFKA_CONSUMER_GROUP: Type.Optional(Type.String({ minLength: 1 })),
+  KAFKA_BROKERS: Type.String({ minLength: 1, description: 'Kafka brokers, a comma-separated host:port list' }),
+  // Separate deployments sharing one Kafka (the parallel test platforms) each need their own group,
+  // or they would take each other's events.
+  KAFKA_CONSUMER_GROUP: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "Kafka consumer group; unset: the service's name. For deployments sharing one Kafka",
+    }),
+  ),
 };
 
 export const mongoConfig = {
-  MONGODB_URI: Type.String({ pattern: '^mongodb(\\+srv)?://' }),
+  MONGODB_URI: Type.String({
+    pattern: '^mongodb(\\+srv)?://',
+    description:
+      "The MongoDB-wire server (FerretDB, MongoDB), a mongodb:// or mongodb+srv:// URL with the service's user",
+  }),
 };
 
 /** The topics setup (`setup-topics.ts`, run by the chart's setup Job); defaults are the local stack's. */
 export const topicsConfigSchema = Type.Object({
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   KAFKA_BROKERS: kafkaConfig.KAFKA_BROKERS,
-  KAFKA_TOPIC_REPLICATION_FACTOR: Type.Integer({ minimum: 1, default: 1 }),
-  /** retention.ms of every topic; the broker's default when unset. */
-  KAFKA_TOPIC_RETENTION_MS: Type.Optional(Type.Integer({ minimum: -1 })),
-  KAFKA_INVOICE_LIFECYCLE_PARTITIONS: Type.Integer({ minimum: 1, default: 6 }),
-  KAFKA_WORKSPACE_PARTITIONS: Type.Integer({ minimum: 1, default: 6 }),
-  KAFKA_RECURRING_PARTITIONS: Type.Integer({ minimum: 1, default: 6 }),
+  KAFKA_TOPIC_REPLICATION_FACTOR: Type.Integer({
+    minimum: 1,
+    default: 1,
+    description: 'Replication factor of every topic the setup creates',
+  }),
+  KAFKA_TOPIC_RETENTION_MS: Type.Optional(
+    Type.Integer({ minimum: -1, description: "retention.ms of every topic; unset: the broker's default" }),
+  ),
+  KAFKA_INVOICE_LIFECYCLE_PARTITIONS: Type.Integer({
+    minimum: 1,
+    default: 6,
+    description: 'Partitions of invoice.lifecycle.v1; raised on an existing topic, never lowered',
+  }),
+  KAFKA_WORKSPACE_PARTITIONS: Type.Integer({
+    minimum: 1,
+    default: 6,
+    description: 'Partitions of workspace.v1; raised on an existing topic, never lowered',
+  }),
+  KAFKA_RECURRING_PARTITIONS: Type.Integer({
+    minimum: 1,
+    default: 6,
+    description: 'Partitions of recurring.v1 (series events); raised on an existing topic, never lowered',
+  }),
 });
 
 export function loadTopicsConfig(env: Record<string, string | undefined> = process.env) {
