@@ -385,7 +385,7 @@ start_one() {
   if [ "$name" = payment ] && sandbox_on && only_loopback_providers; then
     cmd=(env NODE_TLS_REJECT_UNAUTHORIZED=0 "${cmd[@]}")
   fi
-  # A small young generation: ~25 MiB less per service (docs/benchmarks.md, "Node flags"); the
+  # A small young generation: ~25 MiB less per service (docs/benchmarks/2026-11-22-memory.md); the
   # telemetry preload loads before any module of the service (docs/observability.md). The
   # Dockerfile's ENTRYPOINT and test/support/platform.ts start services with the same flags.
   # Every descriptor but stdio is closed first (our lock among them); with no job control the
