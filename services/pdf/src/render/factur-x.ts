@@ -147,7 +147,7 @@ class IncrementalUpdate {
 }
 
 /** The Info entries that have an XMP twin (ISO 19005-3 §6.6.2.3.1: where present, both must agree). */
-interface DocInfo {
+export interface DocInfo {
   Title?: string;
   Author?: string;
   Subject?: string;
@@ -157,8 +157,8 @@ interface DocInfo {
   CreationDate?: PdfDate;
   ModDate?: PdfDate;
 }
-const infoTextKeys = ['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer'] as const;
-const infoDateKeys = ['CreationDate', 'ModDate'] as const;
+export const infoTextKeys = ['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer'] as const;
+export const infoDateKeys = ['CreationDate', 'ModDate'] as const;
 
 /** A PDF date to the second; `offset` is ±HH:mm, or Z. */
 interface PdfDate {
@@ -171,7 +171,7 @@ interface PdfDate {
   offset: string;
 }
 
-function pdfDate(d: PdfDate): string {
+export function pdfDate(d: PdfDate): string {
   const tz = d.offset === 'Z' ? 'Z' : `${d.offset.replace(':', "'")}'`;
   return `(D:${d.y}${d.mo}${d.d}${d.h}${d.mi}${d.s}${tz})`;
 }
@@ -206,8 +206,10 @@ const facturXProperties = [
 /**
  * The XMP packet: PDF/A-3b identification, the Info entries again (same values), and the Factur-X
  * extension schema, declared as PDF/A requires for any schema outside its predefined list.
+ * Exported with the Info helpers around it for services/pdf/bench/pdfa-writers.ts, whose pdf-lib
+ * writer must write the same metadata for the comparison to hold.
  */
-function xmp(info: DocInfo): string {
+export function xmp(info: DocInfo): string {
   const description = (ns: string, body: string) =>
     body === '' ? '' : `  <rdf:Description rdf:about="" ${ns}>\n${body}  </rdf:Description>\n`;
   /** One property line, or none when the Info entry is absent. */
@@ -356,21 +358,25 @@ function readInfo(dict: PdfDict): DocInfo {
   for (const key of infoDateKeys) {
     const v = dict.entries.get(key);
     if (v === undefined) continue;
-    const m =
-      v.kind === 'string'
-        ? /^D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:(Z)(?:00'?(?:00'?)?)?|([+-])(\d{2})'?(\d{2})'?)?$/.exec(
-            v.bytes.toString('latin1'),
-          )
-        : null;
-    if (!m) throw new FacturXError(`the Info /${key} is not a date to the second`);
-    const offset = m[8] ? `${m[8]}${m[9]}:${m[10]}` : 'Z';
-    info[key] = { y: m[1]!, mo: m[2]!, d: m[3]!, h: m[4]!, mi: m[5]!, s: m[6]!, offset };
+    const date = v.kind === 'string' ? parsePdfDate(v.bytes.toString('latin1')) : undefined;
+    if (!date) throw new FacturXError(`the Info /${key} is not a date to the second`);
+    info[key] = date;
   }
   return info;
 }
 
+/** `D:YYYYMMDDHHmmSS` with an optional offset (none is UTC); undefined for anything else. */
+export function parsePdfDate(text: string): PdfDate | undefined {
+  const m = /^D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:(Z)(?:00'?(?:00'?)?)?|([+-])(\d{2})'?(\d{2})'?)?$/.exec(
+    text,
+  );
+  if (!m) return undefined;
+  const offset = m[8] ? `${m[8]}${m[9]}:${m[10]}` : 'Z';
+  return { y: m[1]!, mo: m[2]!, d: m[3]!, h: m[4]!, mi: m[5]!, s: m[6]!, offset };
+}
+
 /** XML 1.0's Char production. */
-const xmlChar = (c: number) =>
+export const xmlChar = (c: number) =>
   c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
 
 /** A PDF text string: UTF-16BE after its byte order mark, else ASCII (Skia writes nothing else). */
