@@ -1,7 +1,8 @@
 /**
  * The Factur-X PDF/A-3b step two ways on the same Chromium PDFs (docs/e-invoicing.md "PDF/A-3
- * writer: pdf-lib versus the hand-written one"): src/render/factur-x.ts (an incremental update) and
- * factur-x-pdf-lib.ts (pdf-lib's parse and full rewrite, with and without object streams). For each:
+ * writer: pdf-lib versus the hand-written one"): src/render/factur-x.ts's incremental update alone
+ * and src/render/factur-x-pdf-lib.ts (pdf-lib's parse and full rewrite, the service's fallback, with
+ * and without object streams). For each:
  * the Mustang validator's verdict, ms per conversion (median), bytes added, and which odd inputs it
  * handles.
  *
@@ -21,10 +22,10 @@ import { buildTemplateData, type RenderRequest, validateRenderRequest } from '..
 import { countPdfPages } from '../src/domain/files.ts';
 import { sampleRenderRequest } from '../src/domain/sample.ts';
 import { BrowserPool } from '../src/render/browser-pool.ts';
-import { toFacturX } from '../src/render/factur-x.ts';
+import { toFacturXIncremental } from '../src/render/factur-x.ts';
+import { toFacturXPdfLib } from '../src/render/factur-x-pdf-lib.ts';
 import { PdfRenderer } from '../src/render/renderer.ts';
 import { loadSystemTemplateSources } from '../src/render/system-templates.ts';
-import { toFacturXPdfLib } from './factur-x-pdf-lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +41,7 @@ const log = createLogger('bench', 'warn');
 
 type Writer = (pdf: Buffer) => Buffer | Promise<Buffer>;
 const writers: Record<string, Writer> = {
-  'hand-written': (pdf) => toFacturX(pdf, xml),
+  'hand-written': (pdf) => toFacturXIncremental(pdf, xml),
   'pdf-lib': (pdf) => toFacturXPdfLib(pdf, xml, { objectStreams: true }),
   'pdf-lib, no object streams': (pdf) => toFacturXPdfLib(pdf, xml, { objectStreams: false }),
 };

@@ -1,8 +1,21 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import type { Logger } from '@invoice-platform/common/logger';
+import {
+  type DocInfo,
+  FacturXError,
+  facturXFileName,
+  infoDateKeys,
+  infoTextKeys,
+  parsePdfDate,
+  pdfDate,
+  srgbProfile,
+  xmlChar,
+  xmp,
+} from './factur-x-metadata.ts';
+import { toFacturXPdfLib } from './factur-x-pdf-lib.ts';
+
+export { FacturXError } from './factur-x-metadata.ts';
 
 /**
  * Factur-X: Chromium's PDF made PDF/A-3b with the invoice's CII XML inside (pdf.proto RenderRequest
@@ -17,41 +30,60 @@ import { deflateSync } from 'node:zlib';
  * step costs a few milliseconds where a full rewrite costs tens (services/pdf/README.md).
  *
  * It reads only what Skia writes: a classic cross-reference table with one section, an
- * uncompressed catalog and Info dictionary. Anything else is a FacturXError naming what it met,
- * never a file that only looks compliant.
+ * uncompressed catalog and Info dictionary. A PDF built otherwise (an earlier incremental update,
+ * cross-reference streams, a catalog with entries the update would have to merge) is an
+ * UnsupportedPdfError, and toFacturX hands it to pdf-lib's parse and full rewrite
+ * (factur-x-pdf-lib.ts), 40-360x slower (docs/e-invoicing.md): a Chromium that one day writes such
+ * files makes Factur-X slower, not failing. A PDF neither can make compliant (damaged, encrypted,
+ * without the Info dates the metadata needs) is a FacturXError naming what it met, never a file
+ * that only looks compliant. The XMP, Info values and output intent both write are
+ * factur-x-metadata.ts.
  */
 
-/** The name Factur-X readers (and the Mustang validator) look for. */
-export const facturXFileName = 'factur-x.xml';
-/** XMP fx:ConformanceLevel: the profile of the XML the invoice service makes. */
-export const facturXConformanceLevel = 'EN 16931';
-
-const assetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
-/**
- * The output intent's profile (assets/sRGB.icc, licence beside it): Chromium paints in DeviceRGB,
- * which PDF/A accepts only under an RGB output intent. Read and compressed once, at start-up.
- */
-const srgbProfile = deflateSync(readFileSync(path.join(assetsDir, 'sRGB.icc')));
-
-/** The PDF has a structure this incremental update does not handle; the message says which. */
-export class FacturXError extends Error {
+/** A structure the incremental update does not read (the message says which); pdf-lib may. */
+export class UnsupportedPdfError extends FacturXError {
   constructor(message: string) {
     super(message);
-    this.name = 'FacturXError';
+    this.name = 'UnsupportedPdfError';
   }
 }
 
 /**
- * Chromium's PDF with `xml` embedded as Factur-X, PDF/A-3b. The same bytes and XML give the same
- * output: the metadata comes from Chromium's Info dictionary (its print time, so every render is
- * a new document), and the trailer /ID is a hash of both inputs.
+ * Chromium's PDF with `xml` embedded as Factur-X, PDF/A-3b: the incremental update, or pdf-lib's
+ * rewrite when the update does not read the PDF (logged with the reason, once per file). The same
+ * bytes and XML give the same output: the metadata comes from Chromium's Info dictionary (its
+ * print time, so every render is a new document), and the trailer /ID is a hash of both inputs.
  */
-export function toFacturX(pdf: Uint8Array, xml: string): Buffer {
+export async function toFacturX(pdf: Uint8Array, xml: string, log: Logger): Promise<Buffer> {
+  try {
+    return toFacturXIncremental(pdf, xml);
+  } catch (err) {
+    if (!(err instanceof UnsupportedPdfError)) throw err;
+    log.warn({ reason: err.message }, 'factur-x: the incremental update does not read this PDF, pdf-lib rewrites it');
+    try {
+      // Without object streams: a classic cross-reference table, which every reader takes.
+      return await toFacturXPdfLib(pdf, xml, { objectStreams: false });
+    } catch (libErr) {
+      if (libErr instanceof FacturXError) throw libErr;
+      throw new FacturXError(`${err.message}, and pdf-lib could not read it: ${(libErr as Error).message}`);
+    }
+  }
+}
+
+/**
+ * The incremental update alone; UnsupportedPdfError for a PDF it does not read. Exported for the
+ * tests and services/pdf/bench/pdfa-writers.ts, which hold it against the pdf-lib writer.
+ */
+export function toFacturXIncremental(pdf: Uint8Array, xml: string): Buffer {
   const original = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const xref = readXrefTable(original);
   const catalog = readDict(original, xref, xref.root, 'catalog');
-  for (const key of ['Names', 'AF', 'Metadata', 'OutputIntents']) {
-    if (catalog.entries.has(key)) throw new FacturXError(`the catalog already has /${key}`);
+  // Associated files already there: neither writer adds to them.
+  if (catalog.entries.has('AF')) throw new FacturXError('the catalog already has /AF');
+  // Entries pdf-lib merges (/Names) or replaces (/Metadata, /OutputIntents); the update would
+  // have to read and rewrite them.
+  for (const key of ['Names', 'Metadata', 'OutputIntents']) {
+    if (catalog.entries.has(key)) throw new UnsupportedPdfError(`the catalog already has /${key}`);
   }
   if (xref.info === undefined) throw new FacturXError('the trailer has no /Info');
   const info = readInfo(readDict(original, xref, xref.info, 'Info dictionary'));
@@ -146,40 +178,6 @@ class IncrementalUpdate {
   }
 }
 
-/** The Info entries that have an XMP twin (ISO 19005-3 §6.6.2.3.1: where present, both must agree). */
-export interface DocInfo {
-  Title?: string;
-  Author?: string;
-  Subject?: string;
-  Keywords?: string;
-  Creator?: string;
-  Producer?: string;
-  CreationDate?: PdfDate;
-  ModDate?: PdfDate;
-}
-export const infoTextKeys = ['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer'] as const;
-export const infoDateKeys = ['CreationDate', 'ModDate'] as const;
-
-/** A PDF date to the second; `offset` is ±HH:mm, or Z. */
-interface PdfDate {
-  y: string;
-  mo: string;
-  d: string;
-  h: string;
-  mi: string;
-  s: string;
-  offset: string;
-}
-
-export function pdfDate(d: PdfDate): string {
-  const tz = d.offset === 'Z' ? 'Z' : `${d.offset.replace(':', "'")}'`;
-  return `(D:${d.y}${d.mo}${d.d}${d.h}${d.mi}${d.s}${tz})`;
-}
-
-function xmpDate(d: PdfDate): string {
-  return `${d.y}-${d.mo}-${d.d}T${d.h}:${d.mi}:${d.s}${d.offset}`;
-}
-
 /** A PDF text string: a literal when it is printable ASCII, else UTF-16BE with its byte order mark. */
 function pdfText(s: string): string {
   if (/^[\x20-\x7e]*$/.test(s)) return `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
@@ -192,83 +190,6 @@ function infoDict(info: DocInfo): string {
     ...infoDateKeys.flatMap((k) => (info[k] === undefined ? [] : [`/${k} ${pdfDate(info[k])}`])),
   ];
   return `<<${entries.join('\n')}>>`;
-}
-
-const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const facturXProperties = [
-  ['DocumentFileName', 'The name of the embedded XML document'],
-  ['DocumentType', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER'],
-  ['Version', 'The actual version of the standard applying to the embedded XML document'],
-  ['ConformanceLevel', 'The conformance level of the embedded XML document'],
-] as const;
-
-/**
- * The XMP packet: PDF/A-3b identification, the Info entries again (same values), and the Factur-X
- * extension schema, declared as PDF/A requires for any schema outside its predefined list.
- * Exported with the Info helpers around it for services/pdf/bench/pdfa-writers.ts, whose pdf-lib
- * writer must write the same metadata for the comparison to hold.
- */
-export function xmp(info: DocInfo): string {
-  const description = (ns: string, body: string) =>
-    body === '' ? '' : `  <rdf:Description rdf:about="" ${ns}>\n${body}  </rdf:Description>\n`;
-  /** One property line, or none when the Info entry is absent. */
-  const property = <T>(value: T | undefined, text: (v: T) => string) =>
-    value === undefined ? '' : `   ${text(value)}\n`;
-  const alt = (s: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${xmlText(s)}</rdf:li></rdf:Alt>`;
-  const properties = facturXProperties
-    .map(
-      ([name, text]) =>
-        `      <rdf:li rdf:parseType="Resource"><pdfaProperty:name>${name}</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>${text}</pdfaProperty:description></rdf:li>\n`,
-    )
-    .join('');
-  return (
-    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>\n' +
-    '<x:xmpmeta xmlns:x="adobe:ns:meta/">\n' +
-    ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n' +
-    description(
-      'xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"',
-      '   <pdfaid:part>3</pdfaid:part>\n   <pdfaid:conformance>B</pdfaid:conformance>\n',
-    ) +
-    description(
-      'xmlns:dc="http://purl.org/dc/elements/1.1/"',
-      '   <dc:format>application/pdf</dc:format>\n' +
-        property(info.Title, (v) => `<dc:title>${alt(v)}</dc:title>`) +
-        property(info.Author, (v) => `<dc:creator><rdf:Seq><rdf:li>${xmlText(v)}</rdf:li></rdf:Seq></dc:creator>`) +
-        property(info.Subject, (v) => `<dc:description>${alt(v)}</dc:description>`),
-    ) +
-    description(
-      'xmlns:pdf="http://ns.adobe.com/pdf/1.3/"',
-      property(info.Producer, (v) => `<pdf:Producer>${xmlText(v)}</pdf:Producer>`) +
-        property(info.Keywords, (v) => `<pdf:Keywords>${xmlText(v)}</pdf:Keywords>`),
-    ) +
-    description(
-      'xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
-      property(info.Creator, (v) => `<xmp:CreatorTool>${xmlText(v)}</xmp:CreatorTool>`) +
-        property(info.CreationDate, (v) => `<xmp:CreateDate>${xmpDate(v)}</xmp:CreateDate>`) +
-        property(info.ModDate, (v) => `<xmp:ModifyDate>${xmpDate(v)}</xmp:ModifyDate>`) +
-        property(info.ModDate, (v) => `<xmp:MetadataDate>${xmpDate(v)}</xmp:MetadataDate>`),
-    ) +
-    description(
-      'xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#"',
-      '   <pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">\n' +
-        '    <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>\n' +
-        '    <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>\n' +
-        '    <pdfaSchema:prefix>fx</pdfaSchema:prefix>\n' +
-        `    <pdfaSchema:property><rdf:Seq>\n${properties}    </rdf:Seq></pdfaSchema:property>\n` +
-        '   </rdf:li></rdf:Bag></pdfaExtension:schemas>\n',
-    ) +
-    description(
-      'xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#"',
-      '   <fx:DocumentType>INVOICE</fx:DocumentType>\n' +
-        `   <fx:DocumentFileName>${facturXFileName}</fx:DocumentFileName>\n` +
-        '   <fx:Version>1.0</fx:Version>\n' +
-        `   <fx:ConformanceLevel>${facturXConformanceLevel}</fx:ConformanceLevel>\n`,
-    ) +
-    ' </rdf:RDF>\n' +
-    '</x:xmpmeta>\n' +
-    '<?xpacket end="w"?>'
-  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,17 +209,19 @@ interface XrefTable {
 function readXrefTable(pdf: Buffer): XrefTable {
   const tail = pdf.toString('latin1', Math.max(0, pdf.length - 1024), pdf.length);
   const startxref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
+  // Chromium's file ends so; one that does not is damaged (cut short), and pdf-lib, which reads
+  // whatever objects it finds, would make a complete-looking file of it.
   if (!startxref) throw new FacturXError('the file does not end with startxref and %%EOF');
   const at = Number(startxref[1]);
   if (pdf.toString('latin1', at, at + 4) !== 'xref') {
-    throw new FacturXError('the cross-reference is a stream (PDF 1.5 compression), not a table');
+    throw new UnsupportedPdfError('the cross-reference is a stream (PDF 1.5 compression), not a table');
   }
   // Subsection headers ("first count"), each followed by count entries of exactly 20 bytes.
   const subsections: { first: number; count: number; entriesAt: number }[] = [];
   let pos = at + 4;
   for (;;) {
     const head = /^\s*(\d+) (\d+)[ \t]*\r?\n|^\s*trailer/.exec(pdf.toString('latin1', pos, pos + 40));
-    if (!head) throw new FacturXError(`the cross-reference table is malformed at byte ${pos}`);
+    if (!head) throw new UnsupportedPdfError(`the cross-reference table is malformed at byte ${pos}`);
     if (head[1] === undefined) {
       pos += head[0].length;
       break;
@@ -308,9 +231,11 @@ function readXrefTable(pdf: Buffer): XrefTable {
     pos = sub.entriesAt + sub.count * 20;
   }
   const trailer = new Scanner(pdf.toString('latin1', pos, pdf.length - tail.length + startxref.index)).dict();
-  for (const key of ['Prev', 'Encrypt', 'XRefStm']) {
-    // Prev: an earlier section to merge; Encrypt: forbidden in PDF/A; XRefStm: a hybrid file.
-    if (trailer.entries.has(key)) throw new FacturXError(`the trailer has /${key}`);
+  // Forbidden in PDF/A, and pdf-lib does not decrypt.
+  if (trailer.entries.has('Encrypt')) throw new FacturXError('the trailer has /Encrypt');
+  for (const key of ['Prev', 'XRefStm']) {
+    // Prev: an earlier section to merge; XRefStm: a hybrid file.
+    if (trailer.entries.has(key)) throw new UnsupportedPdfError(`the trailer has /${key}`);
   }
   const size = trailer.entries.get('Size');
   const root = trailer.entries.get('Root');
@@ -336,11 +261,13 @@ function readXrefTable(pdf: Buffer): XrefTable {
 /** An uncompressed object that is a dictionary: its entries, and its text between << and >>. */
 function readDict(pdf: Buffer, xref: XrefTable, num: number, what: string): PdfDict {
   const at = xref.offsetOf(num);
-  if (at === undefined) throw new FacturXError(`the ${what} (object ${num}) is not in the cross-reference table`);
+  if (at === undefined) {
+    throw new UnsupportedPdfError(`the ${what} (object ${num}) is not in the cross-reference table`);
+  }
   const end = pdf.indexOf('endobj', at, 'latin1');
   const text = pdf.toString('latin1', at, end < 0 ? pdf.length : end);
   const head = new RegExp(`^${num}\\s+\\d+\\s+obj\\b`).exec(text);
-  if (!head) throw new FacturXError(`the ${what} is not at the offset the table gives`);
+  if (!head) throw new UnsupportedPdfError(`the ${what} is not at the offset the table gives`);
   const scanner = new Scanner(text, head[0].length);
   return scanner.dict();
 }
@@ -365,27 +292,13 @@ function readInfo(dict: PdfDict): DocInfo {
   return info;
 }
 
-/** `D:YYYYMMDDHHmmSS` with an optional offset (none is UTC); undefined for anything else. */
-export function parsePdfDate(text: string): PdfDate | undefined {
-  const m = /^D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:(Z)(?:00'?(?:00'?)?)?|([+-])(\d{2})'?(\d{2})'?)?$/.exec(
-    text,
-  );
-  if (!m) return undefined;
-  const offset = m[8] ? `${m[8]}${m[9]}:${m[10]}` : 'Z';
-  return { y: m[1]!, mo: m[2]!, d: m[3]!, h: m[4]!, mi: m[5]!, s: m[6]!, offset };
-}
-
-/** XML 1.0's Char production. */
-export const xmlChar = (c: number) =>
-  c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
-
 /** A PDF text string: UTF-16BE after its byte order mark, else ASCII (Skia writes nothing else). */
 function textString(bytes: Buffer): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) {
     if (bytes.length % 2 !== 0) throw new FacturXError('an Info string in UTF-16 has an odd length');
     return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
   }
-  if (bytes.some((b) => b > 0x7e)) throw new FacturXError('an Info string uses PDFDocEncoding beyond ASCII');
+  if (bytes.some((b) => b > 0x7e)) throw new UnsupportedPdfError('an Info string uses PDFDocEncoding beyond ASCII');
   return bytes.toString('latin1');
 }
 
@@ -401,7 +314,10 @@ const isSpace = (c: string | undefined) =>
   c === ' ' || c === '\n' || c === '\r' || c === '\t' || c === '\f' || c === '\0';
 const regularRun = /[^\0\t\n\f\r ()<>[\]{}/%]+/y;
 
-/** Just enough of the PDF object syntax (ISO 32000-1 §7.3) to read a dictionary's entries. */
+/**
+ * Just enough of the PDF object syntax (ISO 32000-1 §7.3) to read a dictionary's entries: what it
+ * does not follow is an UnsupportedPdfError, its message without the PDF's text (it is logged).
+ */
 class Scanner {
   private readonly s: string;
   private i: number;
@@ -413,7 +329,7 @@ class Scanner {
 
   dict(): PdfDict {
     const value = this.value();
-    if (value.kind !== 'dict') throw new FacturXError('a dictionary was expected');
+    if (value.kind !== 'dict') throw new UnsupportedPdfError('a dictionary was expected');
     return value;
   }
 
@@ -421,15 +337,14 @@ class Scanner {
     this.skipSpace();
     const { s } = this;
     const c = s[this.i];
-    if (c === undefined) throw new FacturXError('the object ends too early');
+    if (c === undefined) throw new UnsupportedPdfError('the object ends too early');
     if (s.startsWith('<<', this.i)) {
       const start = (this.i += 2);
       const entries = new Map<string, PdfValue>();
       for (;;) {
         this.skipSpace();
         if (s.startsWith('>>', this.i)) break;
-        if (s[this.i] !== '/')
-          throw new FacturXError(`a dictionary key was expected at "${s.slice(this.i, this.i + 20)}"`);
+        if (s[this.i] !== '/') throw new UnsupportedPdfError('a dictionary key was expected');
         entries.set(this.name(), this.value());
       }
       const body = s.slice(start, this.i);
@@ -445,10 +360,10 @@ class Scanner {
     if (c === '(') return { kind: 'string', bytes: this.literal() };
     if (c === '<') {
       const end = s.indexOf('>', this.i);
-      if (end < 0) throw new FacturXError('a hex string is not closed');
+      if (end < 0) throw new UnsupportedPdfError('a hex string is not closed');
       const hex = s.slice(this.i + 1, end).replace(/\s+/g, '');
       this.i = end + 1;
-      if (!/^[0-9a-fA-F]*$/.test(hex)) throw new FacturXError('a hex string has a character that is not hex');
+      if (!/^[0-9a-fA-F]*$/.test(hex)) throw new UnsupportedPdfError('a hex string has a character that is not hex');
       return { kind: 'string', bytes: Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex') };
     }
     if (c === '/') {
@@ -474,7 +389,7 @@ class Scanner {
   private token(): string {
     regularRun.lastIndex = this.i;
     const m = regularRun.exec(this.s);
-    if (!m) throw new FacturXError(`unexpected "${this.s.slice(this.i, this.i + 20)}"`);
+    if (!m) throw new UnsupportedPdfError('a token was expected');
     this.i += m[0].length;
     return m[0];
   }
@@ -514,7 +429,7 @@ class Scanner {
       }
       out.push(c.charCodeAt(0));
     }
-    throw new FacturXError('a literal string is not closed');
+    throw new UnsupportedPdfError('a literal string is not closed');
   }
 
   private skipSpace(): void {

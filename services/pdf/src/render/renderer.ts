@@ -174,8 +174,8 @@ export class PdfRenderer {
    * it cannot be). The result is held to the byte cap like the print itself: past it, the same
    * TemplateError (`output_bytes`).
    */
-  withFacturX(pdf: Buffer, xml: string): Buffer {
-    const out = toFacturX(pdf, xml);
+  async withFacturX(pdf: Buffer, xml: string): Promise<Buffer> {
+    const out = await toFacturX(pdf, xml, this.opts.log);
     const cap = this.opts.maxOutputBytes ?? outputCapDefaults.maxOutputBytes;
     if (out.length > cap) throw classify(new OutputLimitError('bytes', cap));
     return out;

@@ -56,7 +56,7 @@ export class Documents {
         this.deps.renderer.render({ content: layout.content, helpers: layout.helpers, data }),
       );
       // Every render of a Factur-X invoice, re-renders included, carries the XML (pdf.proto).
-      pdf = req.factur_x_xml === undefined ? printed : this.deps.renderer.withFacturX(printed, req.factur_x_xml);
+      pdf = req.factur_x_xml === undefined ? printed : await this.deps.renderer.withFacturX(printed, req.factur_x_xml);
     } catch (err) {
       this.deps.log.warn(
         { err: (err as Error).message, invoice_id: req.invoice_id, template: layout.template?.id ?? 'plain' },
@@ -71,8 +71,8 @@ export class Documents {
           err.limit ? { limit: err.limit } : undefined,
         );
       }
-      // Chromium wrote a PDF the incremental update cannot extend: every retry would meet it again,
-      // and a file that only looks like PDF/A-3b is worse than none.
+      // Chromium wrote a PDF neither the incremental update nor pdf-lib can make compliant: every
+      // retry would meet it again, and a file that only looks like PDF/A-3b is worse than none.
       if (err instanceof FacturXError) {
         throw new AppError('internal', `The PDF could not be made PDF/A-3b for Factur-X: ${err.message}.`);
       }

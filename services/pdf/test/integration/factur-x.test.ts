@@ -16,12 +16,15 @@ import { loadSystemTemplateSources } from '../../src/render/system-templates.ts'
 import { Documents } from '../../src/service/documents.ts';
 import type { FileStore } from '../../src/store/files.ts';
 import type { TemplateStore } from '../../src/store/templates.ts';
+import { oddPdfs } from '../fixtures/odd-pdfs.ts';
 import { repoRoot } from './helpers.ts';
 
 // Render with factur_x_xml through the service's own path (Documents: validation, jsreport, the
 // Chromium pool, the Factur-X update, the byte cap) with Chromium only: the file store is a fake
-// that keeps what would be stored. Then the independent check: the Mustang validator (veraPDF for
-// PDF/A-3b, the EN 16931 and Factur-X rules for the XML) on every stored file, in one JVM run.
+// that keeps what would be stored; and the pdf-lib fallback on the structures the update does not
+// read, made from Chromium's PDF (test/fixtures/odd-pdfs.ts). Then the independent check: the
+// Mustang validator (veraPDF for PDF/A-3b, the EN 16931 and Factur-X rules for the XML) on every
+// stored or rewritten file, in one JVM run.
 
 const xml = readFileSync(path.join(repoRoot, 'services/pdf/test/fixtures/factur-x-en16931.xml'), 'utf8');
 /**
@@ -118,6 +121,17 @@ test.serial('a render with factur_x_xml stores Chromium PDF + the update; withou
   t.true(countPdfPages(longest.bytes) >= 3);
 });
 
+test.serial("what the update does not read, made from Chromium's PDF, is pdf-lib's rewrite", async (t) => {
+  t.truthy(chromiumOnly, 'the renders above ran');
+  for (const odd of oddPdfs) {
+    const input = await odd.make(chromiumOnly!);
+    const out = await renderer.withFacturX(input, xml);
+    t.false(out.subarray(0, input.length).equals(input), `${odd.name}: a full rewrite, not the update`);
+    t.true(out.includes('/AFRelationship /Alternative'), odd.name);
+    factured.push({ name: odd.name, bytes: out });
+  }
+});
+
 test.serial('the byte cap counts the Factur-X update: over it, refused like any PDF over the cap', async (t) => {
   const req = sampleRenderRequest();
   const stored: Stored[] = [];
@@ -146,14 +160,14 @@ test.serial('the byte cap counts the Factur-X update: over it, refused like any 
 });
 
 test.serial(
-  'Mustang: every Factur-X file is PDF/A-3b with valid EN 16931 XML; Chromium’s own PDF is not',
+  'Mustang: every Factur-X file, updated or rewritten, is PDF/A-3b with valid EN 16931 XML; Chromium’s own PDF is not',
   async (t) => {
     t.timeout(180_000);
-    t.true(factured.length === cases.length && chromiumOnly !== undefined, 'the renders above ran');
+    t.true(factured.length === cases.length + oddPdfs.length && chromiumOnly !== undefined, 'the renders above ran');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'factur-x-'));
     try {
       const files = factured.map(({ name, bytes }) => {
-        const file = path.join(dir, `${name}.pdf`);
+        const file = path.join(dir, `${name.replace(/[^\w-]+/g, '-')}.pdf`);
         writeFileSync(file, bytes);
         return file;
       });

@@ -9,12 +9,13 @@ import { validateRenderRequest } from '../../src/domain/document.ts';
 import { isRetryableRenderError } from '../../src/domain/rerender.ts';
 import { sampleRenderRequest } from '../../src/domain/sample.ts';
 import { FairQueue } from '../../src/render/fair-queue.ts';
-import { FacturXError, toFacturX } from '../../src/render/factur-x.ts';
+import { FacturXError, toFacturX, toFacturXIncremental, UnsupportedPdfError } from '../../src/render/factur-x.ts';
 import type { PdfRenderer } from '../../src/render/renderer.ts';
 import type { SystemTemplateSources } from '../../src/render/system-templates.ts';
 import { Documents } from '../../src/service/documents.ts';
 import type { FileStore } from '../../src/store/files.ts';
 import type { TemplateStore } from '../../src/store/templates.ts';
+import { oddPdfs } from '../fixtures/odd-pdfs.ts';
 
 // Chromium's own PDFs (printed by test/fixtures/make-chromium-pdfs.ts) extended with a Factur-X XML,
 // then read back with the few lines of PDF syntax below (independent of the code under test). The
@@ -135,7 +136,7 @@ function catalogOf(pdf: ReadPdf): string {
 
 for (const { name, pdf, title } of chromiumPdfs) {
   test(`${name}: an incremental update, Chromium's bytes first and unchanged, chained by /Prev`, (t) => {
-    const out = toFacturX(pdf, xml);
+    const out = toFacturXIncremental(pdf, xml);
     t.true(out.length > pdf.length);
     t.true(out.subarray(0, pdf.length).equals(pdf));
 
@@ -154,7 +155,7 @@ for (const { name, pdf, title } of chromiumPdfs) {
   });
 
   test(`${name}: factur-x.xml embedded byte for byte as an associated file, AFRelationship Alternative`, (t) => {
-    const out = readPdf(toFacturX(pdf, xml));
+    const out = readPdf(toFacturXIncremental(pdf, xml));
     const catalog = catalogOf(out);
     const spec = Number(/\/AF \[(\d+) 0 R\]/.exec(catalog)![1]);
     t.regex(catalog, new RegExp(`/Names <</EmbeddedFiles <</Names \\[\\(factur-x\\.xml\\) ${spec} 0 R\\]>>>>`));
@@ -171,7 +172,7 @@ for (const { name, pdf, title } of chromiumPdfs) {
   });
 
   test(`${name}: an sRGB output intent with the vendored ICC profile`, (t) => {
-    const out = readPdf(toFacturX(pdf, xml));
+    const out = readPdf(toFacturXIncremental(pdf, xml));
     const intent = object(out, Number(/\/OutputIntents \[(\d+) 0 R\]/.exec(catalogOf(out))![1]));
     t.regex(intent, /\/Type \/OutputIntent/);
     t.regex(intent, /\/S \/GTS_PDFA1/);
@@ -182,7 +183,7 @@ for (const { name, pdf, title } of chromiumPdfs) {
   });
 
   test(`${name}: XMP says PDF/A-3b and Factur-X EN 16931, and equals the Info dictionary`, (t) => {
-    const out = readPdf(toFacturX(pdf, xml));
+    const out = readPdf(toFacturXIncremental(pdf, xml));
     const metadata = stream(out, ref(catalogOf(out), 'Metadata'));
     t.regex(metadata.dict, /\/Type \/Metadata \/Subtype \/XML/);
     t.notRegex(metadata.dict, /\/Filter/, 'PDF/A: the metadata stream is not compressed');
@@ -219,7 +220,7 @@ for (const { name, pdf, title } of chromiumPdfs) {
 
   test(`${name}: Chromium's catalog entries are kept (tags, language, pages)`, (t) => {
     const chromium = catalogOf(readPdf(pdf));
-    const catalog = catalogOf(readPdf(toFacturX(pdf, xml)));
+    const catalog = catalogOf(readPdf(toFacturXIncremental(pdf, xml)));
     for (const key of ['Pages', 'StructTreeRoot']) t.is(ref(catalog, key), ref(chromium, key));
     t.regex(catalog, /\/MarkInfo <<\/Type \/MarkInfo\s+\/Marked true>>/);
     const lang = /\/Lang \([a-zA-Z-]+\)/.exec(chromium)![0];
@@ -234,20 +235,26 @@ test('the trailer /ID: new for other bytes or another XML, the same for the same
     t.is(m[1], m[2]);
     return m[1]!;
   };
-  const first = toFacturX(invoicePdf, xml);
-  t.true(toFacturX(invoicePdf, xml).equals(first));
+  const first = toFacturXIncremental(invoicePdf, xml);
+  t.true(toFacturXIncremental(invoicePdf, xml).equals(first));
   const ids = new Set([
     id(first),
-    id(toFacturX(titlePdf, xml)),
-    id(toFacturX(invoicePdf, xml.replace('RE-2026-0042', 'RE-2026-0043'))),
+    id(toFacturXIncremental(titlePdf, xml)),
+    id(toFacturXIncremental(invoicePdf, xml.replace('RE-2026-0042', 'RE-2026-0043'))),
     // A re-render: Chromium's bytes differ by their print time alone.
-    id(toFacturX(Buffer.from(invoicePdf.toString('latin1').replace(/D:2\d{13}/g, 'D:20300101000000'), 'latin1'), xml)),
+    id(
+      toFacturXIncremental(
+        Buffer.from(invoicePdf.toString('latin1').replace(/D:2\d{13}/g, 'D:20300101000000'), 'latin1'),
+        xml,
+      ),
+    ),
   ]);
   t.is(ids.size, 4);
 });
 
 // ---------------------------------------------------------------------------------------------
-// What the update does not handle fails with a reason, and never yields a file.
+// What the update does not read fails with a reason (an UnsupportedPdfError, which toFacturX hands
+// to pdf-lib); what no writer can make compliant, with a FacturXError. Neither yields a file.
 
 /** A small PDF with a classic cross-reference table, as Skia lays one out. */
 function minimalPdf(opts: { info?: string | null; catalog?: string; trailer?: string; startxref?: number } = {}) {
@@ -271,7 +278,7 @@ function minimalPdf(opts: { info?: string | null; catalog?: string; trailer?: st
 
 test('a minimal PDF with literal strings: escapes decoded, the same text in Info and XMP', (t) => {
   const out = readPdf(
-    toFacturX(
+    toFacturXIncremental(
       minimalPdf({
         info: '<</Title (a\\(b\\) \\101\\\\ c) /Author (Maju \\(Jaya\\)) /CreationDate (D:20250301093000Z)>>',
       }),
@@ -287,59 +294,188 @@ test('a minimal PDF with literal strings: escapes decoded, the same text in Info
   t.is(infoEntry(info, 'CreationDate'), 'D:20250301093000Z');
 });
 
-const refused: { name: string; pdf: () => Buffer; reason: RegExp }[] = [
-  { name: 'extended twice', pdf: () => toFacturX(invoicePdf, xml), reason: /the trailer has \/Prev/ },
+const refused: { name: string; pdf: () => Buffer; reason: RegExp; unsupported: boolean }[] = [
+  {
+    name: 'extended twice',
+    pdf: () => toFacturXIncremental(invoicePdf, xml),
+    reason: /the trailer has \/Prev/,
+    unsupported: true,
+  },
   {
     name: 'truncated',
     pdf: () => invoicePdf.subarray(0, invoicePdf.length - 20),
     reason: /does not end with startxref/,
+    unsupported: false,
   },
-  { name: 'a cross-reference stream', pdf: () => minimalPdf({ startxref: 15 }), reason: /cross-reference is a stream/ },
-  { name: 'encrypted', pdf: () => minimalPdf({ trailer: ' /Encrypt 3 0 R' }), reason: /trailer has \/Encrypt/ },
-  { name: 'no Info', pdf: () => minimalPdf({ info: null }), reason: /trailer has no \/Info/ },
-  { name: 'an Info without dates', pdf: () => minimalPdf({ info: '<</Title (t)>>' }), reason: /no date/ },
+  {
+    name: 'a cross-reference stream',
+    pdf: () => minimalPdf({ startxref: 15 }),
+    reason: /cross-reference is a stream/,
+    unsupported: true,
+  },
+  {
+    name: 'a hybrid file',
+    pdf: () => minimalPdf({ trailer: ' /XRefStm 15' }),
+    reason: /trailer has \/XRefStm/,
+    unsupported: true,
+  },
+  {
+    name: 'encrypted',
+    pdf: () => minimalPdf({ trailer: ' /Encrypt 3 0 R' }),
+    reason: /trailer has \/Encrypt/,
+    unsupported: false,
+  },
+  { name: 'no Info', pdf: () => minimalPdf({ info: null }), reason: /trailer has no \/Info/, unsupported: false },
+  {
+    name: 'an Info without dates',
+    pdf: () => minimalPdf({ info: '<</Title (t)>>' }),
+    reason: /no date/,
+    unsupported: false,
+  },
   {
     name: 'an Info title that is not a string',
     pdf: () => minimalPdf({ info: '<</Title 5 /CreationDate (D:20250301093000Z)>>' }),
     reason: /Info \/Title is not a string/,
+    unsupported: false,
   },
   {
     name: 'an Info date that is not a date',
     pdf: () => minimalPdf({ info: '<</CreationDate (yesterday)>>' }),
     reason: /Info \/CreationDate is not a date/,
+    unsupported: false,
   },
   {
     name: 'an Info string in PDFDocEncoding beyond ASCII',
     pdf: () => minimalPdf({ info: '<</Title (Caf\\351) /CreationDate (D:20250301093000Z)>>' }),
     reason: /PDFDocEncoding/,
+    unsupported: true,
+  },
+  {
+    name: 'an Info dictionary the scanner does not follow',
+    pdf: () => minimalPdf({ info: '<</Title (t) /CreationDate (D:20250301093000Z) 7>>' }),
+    reason: /^a dictionary key was expected$/,
+    unsupported: true,
   },
   ...['Names', 'AF', 'Metadata', 'OutputIntents'].map((key) => ({
     name: `a catalog with /${key}`,
     pdf: () => minimalPdf({ catalog: ` /${key} [1 0 R]` }),
     reason: new RegExp(`catalog already has /${key}`),
+    // Associated files already there: pdf-lib's writer would not add to them either.
+    unsupported: key !== 'AF',
   })),
 ];
 
-for (const { name, pdf, reason } of refused) {
-  test(`refused with a reason: ${name}`, (t) => {
-    const err = t.throws(() => toFacturX(pdf(), xml), { instanceOf: FacturXError });
+for (const { name, pdf, reason, unsupported } of refused) {
+  test(`refused with a reason${unsupported ? ', left to pdf-lib' : ''}: ${name}`, (t) => {
+    const err = t.throws(() => toFacturXIncremental(pdf(), xml), { instanceOf: FacturXError });
     t.regex(err.message, reason);
+    t.is(err instanceof UnsupportedPdfError, unsupported);
   });
 }
 
 test('the minimal PDF itself is accepted (so each refusal above is its one difference)', (t) => {
-  t.notThrows(() => toFacturX(minimalPdf(), xml));
+  t.notThrows(() => toFacturXIncremental(minimalPdf(), xml));
 });
 
-test('Render: a PDF the update cannot extend is an internal error naming why, not retried, nothing stored', async (t) => {
+// ---------------------------------------------------------------------------------------------
+// toFacturX: the update for what it reads, pdf-lib's rewrite for the rest, logged once with why.
+
+/** A logger keeping its lines. */
+function capturingLog() {
+  const lines: { level: string; msg: string; reason?: string }[] = [];
+  const log = createLogger('pdf-test', 'info', { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+const fallbackMessage = 'factur-x: the incremental update does not read this PDF, pdf-lib rewrites it';
+
+test("toFacturX: Chromium's PDF takes the incremental update, nothing logged", async (t) => {
+  const { log, lines } = capturingLog();
+  for (const { pdf } of chromiumPdfs) {
+    const out = await toFacturX(pdf, xml, log);
+    t.true(out.equals(toFacturXIncremental(pdf, xml)));
+    t.true(out.subarray(0, pdf.length).equals(pdf), "Chromium's bytes first: the update");
+  }
+  t.deepEqual(lines, []);
+});
+
+/** A PDF's objects by number, through a classic table (pdf-lib writes one without object streams). */
+function factured(out: Buffer) {
+  const pdf = readPdf(out);
+  const catalog = catalogOf(pdf);
+  const refs = (key: string) =>
+    [...(new RegExp(`/${key}\\s*\\[([^\\]]*)\\]`).exec(catalog)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((m) =>
+      Number(m[1]),
+    );
+  return { pdf, catalog, refs };
+}
+
+for (const odd of oddPdfs) {
+  test(`toFacturX: ${odd.name}, refused by the update, is pdf-lib's PDF/A-3b with the XML, logged once`, async (t) => {
+    const input = await odd.make(invoicePdf);
+    const err = t.throws(() => toFacturXIncremental(input, xml), { instanceOf: UnsupportedPdfError });
+    t.regex(err.message, odd.reason);
+
+    const { log, lines } = capturingLog();
+    const out = await toFacturX(input, xml, log);
+    t.deepEqual(
+      lines.map(({ level, msg, reason }) => ({ level, msg, reason })),
+      [{ level: 'warn', msg: fallbackMessage, reason: err.message }],
+    );
+    t.false(out.subarray(0, input.length).equals(input), 'a full rewrite, not an update');
+
+    const { pdf, catalog, refs } = factured(out);
+    // The one associated file: factur-x.xml, Alternative, the XML byte for byte.
+    const [spec, ...more] = refs('AF');
+    t.deepEqual(more, []);
+    const filespec = object(pdf, spec!);
+    t.regex(filespec, /\/AFRelationship \/Alternative/);
+    t.regex(catalog, /\/Names\s/);
+    t.is(pdfString(/\/UF\s*(\([^)]*\)|<[0-9A-Fa-f]+>)/.exec(filespec)![1]!), 'factur-x.xml');
+    const file = stream(pdf, ref(filespec, 'F'));
+    t.regex(file.dict, /\/Subtype \/text#2Fxml/);
+    t.is(inflateSync(file.data).toString('utf8'), xml);
+    // The output intent, and the update's own XMP in place of any earlier metadata.
+    const [intent] = refs('OutputIntents');
+    t.regex(object(pdf, intent!), /\/S \/GTS_PDFA1/);
+    const xmp = stream(pdf, ref(catalog, 'Metadata')).data.toString('utf8');
+    t.is(xmpValue(xmp, 'pdfaid:part'), '3');
+    t.is(xmpValue(xmp, 'fx:ConformanceLevel'), 'EN 16931');
+    t.is(xmpValue(xmp, 'dc:title'), chromiumPdfs[0]!.title);
+    t.is(infoEntry(object(pdf, ref(pdf.trailers[0]!, 'Info')), 'Title'), chromiumPdfs[0]!.title);
+  });
+}
+
+test('toFacturX: what pdf-lib refuses too is a FacturXError with its reason', async (t) => {
+  const { log, lines } = capturingLog();
+  // An earlier Factur-X update: /Prev sends it to pdf-lib, whose writer will not add to /AF.
+  const twice = toFacturXIncremental(invoicePdf, xml);
+  await t.throwsAsync(toFacturX(twice, xml, log), { instanceOf: FacturXError, message: 'the catalog already has /AF' });
+  t.deepEqual(
+    lines.map((l) => l.reason),
+    ['the trailer has /Prev'],
+  );
+});
+
+test('toFacturX: what no writer can make compliant is refused at once, pdf-lib not tried', async (t) => {
+  const { log, lines } = capturingLog();
+  for (const { pdf, unsupported } of refused) {
+    if (unsupported) continue;
+    const err = await t.throwsAsync(toFacturX(pdf(), xml, log), { instanceOf: FacturXError });
+    t.false(err instanceof UnsupportedPdfError);
+  }
+  t.deepEqual(lines, []);
+});
+
+test('Render: a PDF no writer can make compliant is an internal error naming why, not retried, nothing stored', async (t) => {
   const stored: Buffer[] = [];
   const documents = new Documents({
     templates: {} as TemplateStore,
     files: { put: async (bytes: Buffer) => stored.push(bytes) } as unknown as FileStore,
-    // Chromium's part stubbed with a PDF whose cross-reference is a stream; the update is the real one.
+    // Chromium's part stubbed with a PDF without the dates the metadata needs; the step is the real one.
     renderer: {
-      render: async () => minimalPdf({ startxref: 15 }),
-      withFacturX: (pdf: Buffer, x: string) => toFacturX(pdf, x),
+      render: async () => minimalPdf({ info: '<</Title (t)>>' }),
+      withFacturX: (pdf: Buffer, x: string) => toFacturX(pdf, x, createLogger('pdf-test', 'silent')),
     } as unknown as PdfRenderer,
     queue: new FairQueue(1),
     sources: { byId: new Map([['classic', '']]), plain: '' } as SystemTemplateSources,
@@ -349,10 +485,7 @@ test('Render: a PDF the update cannot extend is an internal error naming why, no
     instanceOf: AppError,
   });
   t.is(err.kind, 'internal');
-  t.is(
-    err.message,
-    'The PDF could not be made PDF/A-3b for Factur-X: the cross-reference is a stream (PDF 1.5 compression), not a table.',
-  );
+  t.is(err.message, 'The PDF could not be made PDF/A-3b for Factur-X: the Info dictionary has no date.');
   t.false(isRetryableRenderError(err));
   t.deepEqual(stored, []);
 });

@@ -1,14 +1,12 @@
 /**
- * The Factur-X step written with pdf-lib (a parse of Chromium's PDF and a full rewrite), for
- * pdfa-writers.ts to hold against src/render/factur-x.ts (an incremental update). Same objects and
- * values: factur-x.xml with AFRelationship Alternative in /AF and /Names, the sRGB output intent,
- * the same XMP (src/render/factur-x.ts's own), an Info equal to it and a trailer /ID from both inputs.
+ * The Factur-X step written with pdf-lib (a parse of the PDF and a full rewrite): factur-x.ts's
+ * toFacturX runs it for the PDFs its incremental update does not read (an earlier update,
+ * cross-reference streams, a catalog with /Metadata, /Names or /OutputIntents). Same objects and
+ * values as the update (factur-x-metadata.ts): factur-x.xml with AFRelationship Alternative in /AF and /Names, the sRGB
+ * output intent, the same XMP (factur-x.ts's own), an Info equal to it and a trailer /ID from both
+ * inputs. An existing /Metadata and /OutputIntents are replaced; /Names gains the file.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
 import { AFRelationship, ParseSpeeds, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import {
   type DocInfo,
@@ -19,14 +17,15 @@ import {
   parsePdfDate,
   pdfDate,
   xmlChar,
+  srgbProfile,
   xmp,
-} from '../src/render/factur-x.ts';
-
-const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
-const srgbProfile = deflateSync(readFileSync(path.join(assets, 'sRGB.icc')));
+} from './factur-x-metadata.ts';
 
 export interface PdfLibOptions {
-  /** pdf-lib's default: objects in object streams and a cross-reference stream. */
+  /**
+   * pdf-lib's default: objects in object streams and a cross-reference stream. toFacturX writes
+   * without; services/pdf/bench/pdfa-writers.ts measures both.
+   */
   objectStreams: boolean;
 }
 
